@@ -1,0 +1,55 @@
+"""faithcompat: move RAG faithfulness grading from the legacy scorer to the fixed one.
+
+The public API is what this module exports; everything in ``compat._*`` is private.
+
+    >>> from compat import Case, get_scorer
+    >>> verdicts = "Final verdict for each statement in order: Yes. No."
+    >>> case = Case(id="c1", statements_output="A.\\nB.", grader_output=verdicts)
+    >>> get_scorer("legacy").score(case).value, get_scorer("ragas").score(case).value
+    (0.5, 0.5)
+"""
+
+from compat._corpus import LoadedCase, bundled_corpus, iter_cases, load_cases, parse_case
+from compat._errors import CaseError, CorpusError, FaithcompatError, InputError, UnknownScorerError
+from compat._legacy import LegacyScorer
+from compat._models import (
+    Case,
+    Cause,
+    ExpectedOutcome,
+    MismatchPolicy,
+    Score,
+    ScoreWarning,
+    Status,
+    Verdict,
+    VerdictFormat,
+)
+from compat._ragas import RagasScorer
+from compat._registry import Scorer, get_scorer, register_scorer, scorer_names
+
+__all__ = [
+    "Case",
+    "CaseError",
+    "Cause",
+    "CorpusError",
+    "ExpectedOutcome",
+    "FaithcompatError",
+    "InputError",
+    "LegacyScorer",
+    "LoadedCase",
+    "MismatchPolicy",
+    "RagasScorer",
+    "Score",
+    "ScoreWarning",
+    "Scorer",
+    "Status",
+    "UnknownScorerError",
+    "Verdict",
+    "VerdictFormat",
+    "bundled_corpus",
+    "get_scorer",
+    "iter_cases",
+    "load_cases",
+    "parse_case",
+    "register_scorer",
+    "scorer_names",
+]

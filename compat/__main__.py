@@ -1,0 +1,3 @@
+from compat._cli import run
+
+run()

@@ -1,0 +1,348 @@
+"""Reading cases from JSONL or JSON-array files, with errors that name file and line.
+
+Cases stream: a JSONL corpus of any length is read one line at a time. Every problem
+(invalid UTF-8, malformed JSON, an unknown or mistyped field, an oversized case, a
+duplicate id) becomes a ``CaseError`` reading ``FILE:LINE: what is wrong``. The
+caller decides whether an error stops the run (``on_error=None``: it is raised) or
+is collected while the rest is read (``on_error=callback``); nothing is dropped
+without the callback hearing of it.
+"""
+
+from __future__ import annotations
+
+import difflib
+import hashlib
+import json
+import sys
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass
+from importlib import resources
+from pathlib import Path
+from typing import IO, Any
+
+from pydantic import ValidationError
+
+from compat._errors import CaseError, CorpusError
+from compat._models import Case
+
+DEFAULT_MAX_CASE_BYTES = 4 * 1024 * 1024
+STDIN = "-"
+
+ErrorHandler = Callable[[CaseError], None]
+
+
+@dataclass(frozen=True, slots=True)
+class LoadedCase:
+    case: Case
+    source: str
+    line: int
+
+
+class CorpusDigest:
+    """SHA-256 over every byte read, source after source: identifies a corpus run."""
+
+    def __init__(self) -> None:
+        self._hash = hashlib.sha256()
+
+    def update(self, data: bytes) -> None:
+        self._hash.update(data)
+
+    def hexdigest(self) -> str:
+        return self._hash.hexdigest()
+
+
+def bundled_corpus() -> list[Path]:
+    """The corpus files shipped with faithcompat, in a stable order."""
+    root = bundled_fixtures_dir() / "corpus"
+    files = sorted(root.glob("*.jsonl"))
+    if not files:
+        raise CorpusError(f"the bundled corpus is missing: no *.jsonl under {root}")
+    return files
+
+
+def bundled_fixtures_dir() -> Path:
+    """``fixtures/`` inside the installed wheel, or the repository's in a source checkout."""
+    packaged = Path(str(resources.files("compat"))) / "fixtures"
+    if packaged.is_dir():
+        return packaged
+    return Path(__file__).resolve().parent.parent / "fixtures"
+
+
+def iter_cases(
+    sources: Iterable[str | Path],
+    *,
+    on_error: ErrorHandler | None = None,
+    max_case_bytes: int = DEFAULT_MAX_CASE_BYTES,
+    digest: CorpusDigest | None = None,
+) -> Iterator[LoadedCase]:
+    """Every case of every source, in order. ``"-"`` reads standard input."""
+    seen: dict[str, tuple[str, int]] = {}
+    for source in sources:
+        for item in _iter_source(str(source), max_case_bytes, digest):
+            if isinstance(item, CaseError):
+                _report(item, on_error)
+                continue
+            first = seen.get(item.case.id)
+            if first is not None:
+                where = f"{first[0]}:{first[1]}"
+                _report(
+                    CaseError(item.source, item.line, f"duplicate id {item.case.id!r} (first at {where})"), on_error
+                )
+                continue
+            seen[item.case.id] = (item.source, item.line)
+            yield item
+
+
+def load_cases(sources: Iterable[str | Path], **options: Any) -> list[Case]:
+    """All cases of ``sources`` as a list; the first error is raised."""
+    return [loaded.case for loaded in iter_cases(sources, **options)]
+
+
+def parse_case(data: Any, source: str = "<case>", line: int = 1) -> Case:
+    """Validate one decoded JSON value as a case, or raise a located ``CaseError``."""
+    if not isinstance(data, dict):
+        raise CaseError(source, line, f"a case must be a JSON object, not {_json_type(data)}")
+    try:
+        return Case.model_validate(data)
+    except ValidationError as error:
+        raise CaseError(source, line, describe_validation_error(error)) from None
+
+
+def case_line(case: Case) -> str:
+    """One case as a JSONL line (no newline), defaults omitted.
+
+    ASCII-escaped, so that lone surrogates (which graders do emit) survive: UTF-8
+    cannot encode them, a ``\\udXXX`` escape can.
+    """
+    data = case.model_dump(mode="python", exclude_defaults=True)
+    data["grader_output"] = case.grader_output  # required, even when it is ""
+    return json.dumps(data, ensure_ascii=True)
+
+
+def describe_validation_error(error: ValidationError) -> str:
+    """One line naming each bad field and what is wrong with it."""
+    known = list(Case.model_fields)
+    problems = []
+    for detail in error.errors(include_url=False):
+        location = ".".join(str(part) for part in detail["loc"])
+        kind = detail["type"]
+        if kind == "extra_forbidden":
+            field = str(detail["loc"][-1])
+            guess = difflib.get_close_matches(field, known, n=1) if len(detail["loc"]) == 1 else []
+            hint = f" (did you mean {guess[0]!r}?)" if guess else ""
+            problems.append(f"unknown field {location!r}{hint}")
+        elif kind == "missing":
+            problems.append(f"missing required field {location!r}")
+        elif location:
+            problems.append(f"field {location!r}: {_lower_first(detail['msg'])} (got {_short(detail.get('input'))})")
+        else:
+            problems.append(_lower_first(detail["msg"]).removeprefix("value error, "))
+    return "; ".join(problems)
+
+
+# ------------------------------------------------------------------- internals
+
+
+def _report(error: CaseError, on_error: ErrorHandler | None) -> None:
+    if on_error is None:
+        raise error
+    on_error(error)
+
+
+def _iter_source(source: str, max_case_bytes: int, digest: CorpusDigest | None) -> Iterator[LoadedCase | CaseError]:
+    stream: IO[bytes]
+    if source == STDIN:
+        stream = sys.stdin.buffer
+        name = "<stdin>"
+    else:
+        path = Path(source)
+        if path.is_dir():
+            raise CorpusError(f"{source}: is a directory; name the .jsonl or .json files in it")
+        try:
+            stream = path.open("rb")
+        except OSError as error:
+            raise CorpusError(f"{source}: cannot read: {error.strerror or error}") from None
+        name = source
+    try:
+        first = _peek_first_byte(stream)
+        if first == b"[":
+            yield from _iter_json_array(stream, name, max_case_bytes, digest)
+        else:
+            yield from _iter_jsonl(stream, name, max_case_bytes, digest)
+    finally:
+        if source != STDIN:
+            stream.close()
+
+
+def _peek_first_byte(stream: IO[bytes]) -> bytes:
+    """The first non-whitespace byte, without consuming anything (buffered streams)."""
+    peek = getattr(stream, "peek", None)
+    if peek is None:
+        return b""
+    head: bytes = peek(4096)
+    return head.lstrip(b"\xef\xbb\xbf \t\r\n")[:1]
+
+
+def _decode(raw: bytes, name: str, line: int) -> str | CaseError:
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError as error:
+        return CaseError(
+            name, line, f"invalid UTF-8 at byte {error.start + 1} of the line ({raw[error.start : error.start + 4]!r})"
+        )
+
+
+def _iter_jsonl(
+    stream: IO[bytes], name: str, max_case_bytes: int, digest: CorpusDigest | None
+) -> Iterator[LoadedCase | CaseError]:
+    line_number = 0
+    while True:
+        raw = stream.readline(max_case_bytes + 1)
+        if not raw:
+            return
+        line_number += 1
+        if digest is not None:
+            digest.update(raw)
+        if len(raw) > max_case_bytes and not raw.endswith(b"\n"):
+            skipped = len(raw) + _discard_rest_of_line(stream, digest)
+            yield CaseError(
+                name,
+                line_number,
+                f"case is {skipped:,} bytes, over the limit of {max_case_bytes:,} (raise it with --max-case-bytes)",
+            )
+            continue
+        if line_number == 1 and raw.startswith(b"\xef\xbb\xbf"):
+            raw = raw[3:]  # a UTF-8 byte-order mark, as Windows editors write
+        if not raw.strip():
+            continue
+        text = _decode(raw, name, line_number)
+        if isinstance(text, CaseError):
+            yield text
+            continue
+        yield _case_from_text(text, name, line_number)
+
+
+def _discard_rest_of_line(stream: IO[bytes], digest: CorpusDigest | None) -> int:
+    count = 0
+    while True:
+        chunk = stream.readline(1 << 20)
+        if digest is not None:
+            digest.update(chunk)
+        count += len(chunk)
+        if not chunk or chunk.endswith(b"\n"):
+            return count
+
+
+def _case_from_text(text: str, name: str, line: int) -> LoadedCase | CaseError:
+    try:
+        data = json.loads(text, parse_constant=_reject_constant, object_pairs_hook=_unique_keys)
+    except json.JSONDecodeError as error:
+        return CaseError(name, line, f"invalid JSON: {error.msg} at column {error.colno}")
+    except ValueError as error:  # from the hooks below
+        return CaseError(name, line, str(error))
+    try:
+        return LoadedCase(parse_case(data, name, line), name, line)
+    except CaseError as error:
+        return error
+
+
+def _iter_json_array(
+    stream: IO[bytes], name: str, max_case_bytes: int, digest: CorpusDigest | None
+) -> Iterator[LoadedCase | CaseError]:
+    """A JSON array of cases; each case is located by the line its object starts on."""
+    raw = stream.read()
+    if digest is not None:
+        digest.update(raw)
+    text_or_error = _decode(raw, name, 1 + raw[: _utf8_error_offset(raw)].count(b"\n"))
+    if isinstance(text_or_error, CaseError):
+        yield text_or_error
+        return
+    text = text_or_error.lstrip("\ufeff")
+    decoder = json.JSONDecoder(parse_constant=_reject_constant, object_pairs_hook=_unique_keys)
+    pos = text.index("[") + 1
+    line, counted = 1, 0  # line numbers are counted incrementally: linear in the file
+
+    def line_at(offset: int) -> int:
+        nonlocal line, counted
+        line += text.count("\n", counted, offset)
+        counted = offset
+        return line
+
+    while True:
+        pos = _skip_space(text, pos)
+        if pos < len(text) and text[pos] == "]":
+            return
+        element_line = line_at(pos)
+        try:
+            data, end = decoder.raw_decode(text, pos)
+        except json.JSONDecodeError as error:
+            yield CaseError(name, error.lineno, f"invalid JSON: {error.msg} at column {error.colno}")
+            return
+        except ValueError as error:
+            yield CaseError(name, element_line, str(error))
+            return
+        if len(text[pos:end].encode("utf-8", "surrogatepass")) > max_case_bytes:
+            yield CaseError(name, element_line, f"case is over the limit of {max_case_bytes:,} bytes")
+        else:
+            try:
+                yield LoadedCase(parse_case(data, name, element_line), name, element_line)
+            except CaseError as error:
+                yield error
+        pos = _skip_space(text, end)
+        if pos < len(text) and text[pos] == ",":
+            pos += 1
+        elif pos < len(text) and text[pos] == "]":
+            return
+        else:
+            yield CaseError(name, line_at(pos), "invalid JSON: expected ',' or ']' after a case")
+            return
+
+
+def _utf8_error_offset(raw: bytes) -> int:
+    try:
+        raw.decode("utf-8")
+    except UnicodeDecodeError as error:
+        return error.start
+    return 0
+
+
+def _skip_space(text: str, pos: int) -> int:
+    while pos < len(text) and text[pos] in " \t\r\n":
+        pos += 1
+    return pos
+
+
+def _reject_constant(name: str) -> Any:
+    raise ValueError(f"invalid JSON: {name} is not a JSON number")
+
+
+def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    result = dict(pairs)
+    if len(result) != len(pairs):
+        seen: set[str] = set()
+        for key, _ in pairs:
+            if key in seen:
+                raise ValueError(f"duplicate field {key!r}")
+            seen.add(key)
+    return result
+
+
+def _json_type(value: Any) -> str:
+    names = {
+        dict: "an object",
+        list: "an array",
+        str: "a string",
+        bool: "a boolean",
+        int: "a number",
+        float: "a number",
+    }
+    return "null" if value is None else names.get(type(value), type(value).__name__)
+
+
+def _short(value: Any) -> str:
+    text = json.dumps(value, ensure_ascii=False) if not isinstance(value, (dict, list)) else _json_type(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def _lower_first(text: str) -> str:
+    return text[:1].lower() + text[1:]

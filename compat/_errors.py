@@ -1,0 +1,45 @@
+"""The exceptions faithcompat raises, all in one place.
+
+    FaithcompatError                 base: catch this to catch everything below
+    ├── InputError                   input that cannot be used (CLI exit code 2)
+    │   ├── CaseError                one case is malformed; knows its source and line
+    │   └── CorpusError              a whole corpus is unusable (missing file, bad layout)
+    └── UnknownScorerError           no scorer is registered under that name (exit code 2)
+
+Scorers never raise for anything a grader can emit: a grader failure is a ``Score``
+with status ``undetermined``, not an exception. Exceptions are for the caller's
+mistakes (malformed cases, unknown names).
+"""
+
+from __future__ import annotations
+
+
+class FaithcompatError(Exception):
+    """Base class of every faithcompat error."""
+
+
+class InputError(FaithcompatError):
+    """Input that cannot be used as given."""
+
+
+class CaseError(InputError):
+    """One case is malformed. ``str()`` reads ``SOURCE:LINE: what is wrong``."""
+
+    def __init__(self, source: str, line: int, problem: str) -> None:
+        self.source = source
+        self.line = line
+        self.problem = problem
+        super().__init__(f"{source}:{line}: {problem}")
+
+
+class CorpusError(InputError):
+    """A corpus as a whole is unusable: missing, unreadable or of an unknown layout."""
+
+
+class UnknownScorerError(FaithcompatError):
+    """No scorer is registered under the requested name."""
+
+    def __init__(self, name: str, known: list[str]) -> None:
+        self.name = name
+        self.known = known
+        super().__init__(f"unknown scorer {name!r}; registered scorers: {', '.join(known)}")

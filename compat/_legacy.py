@@ -1,0 +1,84 @@
+"""The legacy scorer: a bit-exact port of promptfoo generation A (0.114.2 to 0.120.26).
+
+Bugs included, on purpose: this is the control arm of every comparison, and a port
+that is almost right makes every drift figure wrong. See ``shared/spec/legacy-scorer.md``
+for the published code's behaviour; each JavaScript operation it relies on is
+reproduced in ``compat._jsnum``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from compat._jsnum import js_divide, js_number_to_string, js_to_fixed_2, js_trim
+from compat._models import Case, Score, Status, VerdictFormat, passes
+from compat._statements import legacy_statements
+
+FINAL_VERDICT_HEADER = "final verdict for each statement in order:"
+VERDICT_NO_MARKER = "verdict: no"
+
+
+@dataclass(frozen=True, slots=True)
+class LegacyBreakdown:
+    """How the legacy arithmetic arrived at its score (for explaining drift)."""
+
+    statement_count: int
+    bad_count: int  # the "no" count that is subtracted
+    format: VerdictFormat  # final-line mode or "verdict: no" counting mode
+    pieces: tuple[str, ...] = ()  # final-line mode: the non-empty pieces after the header
+
+
+def count_bad(call2_output: str) -> tuple[int, VerdictFormat, tuple[str, ...]]:
+    """The legacy "no" count of a verdict output, and which branch produced it."""
+    text = js_trim(call2_output.lower())
+    at = text.find(FINAL_VERDICT_HEADER)
+    if at >= 0:
+        tail = text[at + len(FINAL_VERDICT_HEADER) :]
+        pieces = tuple(piece for piece in tail.split(".") if js_trim(piece) != "")
+        bad = sum(1 for piece in pieces if "yes" not in piece)
+        return bad, VerdictFormat.TEXT_FINAL_LINE, pieces
+    return text.count(VERDICT_NO_MARKER), VerdictFormat.TEXT_PER_STATEMENT, ()
+
+
+def legacy_breakdown(case: Case) -> LegacyBreakdown | None:
+    """The legacy arithmetic's inputs, or ``None`` when it stops at ``No output``."""
+    statements = legacy_statements(case)
+    if statements is None or case.grader_output == "":
+        return None
+    bad, fmt, pieces = count_bad(case.grader_output)
+    return LegacyBreakdown(len(statements), bad, fmt, pieces)
+
+
+def legacy_reason(value: float, threshold: float, passed: bool) -> str:
+    relation = " is >= " if passed else " is < "
+    return "Faithfulness " + js_to_fixed_2(value) + relation + js_number_to_string(threshold)
+
+
+class LegacyScorer:
+    """promptfoo generation A's context-faithfulness scoring, bugs included."""
+
+    name = "legacy"
+
+    def score(self, case: Case) -> Score:
+        breakdown = legacy_breakdown(case)
+        if breakdown is None:
+            return Score(
+                scorer=self.name,
+                value=0.0,
+                status=Status.SCORED,
+                passed=False,
+                threshold=case.threshold,
+                reason="No output",
+            )
+        value = 1 - js_divide(breakdown.bad_count, breakdown.statement_count)
+        passed = passes(value, case.threshold)
+        return Score(
+            scorer=self.name,
+            value=value,
+            status=Status.SCORED,
+            passed=passed,
+            threshold=case.threshold,
+            reason=legacy_reason(value, case.threshold, passed),
+            format=breakdown.format,
+            statement_count=breakdown.statement_count,
+        )

@@ -1,0 +1,159 @@
+"""The value objects every layer shares: a ``Case`` in, a ``Score`` out.
+
+``Case`` is a pydantic model because it is parsed from untrusted files and must
+explain what is wrong with them. ``Score`` and ``Verdict`` are produced by our own
+code on the hot path, so they are plain frozen dataclasses: no validation cost, same
+immutability.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from enum import Enum
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictStr, model_validator
+
+from compat._jsnum import NUMBER_EPSILON
+
+DEFAULT_THRESHOLD = 0.5
+
+
+class Status(str, Enum):
+    SCORED = "scored"
+    UNDETERMINED = "undetermined"
+
+
+class Cause(str, Enum):
+    """Why a score is undetermined."""
+
+    EMPTY_OUTPUT = "empty_output"
+    NO_STATEMENTS = "no_statements"
+    REFUSAL = "refusal"
+    NO_VERDICTS = "no_verdicts"
+    COUNT_MISMATCH = "count_mismatch"
+
+
+class VerdictFormat(str, Enum):
+    """Where a score's verdicts were read from."""
+
+    JSON = "json"
+    TEXT_FINAL_LINE = "text_final_line"
+    TEXT_PER_STATEMENT = "text_per_statement"
+
+
+class ScoreWarning(str, Enum):
+    """Non-fatal findings about a grader output."""
+
+    FEWER_VERDICTS = "fewer_verdicts"  # some statements got no verdict: counted unsupported
+    MORE_VERDICTS = "more_verdicts"  # verdicts beyond the last statement: ignored
+    FINAL_LINE_DISAGREES = "final_line_disagrees"  # final line and Verdict: markers differ
+    REPAIRED_JSON = "repaired_json"  # truncated, single-quoted or otherwise non-strict JSON
+    COERCED_VERDICT = "coerced_verdict"  # "1", true or "yes" read as a verdict
+    INVALID_VERDICT = "invalid_verdict"  # an item whose verdict is unreadable: counted missing
+    DUPLICATE_VERDICT = "duplicate_verdict"  # a second item for an already judged statement
+    TRAILING_TEXT = "trailing_text"  # prose after the final verdict line: ignored
+    MULTIPLE_FINAL_LINES = "multiple_final_lines"  # the header occurs more than once: last wins
+
+
+class MismatchPolicy(str, Enum):
+    """What the fixed scorer does when verdicts and statements do not pair up."""
+
+    UNSUPPORTED = "unsupported"  # missing verdicts count as unsupported (default)
+    UNDETERMINED = "undetermined"  # any mismatch makes the score undetermined (strict)
+    VERDICT_RATIO = "verdict_ratio"  # divide by verdicts returned, as the ragas library does
+
+
+@dataclass(frozen=True, slots=True)
+class Verdict:
+    """One statement and what the grader said about it (``None``: no usable verdict)."""
+
+    statement: str
+    verdict: Literal[0, 1] | None
+    reason: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Score:
+    """What a scorer concluded about one case.
+
+    ``value`` is ``None`` when undetermined. The legacy scorer's value may be any float
+    (negative, NaN, -Infinity): reproducing that is its job. The fixed scorer's value
+    is always ``None`` or within [0, 1].
+    """
+
+    scorer: str
+    value: float | None
+    status: Status
+    passed: bool
+    threshold: float
+    reason: str
+    cause: Cause | None = None
+    format: VerdictFormat | None = None
+    verdicts: tuple[Verdict, ...] = ()
+    warnings: tuple[ScoreWarning, ...] = ()
+    statement_count: int = 0
+
+    @property
+    def is_finite(self) -> bool:
+        return self.value is not None and math.isfinite(self.value)
+
+
+def passes(value: float | None, threshold: float) -> bool:
+    """The pass rule both arms share: JavaScript's ``score >= threshold - Number.EPSILON``."""
+    return value is not None and value >= threshold - NUMBER_EPSILON
+
+
+# ---------------------------------------------------------------------------- cases
+
+NonFiniteName = Literal["NaN", "Infinity", "-Infinity"]
+FiniteFloat = Annotated[float, Field(strict=True, allow_inf_nan=False)]
+NonEmptyStr = Annotated[str, Field(strict=True, min_length=1)]
+
+
+class ExpectedOutcome(BaseModel):
+    """The golden outcome of one scorer on one case. Only the fields given are checked."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    score: FiniteFloat | NonFiniteName | None = Field(
+        default=None,
+        description='Expected score; "NaN", "Infinity", "-Infinity" for non-finite '
+        "legacy scores; null for undetermined.",
+    )
+    passed: StrictBool | None = None
+    status: Literal["scored", "undetermined"] | None = None
+    cause: Literal["empty_output", "no_statements", "refusal", "no_verdicts", "count_mismatch"] | None = None
+    reason: StrictStr | None = None
+    format: Literal["json", "text_final_line", "text_per_statement"] | None = None
+
+
+class Case(BaseModel):
+    """One grading round: the two grader outputs and what to grade them against."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    id: NonEmptyStr = Field(description="Unique within a corpus.")
+    tags: tuple[StrictStr, ...] = Field(default=(), description="Cohorts, e.g. refusal, json.")
+    question: StrictStr | None = None
+    answer: StrictStr | None = None
+    contexts: tuple[StrictStr, ...] = ()
+    statements_output: StrictStr | None = Field(
+        default=None, description="Raw text of grader call 1 (statement generation)."
+    )
+    statements: tuple[StrictStr, ...] | None = Field(
+        default=None, description="Statements already split; used when call 1's text is absent."
+    )
+    grader_output: StrictStr = Field(description="Raw text of grader call 2 (verdicts); may be empty.")
+    threshold: FiniteFloat = DEFAULT_THRESHOLD
+    expected: dict[StrictStr, ExpectedOutcome] = Field(
+        default_factory=dict, description="Golden outcome per scorer name."
+    )
+    note: StrictStr | None = Field(default=None, description="What this case exercises.")
+
+    @model_validator(mode="after")
+    def _has_statements(self) -> Case:
+        if self.statements_output is None and self.statements is None:
+            raise ValueError("a case needs statements_output (grader call 1's text) or statements (a list)")
+        return self

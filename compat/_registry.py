@@ -1,0 +1,60 @@
+"""One scorer protocol, and the registry that finds scorers by name.
+
+A scorer is anything with a ``name`` and a total ``score(case) -> Score``. Callers
+ask the registry by name, so another scorer (another upstream version, a variant
+policy) plugs in with ``register_scorer`` and no caller changes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, Protocol, runtime_checkable
+
+from compat._errors import UnknownScorerError
+from compat._legacy import LegacyScorer
+from compat._models import Case, MismatchPolicy, Score
+from compat._ragas import RagasScorer
+
+
+@runtime_checkable
+class Scorer(Protocol):
+    name: str
+
+    def score(self, case: Case) -> Score: ...
+
+
+ScorerFactory = Callable[..., Scorer]
+
+_REGISTRY: dict[str, tuple[ScorerFactory, frozenset[str]]] = {}
+
+
+def register_scorer(name: str, factory: ScorerFactory, *, options: frozenset[str] = frozenset()) -> None:
+    """Make ``factory`` available as ``name``; ``options`` are the keywords it accepts."""
+    _REGISTRY[name] = (factory, options)
+
+
+def scorer_names() -> list[str]:
+    return sorted(_REGISTRY)
+
+
+def scorer_options(name: str) -> frozenset[str]:
+    if name not in _REGISTRY:
+        raise UnknownScorerError(name, scorer_names())
+    return _REGISTRY[name][1]
+
+
+def get_scorer(name: str, **options: Any) -> Scorer:
+    """A scorer by registered name. Options it does not take are an error, not ignored."""
+    accepted = scorer_options(name)
+    unknown = sorted(set(options) - accepted)
+    if unknown:
+        raise TypeError(f"scorer {name!r} takes no option {', '.join(unknown)}")
+    return _REGISTRY[name][0](**options)
+
+
+def _ragas(policy: MismatchPolicy | str = MismatchPolicy.UNSUPPORTED) -> Scorer:
+    return RagasScorer(MismatchPolicy(policy))
+
+
+register_scorer("legacy", LegacyScorer)
+register_scorer("ragas", _ragas, options=frozenset({"policy"}))

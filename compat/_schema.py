@@ -1,0 +1,24 @@
+"""JSON Schemas generated from the models, and committed under ``fixtures/schema/``."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from compat._models import Case
+
+JSON_SCHEMA_DIALECT = "https://json-schema.org/draft/2020-12/schema"
+
+
+def case_schema() -> dict[str, Any]:
+    """The JSON Schema of one case (one line of a JSONL corpus)."""
+    schema = Case.model_json_schema()
+    return {"$schema": JSON_SCHEMA_DIALECT, "$id": "faithcompat/case.schema.json", **schema}
+
+
+def schema_text(schema: dict[str, Any]) -> str:
+    """The committed, byte-stable form of a schema."""
+    return json.dumps(schema, indent=2, ensure_ascii=False, sort_keys=True) + "\n"
+
+
+SCHEMAS = {"case": case_schema}

@@ -1,0 +1,52 @@
+"""Turning grader call 1 into statements: the legacy line rule and the fixed scorer's rule."""
+
+from __future__ import annotations
+
+from compat._jsnum import js_trim
+from compat._jsonscan import iter_json_values
+from compat._models import Case
+
+
+def legacy_statements(case: Case) -> list[str] | None:
+    """Statements as promptfoo generation A counts them; ``None`` when call 1 gave no output.
+
+    Split on ``\\n`` only and keep every piece whose JavaScript-trimmed value is not
+    empty, untrimmed (so ``\\r`` stays on CRLF lines and a line of U+001C counts).
+    A ``statements`` list stands in for call 1 only when ``statements_output`` is absent.
+    """
+    if case.statements_output is not None:
+        if case.statements_output == "":
+            return None
+        return [piece for piece in case.statements_output.split("\n") if js_trim(piece) != ""]
+    assert case.statements is not None  # the Case model guarantees one of the two
+    return [piece for piece in case.statements if js_trim(piece) != ""]
+
+
+def fixed_statements(case: Case) -> list[str] | None:
+    """Statements for the fixed scorer; ``None`` when there is no call 1 output at all.
+
+    The ``statements`` list wins; else call 1's RAGAS JSON ``{"statements": [...]}``;
+    else its non-blank lines. Blank means empty after JavaScript trimming, the same
+    rule as the legacy arm, so that both arms count the same statements on clean input.
+    """
+    if case.statements is not None:
+        return [js_trim(s) for s in case.statements if js_trim(s) != ""]
+    text = case.statements_output
+    if not text:  # missing or empty; whitespace only goes on and yields no statements
+        return None
+    from_json = _statements_from_json(text)
+    if from_json is not None:
+        return from_json
+    return [js_trim(line) for line in text.split("\n") if js_trim(line) != ""]
+
+
+def _statements_from_json(text: str) -> list[str] | None:
+    """The list of a RAGAS statement-generation object in ``text``, if it holds one."""
+    for found in iter_json_values(text):
+        value = found.value
+        if isinstance(value, dict):
+            items = value.get("statements")
+            if isinstance(items, list) and all(isinstance(item, str) for item in items):
+                return [js_trim(item) for item in items if js_trim(item) != ""]
+        return None  # only the first JSON value in the text is considered
+    return None

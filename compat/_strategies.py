@@ -1,0 +1,186 @@
+"""Hypothesis strategies for grader outputs: well-formed, malformed and hostile."""
+
+from __future__ import annotations
+
+from hypothesis import strategies as st
+
+from compat._models import MismatchPolicy
+from compat._ragas import normalise_statement
+from compat._synth import CLEAN_LEGACY_RENDERERS, JSON_RENDERERS, RENDERERS, Judgement
+
+# Words that cannot form a verdict, a marker or the final-verdict header by accident.
+_WORDS = [
+    "the",
+    "capital",
+    "city",
+    "river",
+    "founded",
+    "population",
+    "treaty",
+    "signed",
+    "museum",
+    "opened",
+    "annual",
+    "rainfall",
+    "company",
+    "revenue",
+    "grew",
+    "percent",
+    "patient",
+    "dosage",
+    "daily",
+    "dose",
+    "trial",
+    "enrolled",
+    "adults",
+    "study",
+    "found",
+    "bridge",
+    "spans",
+    "meters",
+    "tower",
+    "built",
+    "century",
+    "library",
+    "holds",
+    "volumes",
+    "engine",
+    "produces",
+    "horsepower",
+    "first",
+    "super",
+    "bowl",
+    "held",
+    "january",
+    "los",
+    "angeles",
+    "coliseum",
+    "florida",
+    "paris",
+    "france",
+    "western",
+    "europe",
+    "healthy",
+    "diet",
+    "includes",
+    "fruits",
+    "vegetables",
+    "water",
+    "processed",
+    "foods",
+    "limited",
+    "claim",
+    "number",
+    "policy",
+    "über",
+    "café",
+    "naïve",
+    "東京",
+    "größer",
+    "año",
+]
+
+sentence = st.builds(
+    lambda words, end: " ".join(words).capitalize() + end,
+    st.lists(st.sampled_from(_WORDS), min_size=2, max_size=12),
+    st.sampled_from([".", "", "!", " (approx.)"]),
+)
+reason = st.builds(
+    lambda words: "The context " + " ".join(words) + ".",
+    st.lists(st.sampled_from(_WORDS), min_size=0, max_size=15),
+)
+
+
+@st.composite
+def judgements(draw: st.DrawFn, min_size: int = 1, max_size: int = 12) -> Judgement:
+    """Distinct statements, each with a 0/1 verdict and a reason."""
+    statements = draw(st.lists(sentence, min_size=min_size, max_size=max_size, unique_by=normalise_statement))
+    verdicts = draw(st.lists(st.integers(0, 1), min_size=len(statements), max_size=len(statements)))
+    reasons = draw(st.lists(reason, min_size=len(statements), max_size=len(statements)))
+    return Judgement(tuple(statements), tuple(verdicts), tuple(reasons))
+
+
+renderer_names = st.sampled_from(sorted(RENDERERS))
+json_renderer_names = st.sampled_from(sorted(JSON_RENDERERS))
+clean_legacy_renderer_names = st.sampled_from(sorted(CLEAN_LEGACY_RENDERERS))
+policies = st.sampled_from(list(MismatchPolicy))
+monotone_policies = st.sampled_from([MismatchPolicy.UNSUPPORTED, MismatchPolicy.UNDETERMINED])
+thresholds = st.one_of(st.sampled_from([0.0, 0.5, 0.7, 1.0, 2 / 3]), st.floats(-1, 2, allow_nan=False))
+
+# Every code point, lone surrogates and unassigned ones included.
+any_character = st.one_of(st.characters(exclude_categories=()), st.characters(categories=["Cs"]))
+
+_FRAGMENTS = (
+    "{",
+    "}",
+    "[",
+    "]",
+    '"',
+    "'",
+    ":",
+    ",",
+    ".",
+    " ",
+    "\n",
+    "\r\n",
+    "\\",
+    "\t",
+    "\x00",
+    "\ufeff",
+    "verdict",
+    '"verdict"',
+    "'verdict'",
+    '"statement"',
+    '"statements"',
+    '"reason"',
+    ": 1",
+    ": 0",
+    '"1"',
+    '"yes"',
+    '"no"',
+    "true",
+    "false",
+    "null",
+    "0.5",
+    "-1",
+    "2",
+    "yes",
+    "no",
+    "Yes.",
+    "No.",
+    "Verdict: No",
+    "Verdict: Yes",
+    "verdict:no",
+    "**Verdict:** yes",
+    "1.",
+    "(2)",
+    "Final verdict for each statement in order:",
+    "final verdict for each statement in order",
+    "```json",
+    "```",
+    "I apologize, but I cannot",
+    "<script>alert(1)</script>",
+    "\ud800",
+    "\udfff",
+)
+fragment_soup = st.lists(st.sampled_from(_FRAGMENTS), max_size=60).map("".join)
+
+
+@st.composite
+def hostile_text(draw: st.DrawFn) -> str:
+    """Huge, deep or repetitive inputs: what makes parsers quadratic or recursive."""
+    unit = draw(st.sampled_from(["[", "{", "[{", '{"a":', "verdict: no ", " ", "yes. ", "\\", '"', "{'"]))
+    depth = draw(st.integers(1, 100_000))
+    closing = draw(st.booleans())
+    closer = "".join({"[": "]", "{": "}"}.get(c, "") for c in reversed(unit)) if closing else ""
+    return unit * depth + closer * depth
+
+
+any_text = st.one_of(
+    st.text(any_character, max_size=300),
+    fragment_soup,
+    st.lists(st.one_of(fragment_soup, st.text(any_character, max_size=20)), max_size=8).map("".join),
+    hostile_text(),
+)
+# Text in which no verdict can be read: no "verdict" anywhere, no escapes that could spell it.
+verdictless_text = any_text.filter(lambda text: "verdict" not in text.lower() and "\\" not in text)

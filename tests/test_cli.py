@@ -1,0 +1,168 @@
+"""`faithcompat score` and `schema`: output shapes, exit codes, and errors without tracebacks."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from compat._cli import main
+
+CASES = [
+    {"id": "refusal", "statements_output": "A.\nB.\nC.", "grader_output": "I apologize, but I cannot."},
+    {"id": "minus-0.2", "statements_output": "1\n2\n3\n4\n5", "grader_output": "Verdict: No.\n" * 6},
+    {"id": "nan", "statements_output": " \n", "grader_output": "Final verdict for each statement in order: Yes."},
+    {"id": "inf", "statements_output": " \n", "grader_output": "Verdict: No."},
+]
+
+
+@pytest.fixture
+def corpus(tmp_path: Path) -> Path:
+    path = tmp_path / "cases.jsonl"
+    path.write_text("".join(json.dumps(c) + "\n" for c in CASES), encoding="utf-8")
+    return path
+
+
+def invoke(*args: str, stdin: str | None = None) -> tuple[int, str, str]:
+    result = CliRunner().invoke(main, list(args), input=stdin)
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
+    return result.exit_code, result.stdout, result.stderr
+
+
+def records(stdout: str) -> dict[str, dict[str, object]]:
+    return {r["id"]: r for r in map(json.loads, stdout.splitlines())}  # type: ignore[index]
+
+
+def test_score_writes_one_json_line_per_case_with_the_documented_fields(corpus: Path) -> None:
+    code, out, _ = invoke("score", "--scorer", "legacy", str(corpus))
+    assert code == 0
+    rows = records(out)
+    assert list(rows) == ["refusal", "minus-0.2", "nan", "inf"]
+    assert set(rows["refusal"]) == {
+        "id",
+        "scorer",
+        "score",
+        "passed",
+        "status",
+        "cause",
+        "reason",
+        "format",
+        "warnings",
+    }
+    assert (rows["refusal"]["score"], rows["refusal"]["passed"]) == (1.0, True)
+    assert rows["minus-0.2"]["reason"] == "Faithfulness -0.20 is < 0.5"
+    assert (rows["nan"]["score"], rows["inf"]["score"]) == ("NaN", "-Infinity")
+
+
+def test_output_is_strict_json(corpus: Path) -> None:
+    _, out, _ = invoke("score", "--scorer", "legacy", str(corpus))
+    for text in out.splitlines():
+        json.loads(text, parse_constant=lambda name: pytest.fail(f"bare {name} in output"))
+
+
+def test_ragas_is_undetermined_where_legacy_invents_numbers(corpus: Path) -> None:
+    _, out, _ = invoke("score", "--scorer", "ragas", str(corpus))
+    rows = records(out)
+    assert (rows["refusal"]["status"], rows["refusal"]["cause"], rows["refusal"]["score"]) == (
+        "undetermined",
+        "refusal",
+        None,
+    )
+    assert rows["minus-0.2"]["score"] == 0.0 and rows["minus-0.2"]["warnings"] == ["more_verdicts"]
+    assert rows["nan"]["cause"] == rows["inf"]["cause"] == "no_statements"
+
+
+def test_policy_changes_the_ragas_scorer(tmp_path: Path) -> None:
+    path = tmp_path / "c.jsonl"
+    path.write_text(json.dumps({"id": "x", "statements": ["A", "B"], "grader_output": "Verdict: Yes"}) + "\n")
+    assert records(invoke("score", str(path))[1])["x"]["score"] == 0.5
+    assert records(invoke("score", "--policy", "verdict_ratio", str(path))[1])["x"]["score"] == 1.0
+    assert records(invoke("score", "--policy", "undetermined", str(path))[1])["x"]["cause"] == "count_mismatch"
+
+
+def test_policy_with_legacy_is_a_usage_error(corpus: Path) -> None:
+    code, _, err = invoke("score", "--scorer", "legacy", "--policy", "undetermined", str(corpus))
+    assert code == 2 and "--policy applies to the ragas scorer" in err
+
+
+def test_table_format(corpus: Path) -> None:
+    code, out, _ = invoke("score", "--scorer", "legacy", "--format", "table", str(corpus))
+    lines = out.splitlines()
+    assert code == 0 and lines[0].split()[:3] == ["id", "score", "pass"]
+    assert lines[3].split()[:3] == ["minus-0.2", "-0.2000", "no"]
+    assert max(len(line) for line in lines) <= 120
+
+
+def test_stdin(corpus: Path) -> None:
+    code, out, _ = invoke("score", "-", stdin=corpus.read_text())
+    assert code == 0 and len(out.splitlines()) == 4
+
+
+def test_malformed_line_exits_2_with_location_and_no_traceback(corpus: Path) -> None:
+    with corpus.open("a") as handle:
+        handle.write('{"id": "bad", "statements": ["x"], "grader_output": 3}\n')
+    code, _, err = invoke("score", str(corpus))
+    assert code == 2
+    assert err == f"faithcompat: error: {corpus}:5: field 'grader_output': input should be a valid string (got 3)\n"
+
+
+def test_skip_invalid_scores_the_rest_and_counts_on_stderr(corpus: Path) -> None:
+    with corpus.open("a") as handle:
+        handle.write("not json\n")
+        handle.write(json.dumps({"id": "last", "statements": ["x"], "grader_output": "Verdict: Yes"}) + "\n")
+    code, out, err = invoke("score", "--skip-invalid", str(corpus))
+    assert code == 0
+    assert list(records(out)) == ["refusal", "minus-0.2", "nan", "inf", "last"]
+    assert f"{corpus}:5: invalid JSON" in err and "skipped 1 invalid case(s)" in err
+
+
+def test_oversized_case_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "big.jsonl"
+    path.write_text(json.dumps({"id": "big", "statements": ["x"], "grader_output": "x" * 2000}) + "\n")
+    code, _, err = invoke("score", "--max-case-bytes", "1000", str(path))
+    assert code == 2 and f"{path}:1: case is 2,05" in err and "--max-case-bytes" in err
+
+
+def test_missing_file_exits_2(tmp_path: Path) -> None:
+    code, _, err = invoke("score", str(tmp_path / "missing.jsonl"))
+    assert code == 2 and "cannot read" in err
+
+
+def test_output_file_is_written_atomically_and_not_left_half_written(corpus: Path, tmp_path: Path) -> None:
+    target = tmp_path / "out" / "scores.jsonl"
+    assert invoke("score", "-o", str(target), str(corpus))[0] == 0
+    assert len(target.read_text().splitlines()) == 4
+    previous = target.read_text()
+    with corpus.open("a") as handle:
+        handle.write("broken\n")
+    assert invoke("score", "-o", str(target), str(corpus))[0] == 2
+    assert target.read_text() == previous
+    assert sorted(p.name for p in target.parent.iterdir()) == ["scores.jsonl"]
+
+
+def test_schema_command_prints_the_committed_schema() -> None:
+    code, out, _ = invoke("schema", "case")
+    committed = Path(__file__).resolve().parent.parent / "fixtures" / "schema" / "case.schema.json"
+    assert code == 0 and out == committed.read_text(encoding="utf-8")
+
+
+def test_python_dash_m_and_closed_pipe(tmp_path: Path) -> None:
+    """`python -m compat` works, and `| head -1` ends quietly instead of with a traceback."""
+    source = tmp_path / "many.jsonl"
+    source.write_text("".join(json.dumps({**CASES[0], "id": f"c{i}"}) + "\n" for i in range(20000)))
+    with source.open("rb") as stdin:
+        process = subprocess.Popen(
+            [sys.executable, "-m", "compat", "score", "-"], stdin=stdin, stdout=subprocess.PIPE, stderr=subprocess.PIPE
+        )
+        assert process.stdout is not None and process.stderr is not None
+        first = process.stdout.readline()
+        process.stdout.close()  # the reader goes away, as `head -1` does
+        stderr = process.stderr.read()
+        process.wait(timeout=60)
+    assert json.loads(first)["id"] == "c0"
+    assert b"Traceback" not in stderr
+    assert process.returncode == 0

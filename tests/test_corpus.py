@@ -1,0 +1,135 @@
+"""Reading cases: every malformed input gets FILE:LINE and what is wrong; nothing is dropped silently."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from compat import Case, CaseError, CorpusError, iter_cases, load_cases
+from compat._corpus import CorpusDigest, parse_case
+
+GOOD = {"id": "a", "statements_output": "A.\nB.", "grader_output": "Verdict: Yes"}
+
+
+def write(tmp_path: Path, name: str, content: bytes | str) -> Path:
+    path = tmp_path / name
+    path.write_bytes(content if isinstance(content, bytes) else content.encode("utf-8"))
+    return path
+
+
+def error_of(path: Path, **options: object) -> str:
+    with pytest.raises(CaseError) as raised:
+        load_cases([path], **options)  # type: ignore[arg-type]
+    return str(raised.value)
+
+
+def line(**fields: object) -> str:
+    return json.dumps({**GOOD, **fields}) + "\n"
+
+
+def test_jsonl_and_json_array_read_the_same_cases(tmp_path: Path) -> None:
+    cases = [{**GOOD, "id": f"c{i}"} for i in range(3)]
+    jsonl = write(tmp_path, "a.jsonl", "".join(json.dumps(c) + "\n" for c in cases))
+    array = write(tmp_path, "b.json", json.dumps(cases, indent=2))
+    assert load_cases([jsonl]) == load_cases([array]) == [Case.model_validate(c) for c in cases]
+
+
+def test_blank_lines_and_a_bom_are_tolerated(tmp_path: Path) -> None:
+    path = write(tmp_path, "a.jsonl", b"\xef\xbb\xbf" + line().encode() + b"\n  \n")
+    assert [c.id for c in load_cases([path])] == ["a"]
+
+
+@pytest.mark.parametrize(
+    ("content", "message"),
+    [
+        (
+            line() + "{not json}\n",
+            "x.jsonl:2: invalid JSON: Expecting property name enclosed in double quotes at column 2",
+        ),
+        (line(grader_ouptut="x"), "x.jsonl:1: unknown field 'grader_ouptut' (did you mean 'grader_output'?)"),
+        (json.dumps({"id": "a", "statements": ["x"]}) + "\n", "x.jsonl:1: missing required field 'grader_output'"),
+        (line(threshold="0.5"), "x.jsonl:1: field 'threshold': input should be a valid number (got \"0.5\")"),
+        (line(threshold=True), "x.jsonl:1: field 'threshold': input should be a valid number (got true)"),
+        (line(tags="refusal"), "x.jsonl:1: field 'tags': input should be a valid tuple (got \"refusal\")"),
+        (line(grader_output=None), "x.jsonl:1: field 'grader_output': input should be a valid string (got null)"),
+        ('{"id": "a", "grader_output": "x"}\n', "x.jsonl:1: a case needs statements_output"),
+        (line(id=""), "x.jsonl:1: field 'id': string should have at least 1 character"),
+        ("[1, 2]\n".replace("[", "3 ["), "x.jsonl:1: invalid JSON: Extra data at column 3"),
+        ('"just a string"\n', "x.jsonl:1: a case must be a JSON object, not a string"),
+        (line() + line(), "x.jsonl:2: duplicate id 'a' (first at "),
+        ('{"id": "a", "id": "b", "statements": [], "grader_output": ""}\n', "x.jsonl:1: duplicate field 'id'"),
+        (line().replace('"Verdict: Yes"', "NaN"), "x.jsonl:1: invalid JSON: NaN is not a JSON number"),
+        (line(expected={"ragas": {"scor": 1}}), "x.jsonl:1: unknown field 'expected.ragas.scor'"),
+    ],
+)
+def test_malformed_lines_are_located_and_explained(tmp_path: Path, content: str, message: str) -> None:
+    path = write(tmp_path, "x.jsonl", content)
+    assert message.replace("x.jsonl", str(path)) in error_of(path)
+
+
+def test_invalid_utf8_is_located(tmp_path: Path) -> None:
+    path = write(tmp_path, "x.jsonl", line().encode() + b'{"id": "\xff"}\n')
+    assert error_of(path) == f"{path}:2: invalid UTF-8 at byte 9 of the line (b'\\xff\"}}\\n')"
+
+
+def test_oversized_case_is_refused_and_reading_goes_on(tmp_path: Path) -> None:
+    huge = line(id="huge", grader_output="x" * 10_000_000)
+    path = write(tmp_path, "x.jsonl", line() + huge + line(id="after"))
+    assert error_of(path, max_case_bytes=1_000_000).startswith(f"{path}:2: case is 10,000,0")
+    errors: list[CaseError] = []
+    ids = [c.case.id for c in iter_cases([path], on_error=errors.append, max_case_bytes=1_000_000)]
+    assert ids == ["a", "after"]
+    assert [e.line for e in errors] == [2]
+
+
+def test_skipping_collects_every_error_and_keeps_every_good_case(tmp_path: Path) -> None:
+    path = write(tmp_path, "x.jsonl", line(id="1") + "oops\n" + line(id="2") + line(id="2") + line(id="3"))
+    errors: list[CaseError] = []
+    ids = [c.case.id for c in iter_cases([path], on_error=errors.append)]
+    assert ids == ["1", "2", "3"]
+    assert [(e.line, e.problem.split(":")[0]) for e in errors] == [
+        (2, "invalid JSON"),
+        (4, "duplicate id '2' (first at " + str(path)),
+    ]
+
+
+def test_json_array_errors_name_the_line_of_the_case(tmp_path: Path) -> None:
+    content = json.dumps([GOOD, {**GOOD, "id": "b", "treshold": 1}], indent=2)
+    path = write(tmp_path, "x.json", content)
+    assert error_of(path) == f"{path}:7: unknown field 'treshold' (did you mean 'threshold'?)"
+
+
+def test_truncated_json_array_is_an_error(tmp_path: Path) -> None:
+    path = write(tmp_path, "x.json", json.dumps([GOOD, GOOD])[:-20])
+    assert "invalid JSON" in error_of(path)
+
+
+def test_lone_surrogates_in_cases_are_read(tmp_path: Path) -> None:
+    path = write(tmp_path, "x.jsonl", line(grader_output="\ud800 Verdict: No"))
+    assert load_cases([path])[0].grader_output == "\ud800 Verdict: No"
+
+
+def test_missing_file_and_directory_are_corpus_errors(tmp_path: Path) -> None:
+    with pytest.raises(CorpusError, match="cannot read"):
+        load_cases([tmp_path / "nope.jsonl"])
+    with pytest.raises(CorpusError, match="is a directory"):
+        load_cases([tmp_path])
+
+
+def test_digest_covers_every_byte_read(tmp_path: Path) -> None:
+    a = write(tmp_path, "a.jsonl", line())
+    b = write(tmp_path, "b.jsonl", line(id="b"))
+    first, second = CorpusDigest(), CorpusDigest()
+    load_cases([a, b], digest=first)
+    load_cases([b, a], digest=second)
+    assert first.hexdigest() != second.hexdigest()
+    import hashlib
+
+    assert first.hexdigest() == hashlib.sha256(a.read_bytes() + b.read_bytes()).hexdigest()
+
+
+def test_parse_case_rejects_non_objects() -> None:
+    with pytest.raises(CaseError, match="<case>:1: a case must be a JSON object, not an array"):
+        parse_case([])

@@ -1,0 +1,94 @@
+"""The fixed scorer's contract, as Hypothesis properties (shared with `faithcompat gate`)."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from hypothesis import example, given, settings
+from hypothesis import strategies as st
+
+from compat import _invariants as inv
+from compat._corpus import case_line, parse_case
+from compat._models import MismatchPolicy
+from compat._synth import Judgement
+
+
+def run(invariant: inv.Invariant, drawn: Any) -> None:
+    invariant.check(inv.default_fixed, drawn)
+
+
+ONE = Judgement(("The capital of France is Paris.",), (1,), ("The context says so.",))
+TWO = Judgement(("A river.", "A tower."), (1, 0), ("Stated.", "Not stated."))
+
+
+@given(inv.BOUNDED.strategy)
+@example(("A.\nB.", "Final verdict for each statement in order: No. No. No. No.", MismatchPolicy.UNSUPPORTED, 0.5))
+@example(("  \n \n", "Verdict: No.", MismatchPolicy.UNSUPPORTED, 0.5))
+@example(("A.", '[{"verdict": 2}, {"verdict": -1}]', MismatchPolicy.VERDICT_RATIO, 0.5))
+def test_bounded(drawn: Any) -> None:
+    run(inv.BOUNDED, drawn)
+
+
+@given(inv.EXACT_RATIO.strategy)
+@example((TWO, "json_bare_list"))
+def test_exact_ratio(drawn: Any) -> None:
+    run(inv.EXACT_RATIO, drawn)
+
+
+@given(inv.SAME_IN_EVERY_FORMAT.strategy)
+@example(TWO)
+def test_same_in_every_format(drawn: Any) -> None:
+    run(inv.SAME_IN_EVERY_FORMAT, drawn)
+
+
+@given(inv.FLIP_NEVER_LOWERS.strategy)
+@example((TWO, "text_per_statement", 1, MismatchPolicy.VERDICT_RATIO))
+def test_flip_never_lowers(drawn: Any) -> None:
+    run(inv.FLIP_NEVER_LOWERS, drawn)
+
+
+@given(inv.FAILURE_NEVER_RAISES.strategy)
+@example((TWO, "json_pretty", "truncate", 60, MismatchPolicy.UNSUPPORTED))
+@example((TWO, "text_legacy", "drop", 1, MismatchPolicy.UNSUPPORTED))
+@example((TWO, "json_plain", "corrupt", 1, MismatchPolicy.UNDETERMINED))
+def test_failure_never_raises(drawn: Any) -> None:
+    run(inv.FAILURE_NEVER_RAISES, drawn)
+
+
+@given(inv.NO_VERDICT_UNDETERMINED.strategy)
+@example((ONE, "I apologize, but I cannot create statements or provide an analysis.", MismatchPolicy.UNSUPPORTED))
+@example((ONE, "[1, 2, 3] {}", MismatchPolicy.VERDICT_RATIO))
+def test_no_verdict_undetermined(drawn: Any) -> None:
+    run(inv.NO_VERDICT_UNDETERMINED, drawn)
+
+
+@given(inv.TOTAL.strategy)
+@example(("[" * 100_000 + "]" * 100_000, "[" * 100_000 + "]" * 100_000))
+@example(("A.", '{"statements": [' * 50_000))
+@example(("A.", "\ud800\udfff\x00\ufeff" * 1000))
+def test_total(drawn: Any) -> None:
+    run(inv.TOTAL, drawn)
+
+
+@given(inv.AGREES_WITH_LEGACY_ON_CLEAN_TEXT.strategy)
+@example((TWO, "text_legacy", 0.5))
+def test_agrees_with_legacy_on_clean_text(drawn: Any) -> None:
+    run(inv.AGREES_WITH_LEGACY_ON_CLEAN_TEXT, drawn)
+
+
+def test_every_invariant_has_a_test() -> None:
+    tested = {name.removeprefix("test_") for name in globals() if name.startswith("test_")}
+    assert {invariant.name for invariant in inv.INVARIANTS} <= tested
+
+
+@settings(max_examples=200)
+@given(st.sampled_from(inv.INVARIANTS).flatmap(lambda i: st.tuples(st.just(i), i.strategy)))
+@example((inv.BOUNDED, ("", "\ud800", MismatchPolicy.UNSUPPORTED, 0.0)))
+def test_counterexamples_become_pasteable_case_lines(drawn: tuple[inv.Invariant, Any]) -> None:
+    """What the gate prints for a counterexample parses back into the same cases."""
+    invariant, value = drawn
+    cases = invariant.cases(value)
+    assert cases
+    for case in cases:
+        assert parse_case(json.loads(case_line(case))) == case
