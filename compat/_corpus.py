@@ -38,6 +38,21 @@ class LoadedCase:
     line: int
 
 
+@dataclass(frozen=True, slots=True)
+class RawCase:
+    """One JSONL line, decoded but not yet parsed: cheap to ship to a worker process."""
+
+    text: str
+    source: str
+    line: int
+
+    def parse(self) -> LoadedCase | CaseError:
+        return _case_from_text(self.text, self.source, self.line)
+
+
+Record = LoadedCase | RawCase | CaseError
+
+
 class CorpusDigest:
     """SHA-256 over every byte read, source after source: identifies a corpus run."""
 
@@ -76,21 +91,39 @@ def iter_cases(
     digest: CorpusDigest | None = None,
 ) -> Iterator[LoadedCase]:
     """Every case of every source, in order. ``"-"`` reads standard input."""
-    seen: dict[str, tuple[str, int]] = {}
+    ids = DuplicateIds()
+    for record in iter_records(sources, max_case_bytes=max_case_bytes, digest=digest):
+        item = record.parse() if isinstance(record, RawCase) else record
+        if isinstance(item, LoadedCase):
+            item = ids.check(item)
+        if isinstance(item, CaseError):
+            _report(item, on_error)
+            continue
+        yield item
+
+
+def iter_records(
+    sources: Iterable[str | Path], *, max_case_bytes: int = DEFAULT_MAX_CASE_BYTES, digest: CorpusDigest | None = None
+) -> Iterator[Record]:
+    """The raw stream: JSONL lines unparsed (``RawCase``), JSON-array cases parsed, errors as values."""
     for source in sources:
-        for item in _iter_source(str(source), max_case_bytes, digest):
-            if isinstance(item, CaseError):
-                _report(item, on_error)
-                continue
-            first = seen.get(item.case.id)
-            if first is not None:
-                where = f"{first[0]}:{first[1]}"
-                _report(
-                    CaseError(item.source, item.line, f"duplicate id {item.case.id!r} (first at {where})"), on_error
-                )
-                continue
-            seen[item.case.id] = (item.source, item.line)
-            yield item
+        yield from _iter_source(str(source), max_case_bytes, digest)
+
+
+class DuplicateIds:
+    """Remembers every id seen (one hash per case) and turns a repeat into a ``CaseError``."""
+
+    def __init__(self) -> None:
+        self._first: dict[str, tuple[str, int]] = {}
+
+    def check(self, loaded: LoadedCase) -> LoadedCase | CaseError:
+        return self.check_id(loaded.case.id, loaded.source, loaded.line) or loaded
+
+    def check_id(self, case_id: str, source: str, line: int) -> CaseError | None:
+        first = self._first.setdefault(case_id, (source, line))
+        if first == (source, line):
+            return None
+        return CaseError(source, line, f"duplicate id {case_id!r} (first at {first[0]}:{first[1]})")
 
 
 def load_cases(sources: Iterable[str | Path], **options: Any) -> list[Case]:
@@ -149,7 +182,7 @@ def _report(error: CaseError, on_error: ErrorHandler | None) -> None:
     on_error(error)
 
 
-def _iter_source(source: str, max_case_bytes: int, digest: CorpusDigest | None) -> Iterator[LoadedCase | CaseError]:
+def _iter_source(source: str, max_case_bytes: int, digest: CorpusDigest | None) -> Iterator[Record]:
     stream: IO[bytes]
     if source == STDIN:
         stream = sys.stdin.buffer
@@ -194,7 +227,7 @@ def _decode(raw: bytes, name: str, line: int) -> str | CaseError:
 
 def _iter_jsonl(
     stream: IO[bytes], name: str, max_case_bytes: int, digest: CorpusDigest | None
-) -> Iterator[LoadedCase | CaseError]:
+) -> Iterator[RawCase | CaseError]:
     line_number = 0
     while True:
         raw = stream.readline(max_case_bytes + 1)
@@ -219,7 +252,7 @@ def _iter_jsonl(
         if isinstance(text, CaseError):
             yield text
             continue
-        yield _case_from_text(text, name, line_number)
+        yield RawCase(text, name, line_number)
 
 
 def _discard_rest_of_line(stream: IO[bytes], digest: CorpusDigest | None) -> int:

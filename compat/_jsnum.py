@@ -8,6 +8,7 @@ the JavaScript operation it reproduces.
 
 from __future__ import annotations
 
+import functools
 import math
 from decimal import ROUND_HALF_UP, Decimal
 
@@ -29,6 +30,7 @@ def js_trim(text: str) -> str:
     return text.strip(JS_WHITESPACE)
 
 
+@functools.lru_cache(maxsize=4096)  # scores and thresholds repeat: small ratios
 def js_number_to_string(x: float) -> str:
     """``Number.prototype.toString()`` (ECMAScript Number::toString, radix 10).
 
@@ -64,6 +66,7 @@ def _shortest_digits(x: float) -> tuple[str, int]:
     return "".join(map(str, digit_tuple)), exponent
 
 
+@functools.lru_cache(maxsize=4096)
 def js_to_fixed_2(x: float) -> str:
     """``Number.prototype.toFixed(2)``: exact binary value, ties away from zero."""
     if not math.isfinite(x):

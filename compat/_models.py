@@ -2,16 +2,15 @@
 
 ``Case`` is a pydantic model because it is parsed from untrusted files and must
 explain what is wrong with them. ``Score`` and ``Verdict`` are produced by our own
-code on the hot path, so they are plain frozen dataclasses: no validation cost, same
-immutability.
+code on the hot path, so they are named tuples: immutable like a frozen dataclass,
+and about ten times cheaper to build (a typical case builds six of them).
 """
 
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
 from enum import Enum
-from typing import Annotated, Literal
+from typing import Annotated, Literal, NamedTuple
 
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictStr, model_validator
 
@@ -65,8 +64,7 @@ class MismatchPolicy(str, Enum):
     VERDICT_RATIO = "verdict_ratio"  # divide by verdicts returned, as the ragas library does
 
 
-@dataclass(frozen=True, slots=True)
-class Verdict:
+class Verdict(NamedTuple):
     """One statement and what the grader said about it (``None``: no usable verdict)."""
 
     statement: str
@@ -74,8 +72,7 @@ class Verdict:
     reason: str | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class Score:
+class Score(NamedTuple):
     """What a scorer concluded about one case.
 
     ``value`` is ``None`` when undetermined. The legacy scorer's value may be any float

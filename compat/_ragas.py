@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from compat._jsnum import js_number_to_string, js_to_fixed_2, js_trim
+from compat._jsnum import JS_WHITESPACE, js_number_to_string, js_to_fixed_2
 from compat._models import (
     Case,
     Cause,
@@ -30,12 +30,26 @@ from compat._verdicts import ParsedVerdicts, RawVerdict, parse_verdicts
 
 _NOT_WORD = re.compile(r"[\W_]+")
 _ENUMERATION = re.compile(r"^\s*(?:[-*•]|\(?\d{1,4}[.):])\s*")
+_ENUMERATION_STARTS = frozenset("-*•(0123456789")
+
+
+# ASCII punctuation and whitespace to spaces: str.translate does in C what _NOT_WORD does.
+_ASCII_NOT_WORD = str.maketrans({chr(c): " " for c in range(128) if not chr(c).isalnum()})
 
 
 def normalise_statement(text: str) -> str:
-    """The form in which an echoed statement is compared with call 1's statement."""
-    text = _ENUMERATION.sub("", text, count=1)
-    return _NOT_WORD.sub(" ", text.casefold()).strip()
+    """The form in which an echoed statement is compared with call 1's statement.
+
+    Case-folded, a leading enumeration ("1.", "-", "(2)") dropped, every run of
+    characters that are not letters or digits folded to one space.
+    """
+    first = text[:1]
+    if first in _ENUMERATION_STARTS or first.isspace():
+        text = _ENUMERATION.sub("", text, count=1)
+    folded = text.casefold()
+    if folded.isascii():
+        return " ".join(folded.translate(_ASCII_NOT_WORD).split())
+    return _NOT_WORD.sub(" ", folded).strip()
 
 
 def align(statements: Sequence[str], parsed: ParsedVerdicts) -> tuple[list[RawVerdict | None], set[ScoreWarning]]:
@@ -46,26 +60,49 @@ def align(statements: Sequence[str], parsed: ParsedVerdicts) -> tuple[list[RawVe
     is dropped (``duplicate_verdict``): it must not lend its verdict to a statement
     the grader skipped. Verdicts left over are ``more_verdicts``.
     """
-    slots: list[RawVerdict | None] = [None] * len(statements)
-    warnings: set[ScoreWarning] = set()
+    verdicts = parsed.verdicts
+    if parsed.format is VerdictFormat.JSON and _echoed_in_order(statements, verdicts):
+        # The common case: one item per statement, each echoing its statement verbatim.
+        # Text matching would pair them exactly like this; skip normalising every text.
+        slots: list[RawVerdict | None] = list(verdicts)
+        warnings: set[ScoreWarning] = set()
+        if not all(slot.verdict is not None for slot in verdicts):
+            warnings.add(ScoreWarning.FEWER_VERDICTS)
+        return slots, warnings
+    if parsed.format is not VerdictFormat.JSON:
+        # Text verdicts carry no statement text: pairing is by position alone.
+        n = len(statements)
+        slots = list(verdicts[:n]) + [None] * (n - len(verdicts))
+        warnings = {ScoreWarning.MORE_VERDICTS} if len(verdicts) > n else set()
+        if len(verdicts) < n or not all(slot.verdict is not None for slot in verdicts[:n]):
+            warnings.add(ScoreWarning.FEWER_VERDICTS)
+        return slots, warnings
+    slots = [None] * len(statements)
+    warnings = set()
     positional: list[RawVerdict] = []
-    if parsed.format is VerdictFormat.JSON:
-        by_text: dict[str, list[int]] = {}
-        for position, statement in enumerate(statements):
-            by_text.setdefault(normalise_statement(statement), []).append(position)
-        judged: set[str] = set()
-        for raw in parsed.verdicts:
-            key = normalise_statement(raw.statement) if raw.statement is not None else None
-            free = by_text.get(key) if key is not None else None
-            if free:
-                slots[free.pop(0)] = raw
-                judged.add(key)  # type: ignore[arg-type]
-            elif key is not None and key in judged:
-                warnings.add(ScoreWarning.DUPLICATE_VERDICT)
-            else:
-                positional.append(raw)
-    else:
-        positional = list(parsed.verdicts)
+    exact: dict[str, list[int]] = {}
+    for position, statement in enumerate(statements):
+        exact.setdefault(statement, []).append(position)
+    normal: dict[str, list[int]] | None = None  # built only if an echo is not verbatim
+    for raw in verdicts:
+        if raw.statement is None:
+            positional.append(raw)
+            continue
+        candidates = exact.get(raw.statement.strip())
+        if not candidates:
+            if normal is None:
+                normal = {}
+                for position, statement in enumerate(statements):
+                    normal.setdefault(normalise_statement(statement), []).append(position)
+            candidates = normal.get(normalise_statement(raw.statement))
+        if not candidates:
+            positional.append(raw)
+            continue
+        free = next((index for index in candidates if slots[index] is None), None)
+        if free is None:
+            warnings.add(ScoreWarning.DUPLICATE_VERDICT)
+        else:
+            slots[free] = raw
     empty = (i for i, slot in enumerate(slots) if slot is None)
     for raw in positional:
         index = next(empty, None)
@@ -76,6 +113,23 @@ def align(statements: Sequence[str], parsed: ParsedVerdicts) -> tuple[list[RawVe
     if any(slot is None or slot.verdict is None for slot in slots):
         warnings.add(ScoreWarning.FEWER_VERDICTS)
     return slots, warnings
+
+
+_JS_WHITESPACE_SET = frozenset(JS_WHITESPACE)
+
+
+def _is_blank(text: str) -> bool:
+    """Empty after JavaScript trimming; O(1) for the usual output that starts with a letter."""
+    return not text or (text[0] in _JS_WHITESPACE_SET and not text.strip(JS_WHITESPACE))
+
+
+def _echoed_in_order(statements: Sequence[str], verdicts: Sequence[RawVerdict]) -> bool:
+    if len(statements) != len(verdicts):
+        return False
+    for statement, raw in zip(statements, verdicts, strict=True):
+        if raw.statement != statement and (raw.statement is None or raw.statement.strip() != statement):
+            return False
+    return True
 
 
 class RagasScorer:
@@ -93,12 +147,11 @@ class RagasScorer:
         statements = fixed_statements(case)
         if statements is None:
             return self._undetermined(case, Cause.EMPTY_OUTPUT, "grader call 1 (statements) returned nothing")
+        if _is_blank(case.grader_output):
+            why = "grader call 2 (verdicts) returned nothing"
+            return self._undetermined(case, Cause.EMPTY_OUTPUT, why, len(statements))
         if not statements:
             return self._undetermined(case, Cause.NO_STATEMENTS, "grader call 1 produced no statements")
-        if js_trim(case.grader_output) == "":
-            return self._undetermined(
-                case, Cause.EMPTY_OUTPUT, "grader call 2 (verdicts) returned nothing", len(statements)
-            )
         parsed = parse_verdicts(case.grader_output)
         if parsed is None or parsed.valid_count == 0:
             refusal = matched_refusal(case.grader_output)
@@ -116,19 +169,19 @@ class RagasScorer:
                 warnings=parsed.warnings if parsed else (),
             )
         slots, align_warnings = align(statements, parsed)
-        verdicts = tuple(
-            Verdict(statement, slot.verdict if slot else None, slot.reason if slot else None)
-            for statement, slot in zip(statements, slots, strict=True)
-        )
-        warnings = _ordered(set(parsed.warnings) | align_warnings)
-        supported = sum(1 for v in verdicts if v.verdict == 1)
+        values = [None if slot is None else slot.verdict for slot in slots]
+        reasons = [None if slot is None else slot.reason for slot in slots]
+        verdicts = tuple(map(Verdict, statements, values, reasons))
+        judged = len(values) - values.count(None)
+        supported = values.count(1)
+        warnings = _ordered(align_warnings.union(parsed.warnings)) if align_warnings or parsed.warnings else ()
         n = len(statements)
-        mismatch = ScoreWarning.FEWER_VERDICTS in warnings or ScoreWarning.MORE_VERDICTS in warnings
+        mismatch = ScoreWarning.FEWER_VERDICTS in align_warnings or ScoreWarning.MORE_VERDICTS in align_warnings
         if self.policy is MismatchPolicy.UNDETERMINED and mismatch:
             return self._undetermined(
                 case,
                 Cause.COUNT_MISMATCH,
-                f"{_judged(verdicts)} of {n} statements got a usable verdict and the strict policy needs all",
+                f"{judged} of {n} statements got a usable verdict and the strict policy needs all",
                 n,
                 verdicts=verdicts,
                 verdict_format=parsed.format,
@@ -142,9 +195,8 @@ class RagasScorer:
         else:
             value = supported / n
             basis = f"{supported} of {n} statements supported"
-            missing = n - _judged(verdicts)
-            if missing:
-                basis += f" ({missing} without a usable verdict, counted unsupported)"
+            if judged < n:
+                basis += f" ({n - judged} without a usable verdict, counted unsupported)"
         passed = passes(value, case.threshold)
         relation = ">=" if passed else "<"
         reason = (
@@ -197,10 +249,9 @@ _FORMAT_WORDS = {
 }
 
 
-def _judged(verdicts: Sequence[Verdict]) -> int:
-    return sum(1 for v in verdicts if v.verdict is not None)
+_WARNING_ORDER = {warning: index for index, warning in enumerate(ScoreWarning)}
 
 
 def _ordered(warnings: set[ScoreWarning]) -> tuple[ScoreWarning, ...]:
-    order = list(ScoreWarning)
-    return tuple(sorted(warnings, key=order.index))
+    """Warnings in the enum's (documented) order, so that output is stable."""
+    return tuple(sorted(warnings, key=_WARNING_ORDER.__getitem__))

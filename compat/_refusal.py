@@ -5,6 +5,9 @@ fixed scorer says ``refusal`` or ``no_verdicts``, never whether a score exists.
 Both are undetermined, so a false positive here cannot move a score; it only
 changes which cause a report names.
 
+Patterns are deliberately broad ("sorry", "unable to"): they are only ever asked
+about text in which no verdict was found.
+
 A refusal is said up front, so only the first ``REFUSAL_WINDOW`` characters are
 read (this keeps the check constant-time on a 10 MB output). Matching is on the
 case-folded text, by plain substring.
@@ -17,23 +20,14 @@ REFUSAL_WINDOW = 4096
 # (pattern, language). Kept as data so that docs and tests can list them.
 REFUSAL_PATTERNS: tuple[tuple[str, str], ...] = (
     ("i apologize", "en"),
+    ("apologies", "en"),
+    ("sorry", "en"),
+    ("unable to", "en"),
     ("i apologise", "en"),
-    ("my apologies", "en"),
-    ("i'm sorry", "en"),
-    ("i’m sorry", "en"),
-    ("i am sorry", "en"),
-    ("sorry, but", "en"),
     ("i cannot", "en"),
     ("i can't", "en"),
     ("i can’t", "en"),
     ("i can not", "en"),
-    ("i am unable", "en"),
-    ("i'm unable", "en"),
-    ("i’m unable", "en"),
-    ("unable to provide", "en"),
-    ("unable to determine", "en"),
-    ("unable to assess", "en"),
-    ("unable to evaluate", "en"),
     ("i am not able to", "en"),
     ("i'm not able to", "en"),
     ("i won't", "en"),

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
-from compat._jsnum import js_trim
+from collections.abc import Iterable
+from itertools import repeat
+
+from compat._jsnum import JS_WHITESPACE, js_trim
 from compat._jsonscan import iter_json_values
 from compat._models import Case
 
@@ -30,14 +33,19 @@ def fixed_statements(case: Case) -> list[str] | None:
     rule as the legacy arm, so that both arms count the same statements on clean input.
     """
     if case.statements is not None:
-        return [js_trim(s) for s in case.statements if js_trim(s) != ""]
+        return _non_blank(case.statements)
     text = case.statements_output
     if not text:  # missing or empty; whitespace only goes on and yields no statements
         return None
-    from_json = _statements_from_json(text)
+    from_json = _statements_from_json(text) if "{" in text else None
     if from_json is not None:
         return from_json
-    return [js_trim(line) for line in text.split("\n") if js_trim(line) != ""]
+    return _non_blank(text.split("\n"))
+
+
+def _non_blank(pieces: Iterable[str]) -> list[str]:
+    """The pieces, JavaScript-trimmed, without the blank ones."""
+    return list(filter(None, map(str.strip, pieces, repeat(JS_WHITESPACE))))
 
 
 def _statements_from_json(text: str) -> list[str] | None:
@@ -47,6 +55,6 @@ def _statements_from_json(text: str) -> list[str] | None:
         if isinstance(value, dict):
             items = value.get("statements")
             if isinstance(items, list) and all(isinstance(item, str) for item in items):
-                return [js_trim(item) for item in items if js_trim(item) != ""]
+                return _non_blank(items)
         return None  # only the first JSON value in the text is considered
     return None

@@ -13,15 +13,18 @@ from __future__ import annotations
 
 import re
 from collections import deque
-from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any, Literal, NamedTuple
 
 from compat._jsonscan import FoundJson, iter_json_values
 from compat._models import ScoreWarning, VerdictFormat
 
+# No grader judges more statements than this in one output. Reading stops here, so a
+# 10 MB run of "yes. no. " costs what its first verdicts cost. Verdicts beyond the
+# last statement are ignored anyway; only the verdict_ratio policy could see a difference.
+MAX_VERDICTS = 10_000
 
-@dataclass(frozen=True, slots=True)
-class RawVerdict:
+
+class RawVerdict(NamedTuple):
     """One verdict as the grader gave it. ``verdict`` is ``None`` when unreadable."""
 
     verdict: Literal[0, 1] | None
@@ -29,15 +32,11 @@ class RawVerdict:
     reason: str | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class ParsedVerdicts:
+class ParsedVerdicts(NamedTuple):
     format: VerdictFormat
     verdicts: tuple[RawVerdict, ...]
     warnings: tuple[ScoreWarning, ...] = ()
-
-    @property
-    def valid_count(self) -> int:
-        return sum(1 for v in self.verdicts if v.verdict is not None)
+    valid_count: int = 0  # verdicts that are readable (not None)
 
 
 def parse_verdicts(text: str) -> ParsedVerdicts | None:
@@ -55,7 +54,6 @@ def parse_verdicts(text: str) -> ParsedVerdicts | None:
 
 # ------------------------------------------------------------------------- JSON
 
-_CANONICAL = {0: 0, 1: 1}
 _COERCIBLE = {"1": 1, "0": 0, "yes": 1, "no": 0}
 
 
@@ -67,9 +65,18 @@ def _parse_json(text: str) -> ParsedVerdicts | None:
         warnings: set[ScoreWarning] = set()
         if found.repaired:
             warnings.add(ScoreWarning.REPAIRED_JSON)
-        verdicts = tuple(_read_item(item, warnings) for item in items if id(item) not in found.incomplete)
-        return ParsedVerdicts(VerdictFormat.JSON, verdicts, _ordered(warnings))
+        incomplete = found.incomplete
+        if incomplete:
+            items = [item for item in items if id(item) not in incomplete]
+        items = items[:MAX_VERDICTS]
+        verdicts = tuple([_read_item(item, warnings) for item in items])
+        valid = len(verdicts) if ScoreWarning.INVALID_VERDICT not in warnings else _count_valid(verdicts)
+        return ParsedVerdicts(VerdictFormat.JSON, verdicts, _ordered(warnings), valid)
     return None
+
+
+def _count_valid(verdicts: tuple[RawVerdict, ...]) -> int:
+    return sum(1 for raw in verdicts if raw.verdict is not None)
 
 
 def _verdict_items(value: Any) -> list[Any] | None:
@@ -81,6 +88,12 @@ def _verdict_items(value: Any) -> list[Any] | None:
     item cut off before its verdict marks the text as JSON verdicts). The search is
     iterative: nesting cannot exhaust the stack.
     """
+    if isinstance(value, dict):  # fast path: the RAGAS shape itself
+        listed = value.get("statements")
+        if isinstance(listed, list) and listed and _is_item(listed[0]):
+            return listed
+    elif isinstance(value, list) and value and _is_item(value[0]):
+        return value
     queue: deque[Any] = deque([value])
     while queue:
         node = queue.popleft()
@@ -100,16 +113,18 @@ def _is_item(node: Any) -> bool:
 
 
 def _read_item(item: Any, warnings: set[ScoreWarning]) -> RawVerdict:
-    if not isinstance(item, dict):
+    if type(item) is not dict:
         warnings.add(ScoreWarning.INVALID_VERDICT)
         return RawVerdict(None)
     statement = item.get("statement")
     reason = item.get("reason")
-    statement = statement if isinstance(statement, str) else None
-    reason = reason if isinstance(reason, str) else None
+    if type(statement) is not str:
+        statement = None
+    if type(reason) is not str:
+        reason = None
     raw = item.get("verdict")
     verdict: Literal[0, 1] | None
-    if type(raw) is int and raw in _CANONICAL:
+    if type(raw) is int and (raw == 1 or raw == 0):  # bool is not int here: type() is exact
         verdict = 1 if raw == 1 else 0
     elif isinstance(raw, bool):
         verdict = 1 if raw else 0
@@ -125,29 +140,43 @@ def _read_item(item: Any, warnings: set[ScoreWarning]) -> RawVerdict:
 
 # ------------------------------------------------------------------------- text
 
-FINAL_HEADER = re.compile(r"final\s+verdicts?\s+for\s+each\s+statement\s+in\s+order")
+FINAL_HEADER = r"final\s+verdicts?\s+for\s+each\s+statement\s+in\s+order"
 # One verdict word after the header: separators, an optional enumeration ("1.", "(2)",
 # "statement 3:"), separators, then yes or no as a whole word. Separators contain no
 # letter or digit, so each part hands over to the next without ambiguity.
-_SEP = r"[\s:*_.,;()\[\]#>|/\\-]*"
-_FINAL_TOKEN = re.compile(_SEP + r"(?:(?:statement|claim)?\s?\d{1,4}" + _SEP + r")?\b(yes|no)\b")
+_SEP = r"""[\s:*_.,;!?()\[\]#>|/\\"'“”‘’-]*"""
+# yes/no as a whole word. The text's "_" are spaces by now (see _parse_text), so
+# markdown's _Yes_ and __No__ read with a plain \b.
+_YES_NO = r"\b(?:yes|no)\b"
+_TOKEN = _SEP + r"(?:(?:statement|claim)?\s?\d{1,4}" + _SEP + r")?" + _YES_NO
+# Only headers that a verdict follows: a header repeated a million times costs one scan.
+_HEADER_WITH_VERDICT = re.compile(FINAL_HEADER + r"(?=" + _TOKEN + r")")
+# Up to 256 tokens per match: one regex call per run instead of one per verdict, with
+# backtracking state bounded by the repeat count.
+_TOKEN_RUN = re.compile(r"(?:" + _TOKEN + r"){1,256}")
+_VERDICT_WORD = re.compile(_YES_NO)
 _TRAILING = re.compile(_SEP + r"\Z")
 # "Verdict: No", "**Verdict:** yes", "verdict:no", "VERDICT - YES" (any case, lowered first).
-_MARKER = re.compile(r"verdict[\s*_]*(?:[:=\-][\s*_]*)?(yes|no)\b")
+_MARKER = re.compile(r"verdict[\s*]*(?:[:=\-][\s*]*)?(yes|no)\b")
+_WORD_VALUE: dict[str, Literal[0, 1]] = {"yes": 1, "no": 0}
+# Text verdicts carry no statement or reason: two shared instances serve them all.
+_TEXT_VERDICT = (RawVerdict(0), RawVerdict(1))
 
 
 def _parse_text(text: str) -> ParsedVerdicts | None:
-    lowered = text.lower()
+    # "_" is markdown emphasis in a verdict line, never part of a word we look for.
+    lowered = text.lower().replace("_", " ")
     final, final_warnings = _final_line(lowered)
-    markers: tuple[Literal[0, 1], ...] = tuple(1 if m.group(1) == "yes" else 0 for m in _MARKER.finditer(lowered))
+    markers = tuple(map(_WORD_VALUE.__getitem__, _MARKER.findall(lowered)[:MAX_VERDICTS]))
     if final:
         warnings = set(final_warnings)
         if markers and markers != final:
             warnings.add(ScoreWarning.FINAL_LINE_DISAGREES)
-        verdicts = tuple(RawVerdict(v) for v in final)
-        return ParsedVerdicts(VerdictFormat.TEXT_FINAL_LINE, verdicts, _ordered(warnings))
+        verdicts = tuple(map(_TEXT_VERDICT.__getitem__, final))
+        return ParsedVerdicts(VerdictFormat.TEXT_FINAL_LINE, verdicts, _ordered(warnings), len(verdicts))
     if markers:
-        return ParsedVerdicts(VerdictFormat.TEXT_PER_STATEMENT, tuple(RawVerdict(v) for v in markers))
+        verdicts = tuple(map(_TEXT_VERDICT.__getitem__, markers))
+        return ParsedVerdicts(VerdictFormat.TEXT_PER_STATEMENT, verdicts, (), len(verdicts))
     return None
 
 
@@ -156,28 +185,27 @@ def _final_line(lowered: str) -> tuple[tuple[Literal[0, 1], ...], set[ScoreWarni
     best: tuple[Literal[0, 1], ...] = ()
     warnings: set[ScoreWarning] = set()
     lines_with_verdicts = 0
-    for header in FINAL_HEADER.finditer(lowered):
-        verdicts: list[Literal[0, 1]] = []
+    for header in _HEADER_WITH_VERDICT.finditer(lowered):
+        words: list[str] = []
         pos = header.end()
-        while True:
-            token = _FINAL_TOKEN.match(lowered, pos)
-            if token is None:
-                break
-            verdicts.append(1 if token.group(1) == "yes" else 0)
-            pos = token.end()
-        if verdicts:
-            lines_with_verdicts += 1
-            best = tuple(verdicts)
-            trailing = _TRAILING.match(lowered, pos) is None
-            warnings = {ScoreWarning.TRAILING_TEXT} if trailing else set()
+        while len(words) < MAX_VERDICTS and (run := _TOKEN_RUN.match(lowered, pos)) is not None:
+            words.extend(_VERDICT_WORD.findall(lowered, pos, run.end()))
+            pos = run.end()
+        del words[MAX_VERDICTS:]
+        lines_with_verdicts += 1
+        best = tuple(map(_WORD_VALUE.__getitem__, words))
+        at_rest = len(words) >= MAX_VERDICTS or _TRAILING.match(lowered, pos)
+        warnings = set() if at_rest else {ScoreWarning.TRAILING_TEXT}
     if lines_with_verdicts > 1:
         warnings.add(ScoreWarning.MULTIPLE_FINAL_LINES)
     return best, warnings
 
 
+_WARNING_ORDER = {warning: index for index, warning in enumerate(ScoreWarning)}
+
+
 def _ordered(warnings: set[ScoreWarning]) -> tuple[ScoreWarning, ...]:
-    order = list(ScoreWarning)
-    return tuple(sorted(warnings, key=order.index))
+    return tuple(sorted(warnings, key=_WARNING_ORDER.__getitem__)) if warnings else ()
 
 
 __all__ = ["FoundJson", "ParsedVerdicts", "RawVerdict", "parse_verdicts"]

@@ -1,0 +1,290 @@
+"""Streaming aggregation of comparisons into a ``DriftReport``.
+
+Memory is flat in the number of cases: running counters, a histogram of deltas on a
+fixed grid (1e-4 wide within [-1, 1]; outliers counted apart with exact extremes),
+the first few example ids per cause, and a bounded heap of the largest drifts.
+Percentiles are read off the grid, so they are exact to 1e-4.
+"""
+
+from __future__ import annotations
+
+import heapq
+import itertools
+import math
+from collections import Counter, defaultdict
+
+from compat._compare import CAUSE_DESCRIPTIONS, Comparison, DriftCause, Outcome
+from compat._golden import ExpectationFailure
+from compat._models import Score, Status
+from compat._render import encode_float
+from compat._report import (
+    Agreement,
+    ArmMean,
+    CaseLine,
+    CauseRow,
+    CohortRow,
+    CorpusInfo,
+    DeltaStats,
+    DriftReport,
+    ExpectationSummary,
+    HistogramBin,
+    ScorersInfo,
+)
+
+EXAMPLES_PER_CAUSE = 5
+LARGEST_DRIFTS = 10
+MAX_FAILURES_LISTED = 20
+PERCENTILES = (1, 5, 25, 50, 75, 95, 99)
+_GRID = 10_000  # delta keys: round(delta * _GRID) within [-_GRID, _GRID]
+HISTOGRAM_EDGES = tuple(round(-1 + i * 0.1, 1) for i in range(21))
+Z_95 = 1.959963984540054
+
+
+def wilson_interval(successes: int, trials: int, z: float = Z_95) -> tuple[float | None, float | None]:
+    """The Wilson score interval of a binomial proportion."""
+    if trials == 0:
+        return None, None
+    p = successes / trials
+    denominator = 1 + z * z / trials
+    centre = (p + z * z / (2 * trials)) / denominator
+    margin = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / denominator
+    return max(0.0, centre - margin), min(1.0, centre + margin)
+
+
+def case_line(comparison: Comparison) -> CaseLine:
+    control, candidate = comparison.control, comparison.candidate
+    return CaseLine(
+        id=comparison.case_id,
+        tags=list(comparison.tags),
+        outcome=comparison.outcome.value,
+        cause=comparison.cause.value if comparison.cause else None,
+        delta=comparison.delta,
+        control_score=encode_float(control.value),
+        control_passed=control.passed,
+        control_reason=control.reason,
+        candidate_score=encode_float(candidate.value),
+        candidate_passed=candidate.passed,
+        candidate_status=candidate.status.value,
+        candidate_cause=candidate.cause.value if candidate.cause else None,
+        candidate_format=candidate.format.value if candidate.format else None,
+        candidate_warnings=[w.value for w in candidate.warnings],
+        candidate_reason=candidate.reason,
+    )
+
+
+def _side(score: Score) -> str:
+    if score.status is Status.UNDETERMINED:
+        return "undetermined"
+    return "pass" if score.passed else "fail"
+
+
+class DriftAggregator:
+    """Fold comparisons one at a time; ``report()`` whenever the stream ends."""
+
+    def __init__(self) -> None:
+        self.cases = 0
+        self.outcomes: Counter[Outcome] = Counter()
+        self.causes: Counter[DriftCause] = Counter()
+        self.cause_outcomes: defaultdict[DriftCause, Counter[Outcome]] = defaultdict(Counter)
+        self.examples: defaultdict[DriftCause, list[str]] = defaultdict(list)
+        self.cohorts: defaultdict[str, Counter[Outcome]] = defaultdict(Counter)
+        self.cohort_unexplained: Counter[str] = Counter()
+        self.flips: Counter[tuple[str, str]] = Counter()
+        self.legacy_invalid: Counter[str] = Counter()
+        self.sums = {"control": 0.0, "candidate": 0.0}
+        self.counts = {"control": 0, "candidate": 0}
+        self.delta_grid: Counter[int] = Counter()
+        self.delta_count = 0
+        self.delta_sum = 0.0
+        self.delta_min = math.inf
+        self.delta_max = -math.inf
+        self.outlier_count = 0
+        self._largest: list[tuple[float, tuple[int, ...], Comparison]] = []
+        self.expectations_checked = 0
+        self.expectation_failures: list[ExpectationFailure] = []
+        self.expectation_failure_count = 0
+
+    def add(
+        self, comparison: Comparison, failures: list[ExpectationFailure] | None = None, checked: bool = False
+    ) -> None:
+        self.cases += 1
+        outcome, cause = comparison.outcome, comparison.cause
+        self.outcomes[outcome] += 1
+        for tag in comparison.tags:
+            self.cohorts[tag][outcome] += 1
+        if cause is not None:
+            self.causes[cause] += 1
+            self.cause_outcomes[cause][outcome] += 1
+            if len(self.examples[cause]) < EXAMPLES_PER_CAUSE:
+                self.examples[cause].append(comparison.case_id)
+            if cause is DriftCause.UNEXPLAINED:
+                for tag in comparison.tags:
+                    self.cohort_unexplained[tag] += 1
+        control, candidate = comparison.control, comparison.candidate
+        if control.status is Status.SCORED:
+            self.flips[(_side(control), _side(candidate))] += 1
+        value = control.value
+        if value is not None:
+            if math.isnan(value):
+                self.legacy_invalid["nan"] += 1
+            elif math.isinf(value):
+                self.legacy_invalid["infinite"] += 1
+            elif value < 0:
+                self.legacy_invalid["negative"] += 1
+            elif value > 1:
+                self.legacy_invalid["above_one"] += 1
+            else:
+                self.sums["control"] += value
+                self.counts["control"] += 1
+        if candidate.value is not None and math.isfinite(candidate.value):
+            self.sums["candidate"] += candidate.value
+            self.counts["candidate"] += 1
+        if comparison.delta is not None:
+            self._add_delta(comparison.delta)
+            if outcome is not Outcome.MATCH:
+                item: tuple[float, tuple[int, ...], Comparison] = (
+                    abs(comparison.delta),
+                    _reverse(comparison.case_id),
+                    comparison,
+                )
+                if len(self._largest) < LARGEST_DRIFTS:
+                    heapq.heappush(self._largest, item)
+                elif item[:2] > self._largest[0][:2]:
+                    heapq.heapreplace(self._largest, item)
+        if checked:
+            self.expectations_checked += 1
+        if failures:
+            self.expectation_failure_count += 1
+            room = MAX_FAILURES_LISTED - len(self.expectation_failures)
+            self.expectation_failures.extend(failures[: max(room, 0)])
+
+    def _add_delta(self, delta: float) -> None:
+        self.delta_count += 1
+        self.delta_sum += delta
+        self.delta_min = min(self.delta_min, delta)
+        self.delta_max = max(self.delta_max, delta)
+        if -1.0 <= delta <= 1.0:
+            self.delta_grid[round(delta * _GRID)] += 1
+        else:
+            self.outlier_count += 1
+            self.delta_grid[_GRID + 1 if delta > 0 else -_GRID - 1] += 1
+
+    def report(self, *, tool: str, corpus: CorpusInfo, scorers: ScorersInfo) -> DriftReport:
+        outcomes = {outcome.value: self.outcomes[outcome] for outcome in Outcome}
+        unexplained = self.causes[DriftCause.UNEXPLAINED]
+        differing = self.cases - self.outcomes[Outcome.MATCH]
+        matches = self.outcomes[Outcome.MATCH]
+        low, high = wilson_interval(matches, self.cases)
+        return DriftReport(
+            tool=tool,
+            verdict=self.verdict_line(),
+            corpus=corpus,
+            scorers=scorers,
+            outcomes=outcomes,
+            explained=differing - unexplained,
+            unexplained=unexplained,
+            causes=[
+                CauseRow(
+                    cause=cause.value,
+                    description=CAUSE_DESCRIPTIONS[cause],
+                    count=count,
+                    outcomes={o.value: n for o, n in sorted(self.cause_outcomes[cause].items(), key=_by_value)},
+                    examples=self.examples[cause],
+                )
+                for cause, count in sorted(self.causes.items(), key=lambda item: (-item[1], item[0].value))
+            ],
+            cohorts=[
+                CohortRow(
+                    tag=tag,
+                    cases=sum(counts.values()),
+                    outcomes={o.value: n for o, n in sorted(counts.items(), key=_by_value)},
+                    unexplained=self.cohort_unexplained[tag],
+                    agreement=counts[Outcome.MATCH] / sum(counts.values()),
+                )
+                for tag, counts in sorted(self.cohorts.items())
+            ],
+            flip_matrix={
+                control: {candidate: self.flips[(control, candidate)] for candidate in ("pass", "fail", "undetermined")}
+                for control in ("pass", "fail")
+            },
+            legacy_invalid={kind: self.legacy_invalid[kind] for kind in ("negative", "nan", "infinite", "above_one")},
+            means={
+                arm: ArmMean(
+                    mean=self.sums[arm] / self.counts[arm] if self.counts[arm] else None, count=self.counts[arm]
+                )
+                for arm in ("control", "candidate")
+            },
+            agreement=Agreement(
+                matches=matches,
+                cases=self.cases,
+                rate=matches / self.cases if self.cases else None,
+                wilson_low=low,
+                wilson_high=high,
+            ),
+            deltas=self._delta_stats(),
+            largest_drifts=[case_line(item[2]) for item in sorted(self._largest, reverse=True)],
+            expectations=ExpectationSummary(
+                checked=self.expectations_checked,
+                failed=self.expectation_failure_count,
+                failures=[str(failure) for failure in self.expectation_failures],
+            ),
+        )
+
+    def verdict_line(self) -> str:
+        o = self.outcomes
+        differing = self.cases - o[Outcome.MATCH]
+        unexplained = self.causes[DriftCause.UNEXPLAINED]
+        return (
+            f"{self.cases} cases: {o[Outcome.MATCH]} match, {differing} differ "
+            f"({differing - unexplained} explained, {unexplained} unexplained): "
+            f"{o[Outcome.DRIFT]} drift, {o[Outcome.FLIP]} flips, "
+            f"{o[Outcome.CANDIDATE_UNDETERMINED]} undetermined, {o[Outcome.LEGACY_INVALID]} legacy invalid"
+        )
+
+    def _delta_stats(self) -> DeltaStats:
+        count = self.delta_count
+        keys = sorted(self.delta_grid)
+        percentiles: dict[str, float | None] = {}
+        for p in PERCENTILES:
+            percentiles[f"p{p}"] = self._percentile(keys, p) if count else None
+        histogram = []
+        for low, high in itertools.pairwise(HISTOGRAM_EDGES):
+            lo, hi = round(low * _GRID), round(high * _GRID)
+            last = high == HISTOGRAM_EDGES[-1]
+            n = sum(c for k, c in self.delta_grid.items() if lo <= k < hi or (last and k == hi))
+            histogram.append(HistogramBin(low=low, high=high, count=n))
+        if self.outlier_count:
+            histogram.insert(0, HistogramBin(low=self.delta_min, high=-1.0, count=self.delta_grid[-_GRID - 1]))
+            histogram.append(HistogramBin(low=1.0, high=self.delta_max, count=self.delta_grid[_GRID + 1]))
+            histogram = [b for b in histogram if b.count or -1.0 <= b.low < 1.0]
+        return DeltaStats(
+            count=count,
+            mean=self.delta_sum / count if count else None,
+            min=self.delta_min if count else None,
+            max=self.delta_max if count else None,
+            percentiles=percentiles,
+            histogram=histogram,
+        )
+
+    def _percentile(self, keys: list[int], p: int) -> float:
+        """Nearest-rank percentile on the grid (outliers report the exact extremes)."""
+        rank = max(1, math.ceil(p / 100 * self.delta_count))
+        seen = 0
+        for key in keys:
+            seen += self.delta_grid[key]
+            if seen >= rank:
+                if key > _GRID:
+                    return self.delta_max
+                if key < -_GRID:
+                    return self.delta_min
+                return key / _GRID
+        return self.delta_max
+
+
+def _by_value(item: tuple[Outcome, int]) -> str:
+    return item[0].value
+
+
+def _reverse(text: str) -> tuple[int, ...]:
+    """A key that sorts ids in reverse, so that ties in |delta| keep the smaller id."""
+    return tuple(-ord(c) for c in text)

@@ -1,0 +1,202 @@
+"""One case, two scorers: the comparison, its outcome, and the named cause of any drift.
+
+Scientist's idea for scorers: the control (``legacy``) and the candidate (``ragas``)
+score the same case; the result is a frozen ``Comparison`` whose ``outcome`` says
+whether they agree and whose ``cause`` names why not. A drift no rule can name is
+``unexplained``: the number a migration team must drive to zero.
+
+How a cause is found (legacy control): both arms' arithmetic is reconciled. If the
+legacy parser counted exactly the "no" verdicts the fixed parser read, the drift
+comes from counting (missing verdicts count as supported in legacy, extra "no"s are
+subtracted); otherwise the legacy parser misread the text, and the misreading is
+identified from the pieces it counted.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from enum import Enum
+from typing import NamedTuple
+
+from compat._legacy import LegacyBreakdown, legacy_breakdown
+from compat._models import Case, Cause, Score, ScoreWarning, Status, VerdictFormat
+from compat._verdicts import parse_verdicts
+
+DEFAULT_TOLERANCE = 1e-9
+
+
+class Outcome(str, Enum):
+    MATCH = "match"  # same pass/fail, scores within tolerance
+    DRIFT = "drift"  # same pass/fail, scores differ
+    FLIP = "flip"  # pass/fail changed
+    CANDIDATE_UNDETERMINED = "candidate_undetermined"  # the candidate declined to score
+    LEGACY_INVALID = "legacy_invalid"  # the control's score is NaN, infinite or outside [0, 1]
+
+
+class DriftCause(str, Enum):
+    """Why two scores differ. Descriptions live in ``CAUSE_DESCRIPTIONS``."""
+
+    REFUSAL_SCORED_AS_FAITHFUL = "refusal_scored_as_faithful"
+    NO_VERDICTS_SCORED_AS_FAITHFUL = "no_verdicts_scored_as_faithful"
+    EMPTY_OUTPUT = "empty_output"
+    ZERO_STATEMENTS = "zero_statements"
+    STATEMENT_COUNT_DIFFERS = "statement_count_differs"
+    JSON_VERDICTS_UNSEEN = "json_verdicts_unseen"
+    NEGATIVE_LEGACY_SCORE = "negative_legacy_score"
+    EXTRA_VERDICTS = "extra_verdicts"
+    MISSING_VERDICTS = "missing_verdicts"
+    ENUMERATION_COUNTED_AS_NO = "enumeration_counted_as_no"
+    TRAILING_TEXT_COUNTED_AS_NO = "trailing_text_counted_as_no"
+    VERDICT_SPELLING_VARIANT = "verdict_spelling_variant"
+    FINAL_LINE_DISAGREES = "final_line_disagrees"
+    MULTIPLE_FINAL_LINES = "multiple_final_lines"
+    UNEXPLAINED = "unexplained"
+
+
+CAUSE_DESCRIPTIONS: dict[DriftCause, str] = {
+    DriftCause.REFUSAL_SCORED_AS_FAITHFUL: "the grader refused; legacy counts no 'no' and scores it 1.0, "
+    "the fixed scorer says undetermined",
+    DriftCause.NO_VERDICTS_SCORED_AS_FAITHFUL: "the output holds no usable verdict; legacy scores it as if "
+    "every statement were supported, the fixed scorer says undetermined",
+    DriftCause.EMPTY_OUTPUT: "a grader call returned nothing (or only whitespace); legacy says 0 ('No output') "
+    "or 1.0, the fixed scorer says undetermined",
+    DriftCause.ZERO_STATEMENTS: "call 1 produced no statements; legacy divides by zero (NaN or -Infinity)",
+    DriftCause.STATEMENT_COUNT_DIFFERS: "the arms count different statements (e.g. call 1 as RAGAS JSON, "
+    "whose lines legacy counts as statements)",
+    DriftCause.JSON_VERDICTS_UNSEEN: "the verdicts are JSON, which the legacy text parser cannot read",
+    DriftCause.NEGATIVE_LEGACY_SCORE: "more 'no' verdicts than statements pushed the legacy score below zero",
+    DriftCause.EXTRA_VERDICTS: "verdicts beyond the last statement: legacy subtracts their 'no's, "
+    "the fixed scorer ignores them",
+    DriftCause.MISSING_VERDICTS: "statements without a verdict: legacy counts them as supported, "
+    "the fixed scorer as unsupported",
+    DriftCause.ENUMERATION_COUNTED_AS_NO: "an enumerated final line ('1. Yes. 2. Yes.'): legacy counts "
+    "every number as a 'no'",
+    DriftCause.TRAILING_TEXT_COUNTED_AS_NO: "text after the final-verdict header that is not a verdict "
+    "(prose, markdown, a stray character): legacy counts each '.'-separated piece of it as a 'no'",
+    DriftCause.VERDICT_SPELLING_VARIANT: "verdicts spelled in a way legacy misses or merges "
+    "('Verdict:no', '**Verdict:** No', 'Yes, No, Yes', a header without its colon)",
+    DriftCause.FINAL_LINE_DISAGREES: "the final line contradicts the per-statement verdicts, and the arms "
+    "read different ones",
+    DriftCause.MULTIPLE_FINAL_LINES: "the final-verdict header occurs more than once: legacy reads after "
+    "the first, the fixed scorer the last",
+    DriftCause.UNEXPLAINED: "a difference no rule above accounts for: investigate",
+}
+
+
+class Comparison(NamedTuple):
+    """Both arms on one case. Scores carry no per-statement verdicts (kept small to ship)."""
+
+    case_id: str
+    tags: tuple[str, ...]
+    control: Score
+    candidate: Score
+    delta: float | None  # candidate - control, where both are finite
+    outcome: Outcome
+    cause: DriftCause | None  # None exactly when the outcome is a match
+
+    @property
+    def explained(self) -> bool:
+        return self.cause is not None and self.cause is not DriftCause.UNEXPLAINED
+
+
+def compare(case: Case, control: Score, candidate: Score, *, tolerance: float = DEFAULT_TOLERANCE) -> Comparison:
+    """The comparison of two scores of ``case``; pure, and total like the scorers."""
+    delta = None
+    if control.is_finite and candidate.is_finite:
+        delta = candidate.value - control.value  # type: ignore[operator]
+    outcome = _outcome(control, candidate, delta, tolerance)
+    cause = None if outcome is Outcome.MATCH else explain(case, control, candidate)
+    return Comparison(
+        case.id,
+        case.tags,
+        control._replace(verdicts=()),
+        candidate._replace(verdicts=()),
+        delta,
+        outcome,
+        cause,
+    )
+
+
+def is_legacy_invalid(score: Score) -> bool:
+    return score.value is None or not math.isfinite(score.value) or not 0.0 <= score.value <= 1.0
+
+
+def _outcome(control: Score, candidate: Score, delta: float | None, tolerance: float) -> Outcome:
+    if control.status is Status.SCORED and is_legacy_invalid(control):
+        return Outcome.LEGACY_INVALID
+    if candidate.status is Status.UNDETERMINED:
+        return Outcome.CANDIDATE_UNDETERMINED
+    if control.status is Status.UNDETERMINED:  # a non-legacy control may decline too
+        return Outcome.FLIP if control.passed != candidate.passed else Outcome.DRIFT
+    if control.passed != candidate.passed:
+        return Outcome.FLIP
+    if delta is None or abs(delta) > tolerance:
+        return Outcome.DRIFT
+    return Outcome.MATCH
+
+
+_UNDETERMINED_CAUSES = {
+    Cause.REFUSAL: DriftCause.REFUSAL_SCORED_AS_FAITHFUL,
+    Cause.NO_VERDICTS: DriftCause.NO_VERDICTS_SCORED_AS_FAITHFUL,
+    Cause.EMPTY_OUTPUT: DriftCause.EMPTY_OUTPUT,
+    Cause.NO_STATEMENTS: DriftCause.ZERO_STATEMENTS,
+}
+_ENUMERATION_PIECE = re.compile(r"\s*(?:\(?\d{1,4}\)?|(?:statement|claim)\s*\d{1,4}\s*:?)\s*")
+_NO_WORD = re.compile(r"\bno\b")
+
+
+def explain(case: Case, control: Score, candidate: Score) -> DriftCause:
+    """The named cause of the difference between ``control`` and ``candidate``."""
+    if candidate.status is Status.UNDETERMINED and candidate.cause is not None:
+        if candidate.cause is Cause.COUNT_MISMATCH:
+            return _counting_cause(control, candidate)
+        return _UNDETERMINED_CAUSES[candidate.cause]
+    breakdown = legacy_breakdown(case) if control.scorer == "legacy" else None
+    if breakdown is None:
+        if control.scorer == "legacy":  # legacy stopped at "No output"
+            return DriftCause.EMPTY_OUTPUT
+        return _counting_cause(control, candidate, default=DriftCause.UNEXPLAINED)
+    if breakdown.statement_count == 0:
+        return DriftCause.ZERO_STATEMENTS
+    if breakdown.statement_count != candidate.statement_count:
+        return DriftCause.STATEMENT_COUNT_DIFFERS
+    if candidate.format is VerdictFormat.JSON:
+        return DriftCause.JSON_VERDICTS_UNSEEN
+    parsed = parse_verdicts(case.grader_output)
+    read_noes = sum(1 for raw in parsed.verdicts if raw.verdict == 0) if parsed else 0
+    if breakdown.bad_count == read_noes:
+        return _counting_cause(control, candidate, default=DriftCause.UNEXPLAINED)
+    return _misreading(breakdown, candidate)
+
+
+def _counting_cause(control: Score, candidate: Score, default: DriftCause = DriftCause.UNEXPLAINED) -> DriftCause:
+    """Same verdicts read, different arithmetic: which counting rule made the difference."""
+    if control.value is not None and control.value < 0:
+        return DriftCause.NEGATIVE_LEGACY_SCORE
+    if ScoreWarning.MORE_VERDICTS in candidate.warnings:
+        return DriftCause.EXTRA_VERDICTS
+    if ScoreWarning.FEWER_VERDICTS in candidate.warnings:
+        return DriftCause.MISSING_VERDICTS
+    return default
+
+
+def _misreading(breakdown: LegacyBreakdown, candidate: Score) -> DriftCause:
+    """The legacy parser counted other "no"s than the fixed one read: how it misread."""
+    warnings = candidate.warnings
+    if breakdown.format is VerdictFormat.TEXT_PER_STATEMENT:
+        # Legacy found no exact header and counted "verdict: no" markers.
+        if candidate.format is VerdictFormat.TEXT_FINAL_LINE and ScoreWarning.FINAL_LINE_DISAGREES in warnings:
+            return DriftCause.FINAL_LINE_DISAGREES
+        return DriftCause.VERDICT_SPELLING_VARIANT
+    if ScoreWarning.MULTIPLE_FINAL_LINES in warnings:
+        return DriftCause.MULTIPLE_FINAL_LINES
+    if any(_ENUMERATION_PIECE.fullmatch(piece) for piece in breakdown.pieces):
+        return DriftCause.ENUMERATION_COUNTED_AS_NO
+    if any(len(_NO_WORD.findall(piece)) + piece.count("yes") > 1 for piece in breakdown.pieces):
+        return DriftCause.VERDICT_SPELLING_VARIANT  # several verdicts merged into one "."-piece
+    if any("yes" not in piece and not _NO_WORD.search(piece) for piece in breakdown.pieces):
+        return DriftCause.TRAILING_TEXT_COUNTED_AS_NO  # prose, markdown or a stray character
+    if ScoreWarning.FINAL_LINE_DISAGREES in warnings:
+        return DriftCause.FINAL_LINE_DISAGREES
+    return DriftCause.UNEXPLAINED

@@ -1,0 +1,168 @@
+"""Running a corpus through two scorers: the stream behind ``faithcompat diff``.
+
+Pure orchestration: records in, comparisons folded into a ``DriftAggregator``, a
+``DriftReport`` out. Whoever calls it decides what to do with each comparison
+(``on_comparison``: the CLI streams them to ``cases.jsonl``) and with each malformed
+case (``on_error``: raise, or collect and go on). With ``jobs > 1`` the JSONL lines
+are parsed, scored and compared in worker processes, in chunks, and folded back in
+corpus order, so the report is the same whatever the number of jobs.
+"""
+
+from __future__ import annotations
+
+import itertools
+import multiprocessing
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass, field
+from importlib.metadata import PackageNotFoundError, version
+from pathlib import Path
+from typing import Any
+
+from compat._aggregate import DriftAggregator
+from compat._compare import DEFAULT_TOLERANCE, Comparison, compare
+from compat._corpus import (
+    DEFAULT_MAX_CASE_BYTES,
+    CorpusDigest,
+    DuplicateIds,
+    LoadedCase,
+    RawCase,
+    Record,
+    iter_records,
+)
+from compat._errors import CaseError
+from compat._golden import ExpectationFailure, check_expected
+from compat._registry import Scorer, get_scorer
+from compat._report import CorpusInfo, DriftReport, ScorersInfo
+
+CHUNK_SIZE = 256
+
+
+@dataclass(frozen=True)
+class DiffSettings:
+    control: str = "legacy"
+    candidate: str = "ragas"
+    candidate_options: dict[str, Any] = field(default_factory=dict)
+    tolerance: float = DEFAULT_TOLERANCE
+    max_case_bytes: int = DEFAULT_MAX_CASE_BYTES
+    jobs: int = 1
+
+
+@dataclass(frozen=True)
+class Compared:
+    """A comparison with where its case came from and how its expectations fared."""
+
+    comparison: Comparison
+    source: str
+    line: int
+    failures: list[ExpectationFailure]
+    checked: bool
+
+
+def tool_name() -> str:
+    try:
+        return f"faithcompat {version('faithcompat')}"
+    except PackageNotFoundError:  # running from a source tree that is not installed
+        return "faithcompat"
+
+
+def run_diff(
+    sources: Iterable[str | Path],
+    settings: DiffSettings,
+    *,
+    on_comparison: Callable[[Compared], None] | None = None,
+    on_error: Callable[[CaseError], None] | None = None,
+    source_names: list[str] | None = None,
+) -> DriftReport:
+    """Compare the two scorers of ``settings`` over ``sources`` and report."""
+    sources = list(sources)
+    digest = CorpusDigest()
+    aggregator = DriftAggregator()
+    skipped = 0
+    ids = DuplicateIds()
+    records = iter_records(sources, max_case_bytes=settings.max_case_bytes, digest=digest)
+    for item in _compared_stream(records, settings):
+        if isinstance(item, Compared):
+            duplicate = ids.check_id(item.comparison.case_id, item.source, item.line)
+            if duplicate is None:
+                aggregator.add(item.comparison, item.failures, item.checked)
+                if on_comparison is not None:
+                    on_comparison(item)
+                continue
+            item = duplicate
+        if on_error is None:
+            raise item
+        on_error(item)
+        skipped += 1
+    candidate_policy = settings.candidate_options.get("policy")
+    return aggregator.report(
+        tool=tool_name(),
+        corpus=CorpusInfo(
+            sources=source_names or [str(s) for s in sources],
+            sha256=digest.hexdigest(),
+            cases=aggregator.cases,
+            skipped_invalid=skipped,
+        ),
+        scorers=ScorersInfo(
+            control=settings.control,
+            candidate=settings.candidate,
+            candidate_policy=str(getattr(candidate_policy, "value", candidate_policy)) if candidate_policy else None,
+            tolerance=settings.tolerance,
+        ),
+    )
+
+
+# ------------------------------------------------------------------ the stream
+
+_worker_scorers: tuple[Scorer, Scorer, float] | None = None
+
+
+def _init_worker(settings: DiffSettings) -> None:
+    global _worker_scorers
+    _worker_scorers = _make_scorers(settings)
+
+
+def _make_scorers(settings: DiffSettings) -> tuple[Scorer, Scorer, float]:
+    return (
+        get_scorer(settings.control),
+        get_scorer(settings.candidate, **settings.candidate_options),
+        settings.tolerance,
+    )
+
+
+def _compare_record(record: Record, scorers: tuple[Scorer, Scorer, float]) -> Compared | CaseError:
+    loaded = record.parse() if isinstance(record, RawCase) else record
+    if isinstance(loaded, CaseError):
+        return loaded
+    control_scorer, candidate_scorer, tolerance = scorers
+    case = loaded.case
+    control = control_scorer.score(case)
+    candidate = candidate_scorer.score(case)
+    failures = check_expected(case, {control_scorer.name: control, candidate_scorer.name: candidate})
+    checked = control_scorer.name in case.expected or candidate_scorer.name in case.expected
+    comparison = compare(case, control, candidate, tolerance=tolerance)
+    return Compared(comparison, loaded.source, loaded.line, failures, checked)
+
+
+def _compare_chunk(chunk: list[Record]) -> list[Compared | CaseError]:
+    assert _worker_scorers is not None
+    return [_compare_record(record, _worker_scorers) for record in chunk]
+
+
+def _compared_stream(records: Iterator[Record], settings: DiffSettings) -> Iterator[Compared | CaseError]:
+    if settings.jobs <= 1:
+        scorers = _make_scorers(settings)
+        for record in records:
+            yield _compare_record(record, scorers)
+        return
+    chunks = iter(lambda: list(itertools.islice(records, CHUNK_SIZE)), [])
+    context = multiprocessing.get_context("spawn" if _fork_unsafe() else "fork")
+    with context.Pool(settings.jobs, initializer=_init_worker, initargs=(settings,)) as pool:
+        for results in pool.imap(_compare_chunk, chunks, chunksize=1):
+            yield from results
+
+
+def _fork_unsafe() -> bool:
+    return multiprocessing.get_start_method(allow_none=True) == "spawn"
+
+
+__all__ = ["Compared", "DiffSettings", "LoadedCase", "run_diff"]

@@ -1,0 +1,135 @@
+"""The drift report: a versioned, schema-described value (``report.json``).
+
+Everything a renderer shows comes from here; renderers compute nothing. Scores that
+may be non-finite (the legacy arm's) are encoded as strings, as everywhere else.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+SCHEMA_VERSION: Literal["1.0"] = "1.0"
+
+JsonScore = float | Literal["NaN", "Infinity", "-Infinity"] | None
+
+
+class _Frozen(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+class CorpusInfo(_Frozen):
+    sources: list[str] = Field(description="The corpus files, as named on the command line.")
+    sha256: str = Field(description="SHA-256 of every byte read, source after source.")
+    cases: int
+    skipped_invalid: int = Field(description="Malformed cases skipped with --skip-invalid (0 otherwise).")
+
+
+class ScorersInfo(_Frozen):
+    control: str
+    candidate: str
+    candidate_policy: str | None = None
+    tolerance: float
+
+
+class Interval(_Frozen):
+    rate: float | None
+    low: float | None
+    high: float | None
+
+
+class Agreement(_Frozen):
+    """Share of cases that match, with its Wilson 95% score interval."""
+
+    matches: int
+    cases: int
+    rate: float | None
+    wilson_low: float | None
+    wilson_high: float | None
+
+
+class CauseRow(_Frozen):
+    cause: str
+    description: str
+    count: int
+    outcomes: dict[str, int]
+    examples: list[str] = Field(description="The first case ids with this cause (at most 5).")
+
+
+class CohortRow(_Frozen):
+    tag: str
+    cases: int
+    outcomes: dict[str, int]
+    unexplained: int
+    agreement: float | None
+
+
+class HistogramBin(_Frozen):
+    low: float
+    high: float
+    count: int
+
+
+class DeltaStats(_Frozen):
+    """candidate - control over the cases where both scores are finite."""
+
+    count: int
+    mean: float | None
+    min: float | None
+    max: float | None
+    percentiles: dict[str, float | None]
+    histogram: list[HistogramBin]
+
+
+class ArmMean(_Frozen):
+    mean: float | None
+    count: int = Field(description="Cases with a finite score in [0, 1] (legacy) or a determined score.")
+
+
+class CaseLine(_Frozen):
+    """One compared case, as in cases.jsonl and the report's example tables."""
+
+    id: str
+    tags: list[str]
+    outcome: str
+    cause: str | None
+    delta: float | None
+    control_score: JsonScore
+    control_passed: bool
+    control_reason: str
+    candidate_score: JsonScore
+    candidate_passed: bool
+    candidate_status: str
+    candidate_cause: str | None
+    candidate_format: str | None
+    candidate_warnings: list[str]
+    candidate_reason: str
+
+
+class ExpectationSummary(_Frozen):
+    checked: int = Field(description="Cases with an expected block for either scorer.")
+    failed: int
+    failures: list[str] = Field(description="The first failures (at most 20).")
+
+
+class DriftReport(_Frozen):
+    schema_version: Literal["1.0"] = SCHEMA_VERSION
+    tool: str
+    verdict: str = Field(description="The one-line summary printed first.")
+    corpus: CorpusInfo
+    scorers: ScorersInfo
+    outcomes: dict[str, int]
+    explained: int
+    unexplained: int
+    causes: list[CauseRow]
+    cohorts: list[CohortRow]
+    flip_matrix: dict[str, dict[str, int]] = Field(
+        description="control pass/fail (rows) x candidate pass/fail/undetermined (columns)."
+    )
+    legacy_invalid: dict[str, int] = Field(description="Control scores outside [0, 1], by kind.")
+    means: dict[str, ArmMean]
+    agreement: Agreement
+    deltas: DeltaStats
+    largest_drifts: list[CaseLine]
+    expectations: ExpectationSummary

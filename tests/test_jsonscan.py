@@ -1,0 +1,68 @@
+"""The JSON scanner's shortcuts give the same answers as its slow paths."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from hypothesis import example, given, settings
+from hypothesis import strategies as st
+
+from compat import Case, get_scorer
+from compat._jsonscan import MAX_FAILED_STARTS, REPAIR_FROM, _decode_tolerant, _repair_truncated, iter_json_values
+from compat._verdicts import MAX_VERDICTS, parse_verdicts
+
+ITEMS = [
+    {"statement": f"Statement number {i}.", "reason": "The context says so. }]", "verdict": i % 2} for i in range(900)
+]
+
+
+def complete_items(found_value: object, incomplete: frozenset[int]) -> list[object]:
+    assert isinstance(found_value, dict)
+    return [item for item in found_value["statements"] if id(item) not in incomplete]
+
+
+@settings(max_examples=200)  # each example builds and scans a 64 KB document
+@given(cut=st.integers(REPAIR_FROM, len(json.dumps({"statements": ITEMS})) - 1))
+@example(cut=REPAIR_FROM)
+def test_repair_keeps_exactly_the_items_the_tolerant_tokenizer_keeps(cut: int) -> None:
+    text = "Here you go:\n" + json.dumps({"statements": ITEMS})[:cut]
+    start = text.index("{")
+    tolerant = _decode_tolerant(text, start)
+    assert tolerant is not None
+    expected = complete_items(tolerant.value, tolerant.incomplete)
+    repaired = _repair_truncated(text, start)
+    if repaired is not None:  # a cut inside a reason's "}" can defeat the repair: then the tokenizer answers
+        assert repaired.repaired and complete_items(repaired.value, frozenset()) == expected
+
+
+def test_repair_does_not_apply_to_short_text() -> None:
+    assert _repair_truncated(json.dumps(ITEMS[:3])[:-10], 0) is None
+
+
+def test_deep_nesting_is_skipped_in_bulk_and_found_closed() -> None:
+    deep = "[" * 100_000 + "]" * 100_000
+    found = list(iter_json_values(deep + ' {"statements": [{"verdict": 1}]}'))
+    assert [f.end for f in found] == [200_000, len(deep) + 33]
+
+
+def test_clean_json_values_do_not_use_up_the_failure_budget() -> None:
+    citations = "".join(f"[{i}] " for i in range(1000))
+    output = citations + json.dumps({"statements": ITEMS[:2]})
+    parsed = parse_verdicts(output)
+    assert parsed is not None and [v.verdict for v in parsed.verdicts] == [0, 1]
+
+
+def test_failed_starts_are_bounded_but_scale_with_the_text() -> None:
+    text = "{a" * 1_000_000  # every "{" is a start that fails after one character
+    assert len(list(iter_json_values(text))) == MAX_FAILED_STARTS + len(text) // 256
+
+
+@pytest.mark.parametrize(
+    "output", ["Final verdict for each statement in order:" + " yes." * 50_000, "Verdict: no. " * 50_000]
+)
+def test_reading_stops_at_max_verdicts(output: str) -> None:
+    parsed = parse_verdicts(output)
+    assert parsed is not None and len(parsed.verdicts) == MAX_VERDICTS
+    score = get_scorer("ragas").score(Case(id="c", statements=["A.", "B."], grader_output=output))
+    assert [w.value for w in score.warnings] == ["more_verdicts"]
