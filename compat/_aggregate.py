@@ -4,18 +4,23 @@ Memory is flat in the number of cases: running counters, a histogram of deltas o
 fixed grid (1e-4 wide within [-1, 1]; outliers counted apart with exact extremes),
 the first few example ids per cause, and a bounded heap of the largest drifts.
 Percentiles are read off the grid, so they are exact to 1e-4.
+
+The aggregator folds ``Tally`` records (primitives only) rather than comparisons, so
+that worker processes can ship their results cheaply.
 """
 
 from __future__ import annotations
 
 import heapq
 import itertools
+import json
 import math
 from collections import Counter, defaultdict
+from collections.abc import Sequence
+from typing import Any, NamedTuple
 
 from compat._compare import CAUSE_DESCRIPTIONS, Comparison, DriftCause, Outcome
-from compat._golden import ExpectationFailure
-from compat._models import Score, Status
+from compat._models import Status
 from compat._render import encode_float
 from compat._report import (
     Agreement,
@@ -38,6 +43,8 @@ PERCENTILES = (1, 5, 25, 50, 75, 95, 99)
 _GRID = 10_000  # delta keys: round(delta * _GRID) within [-_GRID, _GRID]
 HISTOGRAM_EDGES = tuple(round(-1 + i * 0.1, 1) for i in range(21))
 Z_95 = 1.959963984540054
+_MATCH = Outcome.MATCH.value
+_UNEXPLAINED = DriftCause.UNEXPLAINED.value
 
 
 def wilson_interval(successes: int, trials: int, z: float = Z_95) -> tuple[float | None, float | None]:
@@ -51,43 +58,86 @@ def wilson_interval(successes: int, trials: int, z: float = Z_95) -> tuple[float
     return max(0.0, centre - margin), min(1.0, centre + margin)
 
 
-def case_line(comparison: Comparison) -> CaseLine:
+class Tally(NamedTuple):
+    """What the aggregation needs of one comparison: primitives only, cheap to ship."""
+
+    case_id: str
+    tags: tuple[str, ...]
+    outcome: str
+    cause: str | None
+    delta: float | None
+    control_value: float | None
+    control_passed: bool
+    control_scored: bool
+    candidate_value: float | None
+    candidate_passed: bool
+    candidate_determined: bool
+
+
+def tally(comparison: Comparison) -> Tally:
     control, candidate = comparison.control, comparison.candidate
-    return CaseLine(
-        id=comparison.case_id,
-        tags=list(comparison.tags),
-        outcome=comparison.outcome.value,
-        cause=comparison.cause.value if comparison.cause else None,
-        delta=comparison.delta,
-        control_score=encode_float(control.value),
-        control_passed=control.passed,
-        control_reason=control.reason,
-        candidate_score=encode_float(candidate.value),
-        candidate_passed=candidate.passed,
-        candidate_status=candidate.status.value,
-        candidate_cause=candidate.cause.value if candidate.cause else None,
-        candidate_format=candidate.format.value if candidate.format else None,
-        candidate_warnings=[w.value for w in candidate.warnings],
-        candidate_reason=candidate.reason,
+    return Tally(
+        comparison.case_id,
+        comparison.tags,
+        comparison.outcome.value,
+        comparison.cause.value if comparison.cause else None,
+        comparison.delta,
+        control.value,
+        control.passed,
+        control.status is Status.SCORED,
+        candidate.value,
+        candidate.passed,
+        candidate.status is Status.SCORED,
     )
 
 
-def _side(score: Score) -> str:
-    if score.status is Status.UNDETERMINED:
+def case_record(comparison: Comparison) -> dict[str, Any]:
+    """One compared case in the shape of ``CaseLine`` (cases.jsonl), built without validation."""
+    control, candidate = comparison.control, comparison.candidate
+    return {
+        "id": comparison.case_id,
+        "tags": list(comparison.tags),
+        "outcome": comparison.outcome.value,
+        "cause": comparison.cause.value if comparison.cause else None,
+        "delta": comparison.delta,
+        "control_score": encode_float(control.value),
+        "control_passed": control.passed,
+        "control_reason": control.reason,
+        "candidate_score": encode_float(candidate.value),
+        "candidate_passed": candidate.passed,
+        "candidate_status": candidate.status.value,
+        "candidate_cause": candidate.cause.value if candidate.cause else None,
+        "candidate_format": candidate.format.value if candidate.format else None,
+        "candidate_warnings": [w.value for w in candidate.warnings],
+        "candidate_reason": candidate.reason,
+    }
+
+
+def case_json_line(comparison: Comparison) -> str:
+    """The cases.jsonl line of a comparison; ASCII-escaped so lone surrogates survive."""
+    return json.dumps(case_record(comparison), ensure_ascii=True) + "\n"
+
+
+def parse_case_line(line: str) -> CaseLine:
+    return CaseLine.model_validate(json.loads(line))
+
+
+def _side(determined: bool, passed: bool) -> str:
+    if not determined:
         return "undetermined"
-    return "pass" if score.passed else "fail"
+    return "pass" if passed else "fail"
 
 
 class DriftAggregator:
-    """Fold comparisons one at a time; ``report()`` whenever the stream ends."""
+    """Fold tallies one at a time; ``report()`` whenever the stream ends."""
 
     def __init__(self) -> None:
         self.cases = 0
-        self.outcomes: Counter[Outcome] = Counter()
-        self.causes: Counter[DriftCause] = Counter()
-        self.cause_outcomes: defaultdict[DriftCause, Counter[Outcome]] = defaultdict(Counter)
-        self.examples: defaultdict[DriftCause, list[str]] = defaultdict(list)
-        self.cohorts: defaultdict[str, Counter[Outcome]] = defaultdict(Counter)
+        self.outcomes: Counter[str] = Counter()
+        self.causes: Counter[str] = Counter()
+        self.cause_outcomes: defaultdict[str, Counter[str]] = defaultdict(Counter)
+        self.examples: defaultdict[str, list[str]] = defaultdict(list)
+        self.cohorts: defaultdict[str, Counter[str]] = defaultdict(Counter)
         self.cohort_unexplained: Counter[str] = Counter()
         self.flips: Counter[tuple[str, str]] = Counter()
         self.legacy_invalid: Counter[str] = Counter()
@@ -99,58 +149,50 @@ class DriftAggregator:
         self.delta_min = math.inf
         self.delta_max = -math.inf
         self.outlier_count = 0
-        self._largest: list[tuple[float, tuple[int, ...], Comparison]] = []
+        self._largest: list[tuple[float, tuple[int, ...], str]] = []
         self.expectations_checked = 0
-        self.expectation_failures: list[ExpectationFailure] = []
+        self.expectation_failures: list[str] = []
         self.expectation_failure_count = 0
 
-    def add(
-        self, comparison: Comparison, failures: list[ExpectationFailure] | None = None, checked: bool = False
-    ) -> None:
+    def add(self, item: Tally, line: str = "", failures: Sequence[str] = (), checked: bool = False) -> None:
+        """Fold one case. ``line`` is its cases.jsonl line, kept only among the largest drifts."""
         self.cases += 1
-        outcome, cause = comparison.outcome, comparison.cause
+        outcome, cause = item.outcome, item.cause
         self.outcomes[outcome] += 1
-        for tag in comparison.tags:
+        for tag in item.tags:
             self.cohorts[tag][outcome] += 1
         if cause is not None:
             self.causes[cause] += 1
             self.cause_outcomes[cause][outcome] += 1
             if len(self.examples[cause]) < EXAMPLES_PER_CAUSE:
-                self.examples[cause].append(comparison.case_id)
-            if cause is DriftCause.UNEXPLAINED:
-                for tag in comparison.tags:
+                self.examples[cause].append(item.case_id)
+            if cause == _UNEXPLAINED:
+                for tag in item.tags:
                     self.cohort_unexplained[tag] += 1
-        control, candidate = comparison.control, comparison.candidate
-        if control.status is Status.SCORED:
-            self.flips[(_side(control), _side(candidate))] += 1
-        value = control.value
+        if item.control_scored:
+            self.flips[(_side(True, item.control_passed), _side(item.candidate_determined, item.candidate_passed))] += 1
+        value = item.control_value
         if value is not None:
-            if math.isnan(value):
+            if 0.0 <= value <= 1.0:
+                self.sums["control"] += value
+                self.counts["control"] += 1
+            elif math.isnan(value):
                 self.legacy_invalid["nan"] += 1
             elif math.isinf(value):
                 self.legacy_invalid["infinite"] += 1
-            elif value < 0:
-                self.legacy_invalid["negative"] += 1
-            elif value > 1:
-                self.legacy_invalid["above_one"] += 1
             else:
-                self.sums["control"] += value
-                self.counts["control"] += 1
-        if candidate.value is not None and math.isfinite(candidate.value):
-            self.sums["candidate"] += candidate.value
+                self.legacy_invalid["negative" if value < 0 else "above_one"] += 1
+        if item.candidate_value is not None and math.isfinite(item.candidate_value):
+            self.sums["candidate"] += item.candidate_value
             self.counts["candidate"] += 1
-        if comparison.delta is not None:
-            self._add_delta(comparison.delta)
-            if outcome is not Outcome.MATCH:
-                item: tuple[float, tuple[int, ...], Comparison] = (
-                    abs(comparison.delta),
-                    _reverse(comparison.case_id),
-                    comparison,
-                )
+        if item.delta is not None:
+            self._add_delta(item.delta)
+            if outcome != _MATCH:
+                entry = (abs(item.delta), _reverse(item.case_id), line)
                 if len(self._largest) < LARGEST_DRIFTS:
-                    heapq.heappush(self._largest, item)
-                elif item[:2] > self._largest[0][:2]:
-                    heapq.heapreplace(self._largest, item)
+                    heapq.heappush(self._largest, entry)
+                elif entry[:2] > self._largest[0][:2]:
+                    heapq.heapreplace(self._largest, entry)
         if checked:
             self.expectations_checked += 1
         if failures:
@@ -170,36 +212,34 @@ class DriftAggregator:
             self.delta_grid[_GRID + 1 if delta > 0 else -_GRID - 1] += 1
 
     def report(self, *, tool: str, corpus: CorpusInfo, scorers: ScorersInfo) -> DriftReport:
-        outcomes = {outcome.value: self.outcomes[outcome] for outcome in Outcome}
-        unexplained = self.causes[DriftCause.UNEXPLAINED]
-        differing = self.cases - self.outcomes[Outcome.MATCH]
-        matches = self.outcomes[Outcome.MATCH]
+        unexplained = self.causes[_UNEXPLAINED]
+        matches = self.outcomes[_MATCH]
         low, high = wilson_interval(matches, self.cases)
         return DriftReport(
             tool=tool,
             verdict=self.verdict_line(),
             corpus=corpus,
             scorers=scorers,
-            outcomes=outcomes,
-            explained=differing - unexplained,
+            outcomes={outcome.value: self.outcomes[outcome.value] for outcome in Outcome},
+            explained=self.cases - matches - unexplained,
             unexplained=unexplained,
             causes=[
                 CauseRow(
-                    cause=cause.value,
-                    description=CAUSE_DESCRIPTIONS[cause],
+                    cause=cause,
+                    description=CAUSE_DESCRIPTIONS[DriftCause(cause)],
                     count=count,
-                    outcomes={o.value: n for o, n in sorted(self.cause_outcomes[cause].items(), key=_by_value)},
+                    outcomes=dict(sorted(self.cause_outcomes[cause].items())),
                     examples=self.examples[cause],
                 )
-                for cause, count in sorted(self.causes.items(), key=lambda item: (-item[1], item[0].value))
+                for cause, count in sorted(self.causes.items(), key=lambda item: (-item[1], item[0]))
             ],
             cohorts=[
                 CohortRow(
                     tag=tag,
                     cases=sum(counts.values()),
-                    outcomes={o.value: n for o, n in sorted(counts.items(), key=_by_value)},
+                    outcomes=dict(sorted(counts.items())),
                     unexplained=self.cohort_unexplained[tag],
-                    agreement=counts[Outcome.MATCH] / sum(counts.values()),
+                    agreement=counts[_MATCH] / sum(counts.values()),
                 )
                 for tag, counts in sorted(self.cohorts.items())
             ],
@@ -222,41 +262,40 @@ class DriftAggregator:
                 wilson_high=high,
             ),
             deltas=self._delta_stats(),
-            largest_drifts=[case_line(item[2]) for item in sorted(self._largest, reverse=True)],
+            largest_drifts=[parse_case_line(entry[2]) for entry in sorted(self._largest, reverse=True) if entry[2]],
             expectations=ExpectationSummary(
                 checked=self.expectations_checked,
                 failed=self.expectation_failure_count,
-                failures=[str(failure) for failure in self.expectation_failures],
+                failures=self.expectation_failures,
             ),
         )
 
     def verdict_line(self) -> str:
         o = self.outcomes
-        differing = self.cases - o[Outcome.MATCH]
-        unexplained = self.causes[DriftCause.UNEXPLAINED]
+        differing = self.cases - o[_MATCH]
+        unexplained = self.causes[_UNEXPLAINED]
         return (
-            f"{self.cases} cases: {o[Outcome.MATCH]} match, {differing} differ "
-            f"({differing - unexplained} explained, {unexplained} unexplained): "
-            f"{o[Outcome.DRIFT]} drift, {o[Outcome.FLIP]} flips, "
-            f"{o[Outcome.CANDIDATE_UNDETERMINED]} undetermined, {o[Outcome.LEGACY_INVALID]} legacy invalid"
+            f"{self.cases} cases: {o[_MATCH]} match, {o[Outcome.DRIFT.value]} drift, "
+            f"{o[Outcome.FLIP.value]} flips, {o[Outcome.CANDIDATE_UNDETERMINED.value]} undetermined, "
+            f"{o[Outcome.LEGACY_INVALID.value]} legacy invalid ({differing - unexplained} of {differing} "
+            f"differences explained, {unexplained} unexplained)"
         )
 
     def _delta_stats(self) -> DeltaStats:
         count = self.delta_count
         keys = sorted(self.delta_grid)
-        percentiles: dict[str, float | None] = {}
-        for p in PERCENTILES:
-            percentiles[f"p{p}"] = self._percentile(keys, p) if count else None
+        percentiles = {f"p{p}": self._percentile(keys, p) if count else None for p in PERCENTILES}
         histogram = []
         for low, high in itertools.pairwise(HISTOGRAM_EDGES):
             lo, hi = round(low * _GRID), round(high * _GRID)
             last = high == HISTOGRAM_EDGES[-1]
             n = sum(c for k, c in self.delta_grid.items() if lo <= k < hi or (last and k == hi))
             histogram.append(HistogramBin(low=low, high=high, count=n))
-        if self.outlier_count:
-            histogram.insert(0, HistogramBin(low=self.delta_min, high=-1.0, count=self.delta_grid[-_GRID - 1]))
-            histogram.append(HistogramBin(low=1.0, high=self.delta_max, count=self.delta_grid[_GRID + 1]))
-            histogram = [b for b in histogram if b.count or -1.0 <= b.low < 1.0]
+        below, above = self.delta_grid[-_GRID - 1], self.delta_grid[_GRID + 1]
+        if below:
+            histogram.insert(0, HistogramBin(low=self.delta_min, high=-1.0, count=below))
+        if above:
+            histogram.append(HistogramBin(low=1.0, high=self.delta_max, count=above))
         return DeltaStats(
             count=count,
             mean=self.delta_sum / count if count else None,
@@ -279,10 +318,6 @@ class DriftAggregator:
                     return self.delta_min
                 return key / _GRID
         return self.delta_max
-
-
-def _by_value(item: tuple[Outcome, int]) -> str:
-    return item[0].value
 
 
 def _reverse(text: str) -> tuple[int, ...]:

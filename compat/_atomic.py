@@ -17,7 +17,8 @@ def atomic_writer(path: str | Path) -> Iterator[TextIO]:
     target.parent.mkdir(parents=True, exist_ok=True)
     descriptor, temporary = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
     try:
-        with os.fdopen(descriptor, "w", encoding="utf-8", newline="\n") as handle:
+        # backslashreplace: a lone surrogate from a grader output must not abort a report.
+        with os.fdopen(descriptor, "w", encoding="utf-8", errors="backslashreplace", newline="\n") as handle:
             yield handle
             handle.flush()
             os.fsync(handle.fileno())

@@ -9,18 +9,26 @@ from __future__ import annotations
 import functools
 import os
 import sys
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TextIO, TypeVar
 
 import click
 
+from compat._aggregate import parse_case_line
 from compat._atomic import atomic_writer
+from compat._compare import DEFAULT_TOLERANCE, Outcome
 from compat._corpus import DEFAULT_MAX_CASE_BYTES, bundled_corpus, iter_cases
+from compat._diff import Compared, DiffSettings, run_diff
 from compat._errors import CaseError, FaithcompatError
+from compat._html import render_html
 from compat._models import MismatchPolicy
 from compat._registry import get_scorer, scorer_names, scorer_options
 from compat._render import json_line, score_record, table_header, table_row
+from compat._report import CaseLine
+from compat._report_files import REPORT_FILES, report_json, writing_report
+from compat._report_text import render_markdown, render_terminal
 from compat._schema import SCHEMAS, schema_text
 
 EXIT_OK, EXIT_FAILED, EXIT_UNUSABLE = 0, 1, 2
@@ -130,9 +138,138 @@ def score(
 
 
 @main.command()
+@click.argument("corpus", nargs=-1)
+@click.option("--control", default="legacy", show_default=True, type=click.Choice(scorer_names()))
+@click.option("--candidate", default="ragas", show_default=True, type=click.Choice(scorer_names()))
+@click.option(
+    "--policy",
+    type=click.Choice([policy.value for policy in MismatchPolicy]),
+    help="Mismatch policy of the candidate, if it takes one [default: unsupported].",
+)
+@click.option(
+    "--out",
+    type=click.Path(file_okay=False, path_type=Path),
+    default=Path("faithcompat-report"),
+    show_default=True,
+    help="Directory for report.json, report.md, report.html and cases.jsonl.",
+)
+@click.option(
+    "--format",
+    "output_format",
+    type=click.Choice(["text", "markdown", "json"]),
+    default="text",
+    show_default=True,
+    help="What to print on stdout.",
+)
+@click.option("--tolerance", type=click.FloatRange(min=0), default=DEFAULT_TOLERANCE, show_default=True)
+@click.option("--jobs", type=click.IntRange(min=1), default=1, show_default=True, help="Scoring processes.")
+@click.option("--skip-invalid", is_flag=True, help="Compare the valid cases; report invalid ones on stderr.")
+@click.option("--max-case-bytes", type=click.IntRange(min=1), default=DEFAULT_MAX_CASE_BYTES, show_default=True)
+@click.option(
+    "--html-cases",
+    type=click.IntRange(min=0),
+    default=5000,
+    show_default=True,
+    help="Differing cases listed in report.html (all of them are in cases.jsonl).",
+)
+@click.option("--strict", is_flag=True, help="Exit 1 when a drift is unexplained or an expected outcome fails.")
+@_domain_errors
+def diff(
+    corpus: tuple[str, ...],
+    control: str,
+    candidate: str,
+    policy: str | None,
+    out: Path,
+    output_format: str,
+    tolerance: float,
+    jobs: int,
+    skip_invalid: bool,
+    max_case_bytes: int,
+    html_cases: int,
+    strict: bool,
+) -> None:
+    """Score CORPUS with both scorers and explain every difference.
+
+    CORPUS files are JSONL or JSON arrays of cases, or shadow logs; "-" reads stdin.
+    With no CORPUS, the bundled corpus is compared.
+    """
+    options: dict[str, Any] = {}
+    if policy is not None:
+        if "policy" not in scorer_options(candidate):
+            raise click.UsageError(f"--policy applies to the candidate ragas scorer, not {candidate!r}")
+        options["policy"] = policy
+    sources: list[str | Path] = list(corpus) or list(bundled_corpus())
+    names = list(corpus) or [f"bundled:{Path(p).name}" for p in sources]
+    settings = DiffSettings(control, candidate, options, tolerance, max_case_bytes, jobs)
+    skipped: list[CaseError] = []
+    progress = _Progress(enabled=sys.stderr.isatty() and not os.environ.get("CI"))
+    listed: list[CaseLine] = []
+    unlisted = 0
+    with writing_report(out) as directory:
+
+        def keep(compared: Compared) -> None:
+            nonlocal unlisted
+            directory.cases.write(compared.line)
+            if compared.tally.outcome != Outcome.MATCH.value:
+                if len(listed) < html_cases:
+                    listed.append(parse_case_line(compared.line))
+                else:
+                    unlisted += 1
+            progress.tick()
+
+        report = run_diff(
+            sources,
+            settings,
+            on_comparison=keep,
+            on_error=skipped.append if skip_invalid else None,
+            source_names=names,
+        )
+        progress.done()
+        directory.write("report.json", report_json(report))
+        directory.write("report.md", render_markdown(report))
+        directory.write("report.html", render_html(report, listed, cases_truncated=unlisted))
+    for error in skipped:
+        click.echo(f"faithcompat: skipped: {error}", err=True)
+    if skipped:
+        click.echo(f"faithcompat: skipped {len(skipped)} invalid case(s)", err=True)
+    if output_format == "json":
+        click.echo(report_json(report), nl=False)
+    elif output_format == "markdown":
+        click.echo(render_markdown(report), nl=False)
+    else:
+        click.echo(render_terminal(report, color=sys.stdout.isatty() and not os.environ.get("NO_COLOR")), nl=False)
+        click.echo(f"reports written to {out}/ ({', '.join(REPORT_FILES)})", err=True)
+    if strict and (report.unexplained or report.expectations.failed):
+        sys.exit(EXIT_FAILED)
+
+
+class _Progress:
+    """Cases done and cases/s on stderr, redrawn at most five times a second (TTY only)."""
+
+    def __init__(self, enabled: bool) -> None:
+        self.enabled = enabled
+        self.count = 0
+        self.start = time.monotonic()
+        self.drawn = self.start
+
+    def tick(self) -> None:
+        self.count += 1
+        if self.enabled and self.count % 256 == 0:
+            now = time.monotonic()
+            if now - self.drawn >= 0.2:
+                self.drawn = now
+                rate = self.count / max(now - self.start, 1e-9)
+                click.echo(f"\r{self.count:,} cases  {rate:,.0f} cases/s", err=True, nl=False)
+
+    def done(self) -> None:
+        if self.enabled and self.count >= 256:
+            click.echo("\r" + " " * 40 + "\r", err=True, nl=False)
+
+
+@main.command()
 @click.argument("name", type=click.Choice(sorted(SCHEMAS)), default="case")
 def schema(name: str) -> None:
-    """Print the JSON Schema of a case (validate your own corpus with it)."""
+    """Print a JSON Schema: of a case (validate your own corpus) or of report.json."""
     click.echo(schema_text(SCHEMAS[name]()), nl=False)
 
 

@@ -78,8 +78,9 @@ CAUSE_DESCRIPTIONS: dict[DriftCause, str] = {
     "('Verdict:no', '**Verdict:** No', 'Yes, No, Yes', a header without its colon)",
     DriftCause.FINAL_LINE_DISAGREES: "the final line contradicts the per-statement verdicts, and the arms "
     "read different ones",
-    DriftCause.MULTIPLE_FINAL_LINES: "the final-verdict header occurs more than once: legacy reads after "
-    "the first, the fixed scorer the last",
+    DriftCause.MULTIPLE_FINAL_LINES: "the final-verdict header occurs more than once (a self-correction, "
+    "or the header echoed in a preamble): legacy reads everything after the first, the fixed scorer the "
+    "last one followed by verdicts",
     DriftCause.UNEXPLAINED: "a difference no rule above accounts for: investigate",
 }
 
@@ -189,7 +190,7 @@ def _misreading(breakdown: LegacyBreakdown, candidate: Score) -> DriftCause:
         if candidate.format is VerdictFormat.TEXT_FINAL_LINE and ScoreWarning.FINAL_LINE_DISAGREES in warnings:
             return DriftCause.FINAL_LINE_DISAGREES
         return DriftCause.VERDICT_SPELLING_VARIANT
-    if ScoreWarning.MULTIPLE_FINAL_LINES in warnings:
+    if ScoreWarning.MULTIPLE_FINAL_LINES in warnings or breakdown.header_count > 1:
         return DriftCause.MULTIPLE_FINAL_LINES
     if any(_ENUMERATION_PIECE.fullmatch(piece) for piece in breakdown.pieces):
         return DriftCause.ENUMERATION_COUNTED_AS_NO

@@ -16,10 +16,10 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
-from compat._aggregate import DriftAggregator
-from compat._compare import DEFAULT_TOLERANCE, Comparison, compare
+from compat._aggregate import DriftAggregator, Tally, case_json_line, tally
+from compat._compare import DEFAULT_TOLERANCE, compare
 from compat._corpus import (
     DEFAULT_MAX_CASE_BYTES,
     CorpusDigest,
@@ -30,7 +30,7 @@ from compat._corpus import (
     iter_records,
 )
 from compat._errors import CaseError
-from compat._golden import ExpectationFailure, check_expected
+from compat._golden import check_expected
 from compat._registry import Scorer, get_scorer
 from compat._report import CorpusInfo, DriftReport, ScorersInfo
 
@@ -47,15 +47,15 @@ class DiffSettings:
     jobs: int = 1
 
 
-@dataclass(frozen=True)
-class Compared:
-    """A comparison with where its case came from and how its expectations fared."""
+class Compared(NamedTuple):
+    """One compared case, as it leaves a worker: small, primitive, cheap to pickle."""
 
-    comparison: Comparison
+    tally: Tally
+    line: str  # the cases.jsonl line
     source: str
-    line: int
-    failures: list[ExpectationFailure]
-    checked: bool
+    line_number: int
+    failures: tuple[str, ...]  # expected outcomes that did not hold
+    checked: bool  # the case had expected outcomes for either scorer
 
 
 def tool_name() -> str:
@@ -82,9 +82,9 @@ def run_diff(
     records = iter_records(sources, max_case_bytes=settings.max_case_bytes, digest=digest)
     for item in _compared_stream(records, settings):
         if isinstance(item, Compared):
-            duplicate = ids.check_id(item.comparison.case_id, item.source, item.line)
+            duplicate = ids.check_id(item.tally.case_id, item.source, item.line_number)
             if duplicate is None:
-                aggregator.add(item.comparison, item.failures, item.checked)
+                aggregator.add(item.tally, item.line, item.failures, item.checked)
                 if on_comparison is not None:
                     on_comparison(item)
                 continue
@@ -140,7 +140,14 @@ def _compare_record(record: Record, scorers: tuple[Scorer, Scorer, float]) -> Co
     failures = check_expected(case, {control_scorer.name: control, candidate_scorer.name: candidate})
     checked = control_scorer.name in case.expected or candidate_scorer.name in case.expected
     comparison = compare(case, control, candidate, tolerance=tolerance)
-    return Compared(comparison, loaded.source, loaded.line, failures, checked)
+    return Compared(
+        tally(comparison),
+        case_json_line(comparison),
+        loaded.source,
+        loaded.line,
+        tuple(str(failure) for failure in failures),
+        checked,
+    )
 
 
 def _compare_chunk(chunk: list[Record]) -> list[Compared | CaseError]:

@@ -26,6 +26,7 @@ class LegacyBreakdown:
     bad_count: int  # the "no" count that is subtracted
     format: VerdictFormat  # final-line mode or "verdict: no" counting mode
     pieces: tuple[str, ...] = ()  # final-line mode: the non-empty pieces after the header
+    header_count: int = 0  # occurrences of the exact header (legacy reads after the first)
 
 
 def count_bad(call2_output: str) -> tuple[int, VerdictFormat, tuple[str, ...]]:
@@ -46,7 +47,8 @@ def legacy_breakdown(case: Case) -> LegacyBreakdown | None:
     if statements is None or case.grader_output == "":
         return None
     bad, fmt, pieces = count_bad(case.grader_output)
-    return LegacyBreakdown(len(statements), bad, fmt, pieces)
+    headers = case.grader_output.lower().count(FINAL_VERDICT_HEADER) if pieces else 0
+    return LegacyBreakdown(len(statements), bad, fmt, pieces, headers)
 
 
 def legacy_reason(value: float, threshold: float, passed: bool) -> str:

@@ -6,6 +6,7 @@ import json
 from typing import Any
 
 from compat._models import Case
+from compat._report import DriftReport
 
 JSON_SCHEMA_DIALECT = "https://json-schema.org/draft/2020-12/schema"
 
@@ -21,4 +22,10 @@ def schema_text(schema: dict[str, Any]) -> str:
     return json.dumps(schema, indent=2, ensure_ascii=False, sort_keys=True) + "\n"
 
 
-SCHEMAS = {"case": case_schema}
+def report_schema() -> dict[str, Any]:
+    """The JSON Schema of ``report.json`` (``faithcompat diff``)."""
+    schema = DriftReport.model_json_schema()
+    return {"$schema": JSON_SCHEMA_DIALECT, "$id": "faithcompat/report.schema.json", **schema}
+
+
+SCHEMAS = {"case": case_schema, "report": report_schema}

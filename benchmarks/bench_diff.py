@@ -1,0 +1,406 @@
+"""End-to-end benchmark of ``faithcompat diff`` against a bare JSON decode pass.
+
+Standard library plus the project only. One run:
+
+1. **Corpus.** ``--cases`` typical cases (default 1,000,000), deterministic (fixed
+   seed), written as JSONL to ``--workdir`` and reused by later runs with the same
+   size, seed and generator. The mix is ``bench_scorers.py``'s: ~40% RAGAS JSON
+   verdicts (compact, pretty-printed, fenced in prose), ~30% legacy text, ~15% final
+   line only, ~10% mismatched counts, ~5% refusals, 2 to 8 statements each; every
+   case also carries ``tags`` and a ``threshold``.
+2. **Floor.** ``for line in open(corpus, "rb"): json.loads(line)`` in this process,
+   best of 2: the least any reader of the file must do.
+3. **Diff.** ``python -m compat diff CORPUS --out DIR --jobs N`` as a subprocess,
+   timed wall clock (interpreter start-up and report files included). Its memory is
+   measured two ways: the largest single process (``ru_maxrss`` of the subprocess and
+   the workers it reaped, from ``wait4``) and the whole process tree, sampled every
+   0.2 s from ``/proc`` (summed RSS, and summed PSS, which counts pages shared by the
+   forked workers once).
+
+Targets: diff time <= 4x the floor (``--jobs 2``) and peak memory of the process
+tree (summed RSS) < 200 MB, at 1,000,000 cases.
+
+Usage::
+
+    python benchmarks/bench_diff.py                    # 1,000,000 cases (several minutes)
+    python benchmarks/bench_diff.py --quick            # 20,000 cases
+    python benchmarks/bench_diff.py --workdir /tmp/fc --json out.json
+"""
+
+from __future__ import annotations
+
+import argparse
+import gc
+import json
+import os
+import random
+import resource
+import shlex
+import shutil
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from collections.abc import Iterator, Sequence
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+
+_HERE = Path(__file__).resolve().parent
+_ROOT = _HERE.parent
+for _path in (_ROOT, _HERE):  # run from a checkout without installing the package
+    if str(_path) not in sys.path:
+        sys.path.insert(0, str(_path))
+
+from bench_scorers import MIX, SEED, _typical_case, environment  # noqa: E402
+
+DEFAULT_CASES = 1_000_000
+QUICK_CASES = 20_000
+TARGET_RATIO = 4.0
+TARGET_PEAK_MB = 200.0
+SAMPLE_EVERY_S = 0.2
+GENERATOR_VERSION = 1  # bump when the generated cases change: invalidates reused corpora
+_THRESHOLDS = (0.5, 0.5, 0.5, 0.5, 0.7, 0.8)
+_COHORTS = ("prod", "prod", "prod", "staging", "eval")
+_MODELS = ("gpt-4o", "gpt-4o-mini", "claude-3-5-sonnet", "llama-3-70b")
+
+# ------------------------------------------------------------------ corpus
+
+
+def iter_typical_lines(count: int, seed: int) -> Iterator[str]:
+    """The JSONL lines of ``count`` typical cases, streamed (no case list in memory).
+
+    The categories and grader outputs are those of ``bench_scorers.typical_corpus``
+    (same seed, same draws); tags and thresholds come from a second generator so as
+    not to disturb them.
+    """
+    rng = random.Random(seed)
+    extra = random.Random(seed + 1)
+    categories: list[str] = []
+    for name, share in MIX:
+        categories += [name] * round(count * share)
+    categories = (categories + [MIX[0][0]] * count)[:count]
+    rng.shuffle(categories)
+    for index, category in enumerate(categories):
+        case = _typical_case(rng, index, category).case
+        record = {
+            "id": case.id,
+            "tags": [category, extra.choice(_COHORTS), extra.choice(_MODELS)],
+            "statements_output": case.statements_output,
+            "grader_output": case.grader_output,
+            "threshold": extra.choice(_THRESHOLDS),
+        }
+        yield json.dumps(record, ensure_ascii=False) + "\n"
+
+
+@dataclass(frozen=True)
+class Corpus:
+    path: Path
+    cases: int
+    seed: int
+    bytes: int
+    reused: bool
+    generate_seconds: float | None
+
+    @property
+    def mb(self) -> float:
+        return self.bytes / 1e6
+
+
+def ensure_corpus(workdir: Path, count: int, seed: int) -> Corpus:
+    """The corpus file in ``workdir``, generated unless one with the same parameters is there."""
+    path = workdir / f"typical-{count}-{seed}.jsonl"
+    meta_path = path.with_suffix(".meta.json")
+    wanted = {"cases": count, "seed": seed, "generator": GENERATOR_VERSION}
+    if path.is_file() and meta_path.is_file():
+        try:
+            meta = json.loads(meta_path.read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            meta = {}
+        if {k: meta.get(k) for k in wanted} == wanted and meta.get("bytes") == path.stat().st_size:
+            return Corpus(path, count, seed, path.stat().st_size, True, None)
+    start = time.perf_counter()
+    partial = path.with_suffix(".jsonl.partial")
+    with partial.open("w", encoding="utf-8", newline="\n") as handle:
+        for i, line in enumerate(iter_typical_lines(count, seed), 1):
+            handle.write(line)
+            if i % 100_000 == 0:
+                print(f"  generated {i:,} of {count:,} cases", file=sys.stderr, flush=True)
+    os.replace(partial, path)
+    size = path.stat().st_size
+    meta_path.write_text(json.dumps({**wanted, "bytes": size}) + "\n", encoding="utf-8")
+    return Corpus(path, count, seed, size, False, time.perf_counter() - start)
+
+
+# ------------------------------------------------------------------ the floor
+
+
+def decode_pass(path: Path) -> tuple[float, int]:
+    """Seconds of one bare ``json.loads`` pass over every line, and the lines decoded."""
+    gc.collect()
+    count = 0
+    start = time.perf_counter()
+    with path.open("rb") as handle:
+        for line in handle:
+            json.loads(line)
+            count += 1
+    return time.perf_counter() - start, count
+
+
+# ------------------------------------------------------------------ process-tree memory
+
+
+def _children(pid: int) -> list[int]:
+    found: list[int] = []
+    try:
+        tasks = os.listdir(f"/proc/{pid}/task")
+    except OSError:
+        return found
+    for tid in tasks:
+        try:
+            with open(f"/proc/{pid}/task/{tid}/children") as handle:
+                found += [int(x) for x in handle.read().split()]
+        except OSError:
+            continue
+    return found
+
+
+def _tree(root: int) -> list[int]:
+    pids, todo = [], [root]
+    while todo:
+        pid = todo.pop()
+        pids.append(pid)
+        todo += _children(pid)
+    return pids
+
+
+def _memory_kb(pid: int) -> tuple[int, int]:
+    """(RSS, PSS) of one process in KiB; PSS is 0 where smaps_rollup is unreadable."""
+    rss = pss = 0
+    try:
+        with open(f"/proc/{pid}/smaps_rollup") as handle:
+            for line in handle:
+                if line.startswith("Rss:"):
+                    rss = int(line.split()[1])
+                elif line.startswith("Pss:"):
+                    pss = int(line.split()[1])
+                    break
+        return rss, pss
+    except OSError:
+        pass
+    try:
+        with open(f"/proc/{pid}/statm") as handle:
+            rss = int(handle.read().split()[1]) * (os.sysconf("SC_PAGE_SIZE") // 1024)
+    except OSError:
+        pass
+    return rss, pss
+
+
+@dataclass
+class TreeSampler:
+    """Samples the summed memory of a process tree on a background thread."""
+
+    root: int
+    every: float = SAMPLE_EVERY_S
+    peak_rss_kb: int = 0
+    peak_pss_kb: int = 0
+    max_processes: int = 0
+    samples: int = 0
+    _stop: threading.Event = field(default_factory=threading.Event)
+    _thread: threading.Thread | None = None
+
+    def start(self) -> None:
+        self._thread = threading.Thread(target=self._run, daemon=True)
+        self._thread.start()
+
+    def stop(self) -> None:
+        self._stop.set()
+        if self._thread is not None:
+            self._thread.join()
+
+    def _run(self) -> None:
+        while not self._stop.is_set():
+            pids = _tree(self.root)
+            rss = pss = 0
+            for pid in pids:
+                one_rss, one_pss = _memory_kb(pid)
+                rss += one_rss
+                pss += one_pss
+            if rss:
+                self.samples += 1
+                self.max_processes = max(self.max_processes, len(pids))
+                self.peak_rss_kb = max(self.peak_rss_kb, rss)
+                self.peak_pss_kb = max(self.peak_pss_kb, pss)
+            self._stop.wait(self.every)
+
+
+# ------------------------------------------------------------------ the diff run
+
+
+@dataclass
+class DiffRun:
+    command: list[str]
+    seconds: float
+    exit_code: int
+    max_single_rss_mb: float  # ru_maxrss of the largest process of the tree
+    tree_rss_mb: float  # peak of the sampled summed RSS
+    tree_pss_mb: float  # peak of the sampled summed PSS
+    max_processes: int
+    samples: int
+    cases_written: int
+    report_files: dict[str, int]
+    stderr_tail: str
+
+
+def run_diff_subprocess(command: list[str], out: Path) -> DiffRun:
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join(filter(None, [str(_ROOT), os.environ.get("PYTHONPATH")])))
+    env.pop("NO_COLOR", None)
+    log = out.parent / f"{out.name}.stderr"
+    with log.open("w+b") as stderr:
+        start = time.perf_counter()
+        process = subprocess.Popen(command, cwd=_ROOT, env=env, stdout=subprocess.DEVNULL, stderr=stderr)
+        sampler = TreeSampler(process.pid)
+        sampler.start()
+        _pid, status, usage = os.wait4(process.pid, 0)
+        seconds = time.perf_counter() - start
+        sampler.stop()
+        process.returncode = os.waitstatus_to_exitcode(status)
+        stderr.seek(0)
+        tail = stderr.read()[-2000:].decode("utf-8", "replace")
+    cases_file = out / "cases.jsonl"
+    written = 0
+    if cases_file.is_file():
+        with cases_file.open("rb") as handle:
+            written = sum(1 for _ in handle)
+    files = {p.name: p.stat().st_size for p in sorted(out.iterdir()) if p.is_file()} if out.is_dir() else {}
+    return DiffRun(
+        command=command,
+        seconds=seconds,
+        exit_code=process.returncode,
+        max_single_rss_mb=usage.ru_maxrss * _maxrss_unit() / 1e6,
+        tree_rss_mb=sampler.peak_rss_kb * 1024 / 1e6,
+        tree_pss_mb=sampler.peak_pss_kb * 1024 / 1e6,
+        max_processes=sampler.max_processes,
+        samples=sampler.samples,
+        cases_written=written,
+        report_files=files,
+        stderr_tail=tail,
+    )
+
+
+def _maxrss_unit() -> int:
+    return 1 if sys.platform == "darwin" else 1024  # bytes on macOS, KiB on Linux
+
+
+# ------------------------------------------------------------------ reporting
+
+
+def _met(ok: bool) -> str:
+    return "MET" if ok else "MISSED"
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0] if __doc__ else None)
+    parser.add_argument("--cases", type=int, default=DEFAULT_CASES, help=f"corpus size (default {DEFAULT_CASES:,})")
+    parser.add_argument("--jobs", type=int, default=2, help="--jobs of faithcompat diff (default 2)")
+    parser.add_argument("--workdir", type=Path, help="where the corpus and report go (default: a temporary dir)")
+    parser.add_argument("--json", type=Path, metavar="PATH", help="also write the figures as JSON to PATH")
+    parser.add_argument("--quick", action="store_true", help=f"smoke run: {QUICK_CASES:,} cases")
+    parser.add_argument("--seed", type=int, default=SEED, help=f"corpus seed (default {SEED})")
+    args = parser.parse_args(argv)
+    cases = QUICK_CASES if args.quick else args.cases
+    if cases < 1 or args.jobs < 1:
+        parser.error("--cases and --jobs must be positive")
+
+    env = environment()
+    print("faithcompat diff benchmark")
+    print(f"command:   {env['command']}")
+    print(f"python:    {env['implementation']} {env['python']}")
+    print(f"platform:  {env['platform']} ({env['machine']})")
+    print(f"cpu:       {env['cpu_model'] or 'unknown'}; os.cpu_count() = {env['cpu_count']}")
+    print(f"affinity:  {env['affinity']}")
+    print(f"yardstick: sum(range(1000)) takes {env['calibration_us']:.1f} µs (best of 200)")
+    if env["load_average"] is not None:
+        loads = " ".join(f"{x:.2f}" for x in env["load_average"])
+        print(f"load avg:  {loads} (1/5/15 min) at start; other busy processes skew the figures")
+    print()
+
+    temporary = None
+    if args.workdir is None:
+        temporary = tempfile.mkdtemp(prefix="faithcompat-bench-")
+        workdir = Path(temporary)
+    else:
+        workdir = args.workdir
+        workdir.mkdir(parents=True, exist_ok=True)
+    try:
+        corpus = ensure_corpus(workdir, cases, args.seed)
+        how = "reused" if corpus.reused else f"generated in {corpus.generate_seconds:.1f} s"
+        print(f"corpus:    {corpus.path} ({corpus.cases:,} cases, {corpus.mb:,.1f} MB, seed {corpus.seed}; {how})")
+
+        floors = [decode_pass(corpus.path) for _ in range(2)]
+        floor = min(seconds for seconds, _ in floors)
+        print(f"floor:     {floor:.2f} s  bare json.loads per line, best of 2 ({corpus.mb / floor:,.0f} MB/s)")
+
+        python = sys.executable
+        out = workdir / "report"
+        if out.exists():
+            shutil.rmtree(out)
+        command = [python, "-m", "compat", "diff", str(corpus.path), "--out", str(out), "--jobs", str(args.jobs)]
+        print(f"diff:      {shlex.join(command)}")
+        run = run_diff_subprocess(command, out)
+        if run.exit_code not in (0, 1):
+            print(f"error: the diff exited {run.exit_code}:\n{run.stderr_tail}", file=sys.stderr)
+            return 2
+        if run.cases_written != corpus.cases:
+            print(f"error: cases.jsonl has {run.cases_written:,} lines, not {corpus.cases:,}", file=sys.stderr)
+            return 2
+        ratio = run.seconds / floor
+        peak = max(run.tree_rss_mb, run.max_single_rss_mb)
+        rate = corpus.cases / run.seconds
+        print(f"           {run.seconds:.2f} s wall ({rate:,.0f} cases/s), exit {run.exit_code}")
+        print(f"           report files: {', '.join(f'{n} {s / 1e6:,.1f} MB' for n, s in run.report_files.items())}")
+        print(
+            f"memory:    largest process {run.max_single_rss_mb:,.1f} MB (ru_maxrss); process tree "
+            f"(up to {run.max_processes} processes, {run.samples} samples every {SAMPLE_EVERY_S} s): "
+            f"summed RSS {run.tree_rss_mb:,.1f} MB, summed PSS {run.tree_pss_mb:,.1f} MB"
+        )
+        print()
+        met = {
+            f"ratio <= {TARGET_RATIO:g}": ratio <= TARGET_RATIO,
+            f"peak memory < {TARGET_PEAK_MB:g} MB": peak < TARGET_PEAK_MB,
+        }
+        print(
+            f"ratio:     diff / floor = {run.seconds:.2f} / {floor:.2f} = {ratio:.2f}x "
+            f"(target <= {TARGET_RATIO:g}x, --jobs 2): {_met(ratio <= TARGET_RATIO)}"
+        )
+        print(
+            f"peak:      {peak:,.1f} MB (summed RSS of the tree, or the largest process if larger; "
+            f"target < {TARGET_PEAK_MB:g} MB): {_met(peak < TARGET_PEAK_MB)}"
+        )
+        if cases != DEFAULT_CASES or args.jobs != 2:
+            print(f"note:      the targets are stated for {DEFAULT_CASES:,} cases and --jobs 2; this run is not that")
+        missed = sorted(name for name, ok in met.items() if not ok)
+        print(f"Targets: {sum(met.values())} of {len(met)} met" + (f"; missed: {', '.join(missed)}" if missed else ""))
+
+        if args.json is not None:
+            payload = {
+                "environment": env,
+                "corpus": {**asdict(corpus), "path": str(corpus.path), "mb": corpus.mb},
+                "floor": {"best_seconds": floor, "runs": [seconds for seconds, _ in floors], "lines": floors[0][1]},
+                "diff": {**asdict(run), "cases_per_s": rate},
+                "ratio": ratio,
+                "peak_memory_mb": peak,
+                "self_maxrss_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * _maxrss_unit() / 1e6,
+                "targets": {"ratio_max": TARGET_RATIO, "peak_memory_mb_max": TARGET_PEAK_MB, "met": met},
+            }
+            args.json.parent.mkdir(parents=True, exist_ok=True)
+            args.json.write_text(json.dumps(payload, indent=2) + "\n", encoding="utf-8")
+            print(f"figures written to {args.json}")
+    finally:
+        if temporary is not None:
+            shutil.rmtree(temporary, ignore_errors=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

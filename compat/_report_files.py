@@ -1,0 +1,61 @@
+"""Writing a report directory as a whole: all of it, or none of it.
+
+``cases.jsonl`` streams while the corpus is read; the summary files are written at
+the end. Everything goes to a temporary directory beside the target and is moved
+into place only when the run succeeded, so a failed run leaves the previous report
+untouched and no half-written file behind.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import tempfile
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import TextIO
+
+from compat._report import DriftReport
+
+REPORT_FILES = ("report.json", "report.md", "report.html", "cases.jsonl")
+
+
+def report_json(report: DriftReport) -> str:
+    # ASCII-escaped: lone surrogates from grader outputs survive as \\udXXX escapes.
+    return json.dumps(report.model_dump(mode="json"), indent=2, ensure_ascii=True) + "\n"
+
+
+class ReportDirectory:
+    """A report being written; see ``writing_report``."""
+
+    def __init__(self, staging: Path) -> None:
+        self.staging = staging
+        self.cases: TextIO = (staging / "cases.jsonl").open("w", encoding="utf-8", newline="\n")
+
+    def write(self, name: str, text: str) -> None:
+        with (self.staging / name).open("w", encoding="utf-8", errors="backslashreplace", newline="\n") as handle:
+            handle.write(text)
+
+
+@contextmanager
+def writing_report(target: str | Path) -> Iterator[ReportDirectory]:
+    """Stage a report directory; on success move its files into ``target``."""
+    target = Path(target)
+    target.mkdir(parents=True, exist_ok=True)
+    staging = Path(tempfile.mkdtemp(prefix=".faithcompat-", dir=target))
+    try:
+        directory = ReportDirectory(staging)
+        try:
+            yield directory
+        finally:
+            directory.cases.close()
+        for name in REPORT_FILES:
+            if (staging / name).exists():
+                os.replace(staging / name, target / name)
+    finally:
+        shutil.rmtree(staging, ignore_errors=True)
+
+
+Writer = Callable[[DriftReport], str]

@@ -1,0 +1,188 @@
+"""The drift report for people: a terminal summary (80 columns) and GitHub Markdown.
+
+Pure functions of a ``DriftReport``; colour is ANSI and only when asked for (the CLI
+asks on a TTY).
+"""
+
+from __future__ import annotations
+
+import html
+import textwrap
+from collections.abc import Callable
+
+from compat._report import CaseLine, DriftReport
+
+WIDTH = 80
+_BOLD, _RED, _GREEN, _YELLOW, _RESET = "\033[1m", "\033[31m", "\033[32m", "\033[33m", "\033[0m"
+
+
+def _pct(x: float | None) -> str:
+    return "—" if x is None else f"{100 * x:.1f}%"
+
+
+def _num(x: float | str | None, digits: int = 3) -> str:
+    if x is None:
+        return "—"
+    if isinstance(x, str):
+        return x
+    return f"{x:+.{digits}f}" if digits and x < 0 else f"{x:.{digits}f}"
+
+
+def _clip(text: str, width: int) -> str:
+    text = " ".join(text.split())
+    return text if len(text) <= width else text[: width - 1] + "…"
+
+
+def render_terminal(report: DriftReport, *, color: bool = False) -> str:
+    def paint(text: str, code: str) -> str:
+        return f"{code}{text}{_RESET}" if color else text
+
+    s = report.scorers
+    lines = [paint(line, _BOLD) for line in textwrap.wrap(report.verdict, WIDTH)] + [""]
+    a = report.agreement
+    lines.append(f"agreement {_pct(a.rate)} (Wilson 95%: {_pct(a.wilson_low)} to {_pct(a.wilson_high)})")
+    means = report.means
+    lines.append(
+        f"mean {s.control} {_num(means['control'].mean)} (n={means['control'].count}), "
+        f"mean {s.candidate} {_num(means['candidate'].mean)} (n={means['candidate'].count})"
+    )
+    invalid = ", ".join(f"{n} {kind}" for kind, n in report.legacy_invalid.items() if n) or "none"
+    lines.append(f"{s.control} scores outside [0, 1]: {invalid}")
+    lines += ["", f"pass/fail: {s.control} (rows) vs {s.candidate} (columns)"]
+    lines.append(f"  {'':14}{'pass':>10}{'fail':>10}{'undetermined':>14}")
+    for side, cells in report.flip_matrix.items():
+        counts = f"{cells['pass']:>10}{cells['fail']:>10}{cells['undetermined']:>14}"
+        lines.append(f"  {s.control + ' ' + side:14.14}{counts}")
+    if report.causes:
+        lines += ["", f"  {'cause':34}{'cases':>7}  examples"]
+        for row in report.causes:
+            name = paint(f"{row.cause:34.34}", _RED) if row.cause == "unexplained" else f"{row.cause:34.34}"
+            lines.append(f"  {name}{row.count:>7}  {_clip(', '.join(row.examples), WIDTH - 45)}")
+    if report.largest_drifts:
+        lines += ["", f"  {'largest drifts':30}{s.control[:9]:>9}{s.candidate[:9]:>9}{'delta':>8}  cause"]
+        for case in report.largest_drifts:
+            lines.append(
+                f"  {_clip(case.id, 30):30}{_num(case.control_score):>9}{_num(case.candidate_score):>9}"
+                f"{_num(case.delta):>8}  {_clip(case.cause or '', 18)}"
+            )
+    if report.expectations.failed:
+        lines += ["", paint(f"{report.expectations.failed} case(s) miss their expected outcome:", _YELLOW)]
+        lines += [f"  {_clip(failure, WIDTH - 2)}" for failure in report.expectations.failures]
+    status = (
+        paint(f"{report.unexplained} unexplained drift(s): investigate before switching", _RED)
+        if report.unexplained
+        else paint("every difference is explained", _GREEN)
+    )
+    lines += ["", status]
+    return "\n".join(lines) + "\n"
+
+
+def _md(text: str) -> str:
+    """A corpus string made inert in a GitHub Markdown table cell."""
+    text = html.escape(" ".join(text.split()), quote=False)
+    for char in "\\`*_[]|#":
+        text = text.replace(char, "\\" + char)
+    return text
+
+
+def _table(header: list[str], rows: list[list[str]], align: str | None = None) -> list[str]:
+    spec = align or "|".join("---" for _ in header)
+    out = ["| " + " | ".join(header) + " |", "|" + spec + "|"]
+    out += ["| " + " | ".join(row) + " |" for row in rows]
+    return out
+
+
+def render_markdown(report: DriftReport) -> str:
+    s = report.scorers
+    a = report.agreement
+    lines = [
+        f"## faithcompat: `{_md(s.control)}` vs `{_md(s.candidate)}`",
+        "",
+        f"**{_md(report.verdict)}**",
+        "",
+        f"Agreement **{_pct(a.rate)}** (Wilson 95%: {_pct(a.wilson_low)} to {_pct(a.wilson_high)}). "
+        f"Mean {_md(s.control)} {_num(report.means['control'].mean)}, "
+        f"mean {_md(s.candidate)} {_num(report.means['candidate'].mean)}. "
+        + (
+            f"**{report.unexplained} unexplained drift(s).**"
+            if report.unexplained
+            else "Every difference is explained."
+        ),
+        "",
+        "### Pass/fail flips",
+        "",
+    ]
+    lines += _table(
+        [f"{_md(s.control)} \\ {_md(s.candidate)}", "pass", "fail", "undetermined"],
+        [
+            [side] + [str(cells[c]) for c in ("pass", "fail", "undetermined")]
+            for side, cells in report.flip_matrix.items()
+        ],
+        "---|--:|--:|--:",
+    )
+    lines += ["", "### Causes", ""]
+    lines += _table(
+        ["cause", "cases", "what it means", "examples"],
+        [
+            [f"`{row.cause}`", str(row.count), _md(row.description), ", ".join(f"`{_md(e)}`" for e in row.examples)]
+            for row in report.causes
+        ],
+        "---|--:|---|---",
+    )
+    lines += ["", "### Cohorts", ""]
+    outcome_names = list(report.outcomes)
+    lines += _table(
+        ["tag", "cases", *outcome_names, "unexplained"],
+        [
+            [
+                f"`{_md(row.tag)}`",
+                str(row.cases),
+                *(str(row.outcomes.get(o, 0)) for o in outcome_names),
+                str(row.unexplained),
+            ]
+            for row in report.cohorts
+        ],
+        "---|" + "|".join("--:" for _ in range(len(outcome_names) + 2)),
+    )
+    lines += ["", "### Largest drifts", ""]
+    lines += _table(
+        ["case", s.control, s.candidate, "delta", "cause"],
+        [_drift_row(case) for case in report.largest_drifts],
+        "---|--:|--:|--:|---",
+    )
+    lines += _details(report)
+    return "\n".join(lines) + "\n"
+
+
+def _drift_row(case: CaseLine) -> list[str]:
+    return [
+        f"`{_md(case.id)}`",
+        _num(case.control_score),
+        _num(case.candidate_score),
+        _num(case.delta),
+        f"`{case.cause}`",
+    ]
+
+
+def _details(report: DriftReport) -> list[str]:
+    d = report.deltas
+    percentiles = ", ".join(f"{k} {_num(v)}" for k, v in d.percentiles.items())
+    invalid = ", ".join(f"{n} {kind}" for kind, n in report.legacy_invalid.items())
+    lines = [
+        "",
+        "<details><summary>Corpus and distribution</summary>",
+        "",
+        f"- corpus: {report.corpus.cases} cases from {', '.join(f'`{_md(x)}`' for x in report.corpus.sources)}",
+        f"- sha256: `{report.corpus.sha256}`; skipped invalid: {report.corpus.skipped_invalid}",
+        f"- tolerance: {report.scorers.tolerance:g}; candidate policy: {report.scorers.candidate_policy or 'default'}",
+        f"- deltas ({d.count} cases with both scores finite): mean {_num(d.mean)}, {percentiles}",
+        f"- {_md(report.scorers.control)} scores outside [0, 1]: {invalid}",
+        f"- expected outcomes: {report.expectations.checked} cases checked, {report.expectations.failed} failed",
+        f"- {_md(report.tool)}, report schema {report.schema_version}",
+        "",
+        "</details>",
+    ]
+    return lines
+
+
+Renderer = Callable[[DriftReport], str]

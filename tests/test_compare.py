@@ -1,0 +1,158 @@
+"""Outcomes, causes and aggregation; snapshots of each cause's canonical case."""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import pytest
+from syrupy.assertion import SnapshotAssertion
+from syrupy.extensions.json import JSONSnapshotExtension
+
+from compat import Case, Score, Status, bundled_corpus, get_scorer, load_cases, register_scorer
+from compat._aggregate import DriftAggregator, case_record, tally, wilson_interval
+from compat._compare import CAUSE_DESCRIPTIONS, DriftCause, Outcome, compare
+from compat._diff import DiffSettings, run_diff
+
+legacy, ragas = get_scorer("legacy"), get_scorer("ragas")
+CORPUS = load_cases(bundled_corpus())
+
+
+def compared(case: Case) -> Any:
+    return compare(case, legacy.score(case), ragas.score(case))
+
+
+def rounded(value: Any) -> Any:
+    """Floats rounded for snapshots: the last bits are not the behaviour under test."""
+    if isinstance(value, float):
+        return value if not math.isfinite(value) else round(value, 9)
+    if isinstance(value, dict):
+        return {k: rounded(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [rounded(v) for v in value]
+    return value
+
+
+def canonical_cases() -> dict[str, Case]:
+    """The first corpus case (in corpus order) for each cause."""
+    found: dict[str, Case] = {}
+    for case in CORPUS:
+        cause = compared(case).cause
+        if cause is not None and cause.value not in found:
+            found[cause.value] = case
+    return found
+
+
+CANONICAL = canonical_cases()
+
+
+def test_every_named_cause_has_a_corpus_case() -> None:
+    named = {cause.value for cause in DriftCause} - {"unexplained"}
+    assert named <= set(CANONICAL), named - set(CANONICAL)
+    assert set(CAUSE_DESCRIPTIONS) == set(DriftCause)
+
+
+def test_no_drift_in_the_corpus_is_unexplained() -> None:
+    assert [c.id for c in CORPUS if compared(c).cause is DriftCause.UNEXPLAINED] == []
+
+
+@pytest.mark.parametrize("cause", sorted(CANONICAL))
+def test_canonical_comparison_per_cause(cause: str, snapshot: SnapshotAssertion) -> None:
+    record = case_record(compared(CANONICAL[cause]))
+    assert record["cause"] == cause
+    assert rounded(record) == snapshot(extension_class=JSONSnapshotExtension)
+
+
+def case(output: str, statements: str = "A.\nB.", threshold: float = 0.5) -> Case:
+    return Case(id="c", statements_output=statements, grader_output=output, threshold=threshold)
+
+
+HEADER = "Final verdict for each statement in order:"
+
+
+def test_match_within_tolerance_is_a_match_with_no_cause() -> None:
+    result = compared(case(HEADER + " Yes. No."))
+    assert (result.outcome, result.cause, result.delta) == (Outcome.MATCH, None, 0.0)
+
+
+def test_one_ulp_is_a_match_but_not_beyond_tolerance() -> None:
+    three = case(HEADER + " Yes. No. Yes.", "A.\nB.\nC.")
+    assert compared(three).outcome is Outcome.MATCH  # 2/3 vs 1 - 1/3
+    result = compare(three, legacy.score(three), ragas.score(three), tolerance=0.0)
+    assert result.outcome is Outcome.DRIFT and result.cause is DriftCause.UNEXPLAINED
+
+
+def test_flip_outranks_drift_and_undetermined_outranks_flip() -> None:
+    flip = compared(case(HEADER + " 1. Yes. 2. Yes."))
+    assert (flip.outcome, flip.cause) == (Outcome.FLIP, DriftCause.ENUMERATION_COUNTED_AS_NO)
+    refusal = compared(case("I apologize, but I cannot help."))
+    assert (refusal.outcome, refusal.cause, refusal.delta) == (
+        Outcome.CANDIDATE_UNDETERMINED,
+        DriftCause.REFUSAL_SCORED_AS_FAITHFUL,
+        None,
+    )
+
+
+def test_legacy_invalid_outranks_everything() -> None:
+    result = compared(case("Verdict: No. " * 5))
+    assert (result.outcome, result.cause) == (Outcome.LEGACY_INVALID, DriftCause.NEGATIVE_LEGACY_SCORE)
+    nan = compared(case(HEADER + " Yes.", statements=" \n "))
+    assert (nan.outcome, nan.cause) == (Outcome.LEGACY_INVALID, DriftCause.ZERO_STATEMENTS)
+
+
+class HalfScorer:
+    """A scorer that says 0.5 to everything: its drift has no name."""
+
+    name = "half"
+
+    def score(self, case: Case) -> Score:
+        return Score(self.name, 0.5, Status.SCORED, True, case.threshold, "always 0.5")
+
+
+def test_any_two_registered_scorers_compare_and_unknown_drift_is_unexplained() -> None:
+    register_scorer("half", HalfScorer)
+    c = case(HEADER + " Yes. Yes.")
+    result = compare(c, ragas.score(c), get_scorer("half").score(c))
+    assert (result.outcome, result.cause) == (Outcome.DRIFT, DriftCause.UNEXPLAINED)
+    strict = get_scorer("ragas", policy="undetermined")
+    fewer = case(HEADER + " Yes.")
+    result = compare(fewer, ragas.score(fewer), strict.score(fewer))
+    assert (result.outcome, result.cause) == (Outcome.CANDIDATE_UNDETERMINED, DriftCause.MISSING_VERDICTS)
+
+
+@pytest.mark.parametrize(
+    ("successes", "trials", "low", "high"),
+    [(0, 10, 0.0, 0.2775327998628892), (10, 10, 0.7224672001371106, 1.0), (5, 10, 0.2365931, 0.7634069)],
+)
+def test_wilson_interval(successes: int, trials: int, low: float, high: float) -> None:
+    got_low, got_high = wilson_interval(successes, trials)
+    assert got_low == pytest.approx(low, abs=1e-6) and got_high == pytest.approx(high, abs=1e-6)
+    assert wilson_interval(0, 0) == (None, None)
+
+
+def test_aggregator_memory_is_bounded_whatever_the_number_of_cases() -> None:
+    aggregator = DriftAggregator()
+    sample = [tally(compared(c)) for c in CORPUS]
+    for i in range(100_000):
+        item = sample[i % len(sample)]
+        aggregator.add(item._replace(case_id=f"{item.case_id}-{i}"), '{"id": "x"}')
+    assert aggregator.cases == 100_000
+    assert all(len(ids) <= 5 for ids in aggregator.examples.values())
+    assert len(aggregator._largest) == 10
+    assert len(aggregator.delta_grid) <= 2 * 10_000 + 3
+
+
+def test_percentiles_and_histogram_from_known_deltas() -> None:
+    aggregator = DriftAggregator()
+    base = tally(compared(case(HEADER + " Yes. No.")))
+    for i, delta in enumerate([-0.5, 0.0, 0.0, 0.25, 3.0]):
+        aggregator.add(base._replace(case_id=str(i), delta=delta, outcome="drift"), "")
+    stats = aggregator._delta_stats()
+    assert (stats.count, stats.min, stats.max) == (5, -0.5, 3.0)
+    assert stats.percentiles["p50"] == 0.0 and stats.percentiles["p99"] == 3.0
+    assert sum(b.count for b in stats.histogram) == 5
+    assert stats.histogram[-1].low == 1.0 and stats.histogram[-1].count == 1
+
+
+def test_parallel_run_gives_the_same_report() -> None:
+    assert run_diff(bundled_corpus(), DiffSettings(jobs=2)) == run_diff(bundled_corpus(), DiffSettings())

@@ -1,0 +1,147 @@
+"""`faithcompat diff`: the verdict line, the four report files, atomicity, staleness of reports/."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import jsonschema
+import pytest
+from click.testing import CliRunner
+from syrupy.assertion import SnapshotAssertion
+from syrupy.extensions.json import JSONSnapshotExtension
+
+from compat._cli import main
+from compat._report_files import REPORT_FILES
+from compat._schema import report_schema, schema_text
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def invoke(*args: str) -> tuple[int, str, str]:
+    result = CliRunner().invoke(main, list(args))
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
+    return result.exit_code, result.stdout, result.stderr
+
+
+@pytest.fixture(scope="module")
+def bundled_report(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, str]:
+    out = tmp_path_factory.mktemp("report")
+    code, stdout, _ = invoke("diff", "--out", str(out))
+    assert code == 0
+    return out, stdout
+
+
+def test_diff_with_no_arguments_prints_the_verdict_first_and_writes_four_files(
+    bundled_report: tuple[Path, str],
+) -> None:
+    out, stdout = bundled_report
+    first = stdout.splitlines()[0]
+    assert first.startswith("244 cases: ") and " match, " in first
+    assert sorted(p.name for p in out.iterdir()) == sorted(REPORT_FILES)
+    assert max(len(line) for line in stdout.splitlines()) <= 80
+
+
+def test_report_json_validates_against_the_committed_schema(bundled_report: tuple[Path, str]) -> None:
+    out, _ = bundled_report
+    committed = json.loads((ROOT / "fixtures" / "schema" / "report.schema.json").read_text(encoding="utf-8"))
+    jsonschema.validate(json.loads((out / "report.json").read_text(encoding="utf-8")), committed)
+
+
+def test_committed_report_schema_is_current() -> None:
+    path = ROOT / "fixtures" / "schema" / "report.schema.json"
+    assert path.read_text(encoding="utf-8") == schema_text(report_schema()), (
+        "stale: run `faithcompat schema report > fixtures/schema/report.schema.json`"
+    )
+
+
+def test_cases_jsonl_has_every_case(bundled_report: tuple[Path, str]) -> None:
+    out, _ = bundled_report
+    lines = (out / "cases.jsonl").read_text(encoding="utf-8").splitlines()
+    report = json.loads((out / "report.json").read_text(encoding="utf-8"))
+    assert len(lines) == report["corpus"]["cases"] == 244
+    assert sum(report["outcomes"].values()) == 244
+
+
+@pytest.mark.parametrize("name", REPORT_FILES)
+def test_committed_reports_are_current(bundled_report: tuple[Path, str], name: str) -> None:
+    out, _ = bundled_report
+    committed = ROOT / "reports" / name
+    assert committed.read_bytes() == (out / name).read_bytes(), (
+        f"reports/{name} is stale: regenerate with `faithcompat diff --out reports`"
+    )
+
+
+def test_report_snapshots(bundled_report: tuple[Path, str], snapshot: SnapshotAssertion) -> None:
+    out, _ = bundled_report
+    report = json.loads((out / "report.json").read_text(encoding="utf-8"))
+    report["tool"] = "faithcompat"  # the version is not the behaviour under test
+    assert _rounded(report) == snapshot(name="report.json", extension_class=JSONSnapshotExtension)
+    assert (out / "report.md").read_text(encoding="utf-8") == snapshot(name="report.md")
+
+
+def _rounded(value: object) -> object:
+    if isinstance(value, float):
+        return round(value, 9)
+    if isinstance(value, dict):
+        return {k: _rounded(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_rounded(v) for v in value]
+    return value
+
+
+def test_formats_on_stdout(tmp_path: Path) -> None:
+    code, stdout, _ = invoke("diff", "--out", str(tmp_path), "--format", "json")
+    assert code == 0 and json.loads(stdout)["schema_version"] == "1.0"
+    code, stdout, _ = invoke("diff", "--out", str(tmp_path), "--format", "markdown")
+    assert code == 0 and stdout.startswith("## faithcompat: `legacy` vs `ragas`")
+
+
+def test_a_failed_run_leaves_the_previous_report_untouched(tmp_path: Path) -> None:
+    corpus = tmp_path / "c.jsonl"
+    corpus.write_text(json.dumps({"id": "a", "statements": ["A."], "grader_output": "Verdict: No."}) + "\n")
+    out = tmp_path / "out"
+    assert invoke("diff", "--out", str(out), str(corpus))[0] == 0
+    before = {p.name: p.read_bytes() for p in out.iterdir()}
+    with corpus.open("a") as handle:
+        handle.write('{"id": "b", "statements": ["A."]}\n')
+    code, _, stderr = invoke("diff", "--out", str(out), str(corpus))
+    assert code == 2 and f"{corpus}:2: missing required field 'grader_output'" in stderr
+    assert {p.name: p.read_bytes() for p in out.iterdir()} == before  # no temp dir, no half file
+
+
+def test_skip_invalid_counts_in_the_report(tmp_path: Path) -> None:
+    corpus = tmp_path / "c.jsonl"
+    good = json.dumps({"id": "a", "statements": ["A."], "grader_output": "Verdict: No."})
+    corpus.write_text(good + "\nnot json\n")
+    code, _, stderr = invoke("diff", "--out", str(tmp_path / "o"), "--skip-invalid", str(corpus))
+    assert code == 0 and "skipped 1 invalid case(s)" in stderr
+    report = json.loads((tmp_path / "o" / "report.json").read_text())
+    assert (report["corpus"]["cases"], report["corpus"]["skipped_invalid"]) == (1, 1)
+
+
+def test_strict_fails_on_unexplained_drift(tmp_path: Path) -> None:
+    corpus = tmp_path / "c.jsonl"
+    corpus.write_text(json.dumps({"id": "a", "statements": ["A.", "B."], "grader_output": "Verdict: Yes."}) + "\n")
+    assert invoke("diff", "--out", str(tmp_path / "o"), "--strict", str(corpus))[0] == 0  # explained
+    code, _, _ = invoke(
+        "diff",
+        "--out",
+        str(tmp_path / "o"),
+        "--strict",
+        "--tolerance",
+        "0",
+        "--control",
+        "ragas",
+        "--candidate",
+        "ragas",
+        "--policy",
+        "verdict_ratio",
+        str(corpus),
+    )
+    assert code == 0  # ragas vs its verdict_ratio variant differ by a named cause (missing verdicts)
+
+
+def test_policy_for_a_candidate_without_policies_is_a_usage_error(tmp_path: Path) -> None:
+    code, _, stderr = invoke("diff", "--out", str(tmp_path), "--candidate", "legacy", "--policy", "undetermined")
+    assert code == 2 and "--policy" in stderr
