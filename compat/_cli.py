@@ -7,6 +7,7 @@ malformed cases, missing files). Nothing below this module prints or exits.
 from __future__ import annotations
 
 import functools
+import json
 import os
 import sys
 import time
@@ -22,13 +23,18 @@ from compat._compare import DEFAULT_TOLERANCE, Outcome
 from compat._corpus import DEFAULT_MAX_CASE_BYTES, bundled_corpus, iter_cases
 from compat._diff import Compared, DiffSettings, run_diff
 from compat._errors import CaseError, FaithcompatError
+from compat._gate import GateSettings, check_properties, render_junit, run_gate
+from compat._gate import render_summary as render_gate_summary
+from compat._gate import render_terminal as render_gate_terminal
 from compat._html import render_html
 from compat._models import MismatchPolicy
+from compat._policy import default_policy_toml, load_policy
 from compat._registry import get_scorer, scorer_names, scorer_options
 from compat._render import json_line, score_record, table_header, table_row
-from compat._report import CaseLine
+from compat._report import CaseLine, bundled_baseline, load_report
 from compat._report_files import REPORT_FILES, report_json, writing_report
 from compat._report_text import render_markdown, render_terminal
+from compat._rollout import decide, decision_dict, parse_stage, render_decision
 from compat._schema import SCHEMAS, schema_text
 
 EXIT_OK, EXIT_FAILED, EXIT_UNUSABLE = 0, 1, 2
@@ -264,6 +270,165 @@ class _Progress:
     def done(self) -> None:
         if self.enabled and self.count >= 256:
             click.echo("\r" + " " * 40 + "\r", err=True, nl=False)
+
+
+@main.command()
+@click.argument("corpus", nargs=-1)
+@click.option(
+    "--baseline",
+    type=click.Path(dir_okay=False, path_type=Path),
+    help="A report.json to compare drift with [default: the committed reports/report.json].",
+)
+@click.option("--no-baseline", is_flag=True, help="Skip the drift budget.")
+@click.option(
+    "--policy",
+    "policy_path",
+    type=click.Path(dir_okay=False, path_type=Path),
+    help="Policy TOML (see `faithcompat policy`).",
+)
+@click.option(
+    "--examples",
+    type=click.IntRange(min=0),
+    default=200,
+    show_default=True,
+    help="Hypothesis examples per property (0: skip properties).",
+)
+@click.option("--seed", type=int, default=0, show_default=True, help="Hypothesis seed (same seed, same examples).")
+@click.option("--candidate", default="ragas", show_default=True, type=click.Choice(scorer_names()))
+@click.option("--jobs", type=click.IntRange(min=1), default=1, show_default=True)
+@click.option("--junit", type=click.Path(dir_okay=False, path_type=Path), help="Write a JUnit XML report here.")
+@click.option(
+    "--summary",
+    type=click.Path(dir_okay=False, path_type=Path),
+    help="Write a Markdown summary here (e.g. $GITHUB_STEP_SUMMARY).",
+)
+@_domain_errors
+def gate(
+    corpus: tuple[str, ...],
+    baseline: Path | None,
+    no_baseline: bool,
+    policy_path: Path | None,
+    examples: int,
+    seed: int,
+    candidate: str,
+    jobs: int,
+    junit: Path | None,
+    summary: Path | None,
+) -> None:
+    """The regression gate for CI: properties, golden outcomes and a drift budget.
+
+    Exit 0 when everything holds, 1 when anything regressed, 2 on unusable input.
+    With no CORPUS: the bundled corpus against the committed baseline.
+    """
+    policy = load_policy(policy_path)
+    sources: list[str | Path] = list(corpus) or list(bundled_corpus())
+    names = list(corpus) or [f"bundled:{Path(p).name}" for p in sources]
+    base = None if no_baseline else load_report(baseline or bundled_baseline())
+    settings = GateSettings(
+        examples=examples,
+        seed=seed,
+        candidate=candidate,
+        diff=DiffSettings(candidate=candidate, jobs=jobs),
+        skip_properties=examples == 0,
+    )
+    result = run_gate(sources, settings, policy.gate, base, source_names=names)
+    if junit is not None:
+        with atomic_writer(junit) as handle:
+            handle.write(render_junit(result))
+    if summary is not None:
+        with atomic_writer(summary) as handle:
+            handle.write(render_gate_summary(result))
+    click.echo(render_gate_terminal(result), nl=False)
+    sys.exit(result.exit_code)
+
+
+@main.command()
+@click.argument("corpus", nargs=-1)
+@click.option(
+    "--report",
+    "report_path",
+    type=click.Path(dir_okay=False, path_type=Path),
+    help="Decide from this report.json instead of running the diff (cases.jsonl beside it lists the refusals).",
+)
+@click.option(
+    "--policy",
+    "policy_path",
+    type=click.Path(dir_okay=False, path_type=Path),
+    help="Policy TOML (see `faithcompat policy`).",
+)
+@click.option(
+    "--stage", default="off", show_default=True, help="The flag's current stage: off, shadow, live:N, complete."
+)
+@click.option(
+    "--format", "output_format", type=click.Choice(["text", "markdown", "json"]), default="text", show_default=True
+)
+@click.option(
+    "-o",
+    "--output",
+    type=click.Path(dir_okay=False, path_type=Path),
+    help="Also write the decision (in --format) to this file.",
+)
+@_domain_errors
+def rollout(
+    corpus: tuple[str, ...],
+    report_path: Path | None,
+    policy_path: Path | None,
+    stage: str,
+    output_format: str,
+    output: Path | None,
+) -> None:
+    """Recommend the next stage of the scorer flag: GO, HOLD or NO-GO.
+
+    Exit 0 on GO, 1 on HOLD or NO-GO, 2 on unusable input. With no CORPUS and no
+    --report, the bundled corpus is diffed.
+    """
+    policy = load_policy(policy_path).rollout
+    try:
+        current = parse_stage(stage, policy)
+    except ValueError as error:
+        raise click.BadParameter(str(error), param_hint="--stage") from None
+    refusals: list[str] = []
+
+    def note_refusal(line: str) -> None:
+        record = json.loads(line)
+        if record["cause"] == "refusal_scored_as_faithful" and record["control_passed"]:
+            refusals.append(record["id"])
+
+    if report_path is not None:
+        if corpus:
+            raise click.UsageError("give either CORPUS or --report, not both")
+        report = load_report(report_path)
+        cases_file = report_path.with_name("cases.jsonl")
+        if cases_file.exists():
+            with cases_file.open(encoding="utf-8") as compared_cases:
+                for line in compared_cases:
+                    note_refusal(line)
+    else:
+        sources: list[str | Path] = list(corpus) or list(bundled_corpus())
+        names = list(corpus) or [f"bundled:{Path(p).name}" for p in sources]
+        report = run_diff(sources, DiffSettings(), on_comparison=lambda c: note_refusal(c.line), source_names=names)
+    violations = None
+    if policy.invariant_examples:
+        checks = check_properties(policy.invariant_examples, seed=0)
+        violations = sum(not check.passed for check in checks)
+    decision = decide(
+        report, policy, current_stage=current, invariant_violations=violations, refusals_declined=refusals
+    )
+    if output_format == "json":
+        text = json.dumps(decision_dict(decision), indent=2) + "\n"
+    else:
+        text = render_decision(decision, markdown=output_format == "markdown")
+    if output is not None:
+        with atomic_writer(output) as handle:
+            handle.write(text)
+    click.echo(text, nl=False)
+    sys.exit(decision.exit_code)
+
+
+@main.command()
+def policy() -> None:
+    """Print the default policy as TOML: a starting point for --policy files."""
+    click.echo(default_policy_toml(), nl=False)
 
 
 @main.command()

@@ -6,9 +6,14 @@ may be non-finite (the legacy arm's) are encoded as strings, as everywhere else.
 
 from __future__ import annotations
 
+import json
+from importlib import resources
+from pathlib import Path
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from compat._errors import InputError
 
 SCHEMA_VERSION: Literal["1.0"] = "1.0"
 
@@ -133,3 +138,27 @@ class DriftReport(_Frozen):
     deltas: DeltaStats
     largest_drifts: list[CaseLine]
     expectations: ExpectationSummary
+
+
+def load_report(path: str | Path) -> DriftReport:
+    """A ``report.json`` written by ``faithcompat diff``, validated."""
+    try:
+        data = json.loads(Path(path).read_text(encoding="utf-8"))
+    except OSError as error:
+        raise InputError(f"{path}: cannot read: {error.strerror or error}") from None
+    except ValueError as error:
+        raise InputError(f"{path}: not a JSON report: {error}") from None
+    try:
+        return DriftReport.model_validate(data)
+    except ValidationError as error:
+        first = error.errors(include_url=False)[0]
+        where = ".".join(str(part) for part in first["loc"])
+        raise InputError(f"{path}: not a faithcompat report ({where}: {first['msg']})") from None
+
+
+def bundled_baseline() -> Path:
+    """The committed ``reports/report.json``: inside the wheel, or in a source checkout."""
+    packaged = Path(str(resources.files("compat"))) / "reports" / "report.json"
+    if packaged.is_file():
+        return packaged
+    return Path(__file__).resolve().parent.parent / "reports" / "report.json"

@@ -1,0 +1,178 @@
+"""Choosing the scorer per call at runtime: the feature flag and shadow mode.
+
+    flag = FaithfulnessFlag(FlagConfig.from_env())        # FAITHCOMPAT_MODE, FAITHCOMPAT_PERCENT, ...
+    score = flag.score(case, key=test_id)                  # the deciding arm's Score
+
+Modes: ``legacy`` (the control alone), ``shadow`` (the control decides; the candidate
+is computed too), ``live`` (the candidate decides for a sticky ``percent`` of keys,
+the control for the rest; both computed), ``candidate`` (the candidate alone).
+Assignment is sticky: a key is hashed (SHA-256) into one of 10,000 buckets, so the
+same key always lands on the same side, and raising the percentage only moves keys
+from control to candidate.
+
+In shadow and live modes each call appends the case to a JSONL shadow log, in the
+case format that ``faithcompat diff`` reads directly, closing the loop: run in
+shadow, diff the log, ask ``faithcompat rollout``, raise the percentage.
+
+Scientist's rule: the arm that does not decide can never break the caller. Its
+exceptions, and a failing shadow log, are caught, logged and counted in ``stats``.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import itertools
+import logging
+import os
+import threading
+import time
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from enum import Enum
+from pathlib import Path
+from typing import TextIO
+
+from compat._corpus import case_line
+from compat._errors import InputError
+from compat._models import Case, Score
+from compat._registry import Scorer, get_scorer
+
+logger = logging.getLogger("faithcompat.flag")
+
+BUCKETS = 10_000
+
+
+class Mode(str, Enum):
+    LEGACY = "legacy"
+    SHADOW = "shadow"
+    LIVE = "live"
+    CANDIDATE = "candidate"
+
+
+class FlagConfigError(InputError):
+    """A flag setting that cannot be used (a bad mode or percentage)."""
+
+
+@dataclass(frozen=True)
+class FlagConfig:
+    mode: Mode = Mode.LEGACY
+    percent: float = 0.0  # live mode: share of keys the candidate decides for
+    shadow_log: Path | None = None
+    control: str = "legacy"
+    candidate: str = "ragas"
+
+    def __post_init__(self) -> None:
+        if not 0.0 <= self.percent <= 100.0:
+            raise FlagConfigError(f"percent must be within 0 and 100, not {self.percent}")
+
+    @classmethod
+    def from_env(cls, environ: Mapping[str, str] | None = None) -> FlagConfig:
+        """From ``FAITHCOMPAT_MODE``, ``FAITHCOMPAT_PERCENT`` and ``FAITHCOMPAT_SHADOW_LOG``."""
+        env = os.environ if environ is None else environ
+        raw_mode = env.get("FAITHCOMPAT_MODE", "legacy").strip().lower()
+        try:
+            mode = Mode(raw_mode)
+        except ValueError:
+            known = ", ".join(m.value for m in Mode)
+            raise FlagConfigError(f"FAITHCOMPAT_MODE={raw_mode!r} is not a mode; use one of {known}") from None
+        raw_percent = env.get("FAITHCOMPAT_PERCENT", "0").strip().rstrip("%")
+        try:
+            percent = float(raw_percent)
+        except ValueError:
+            raise FlagConfigError(f"FAITHCOMPAT_PERCENT={raw_percent!r} is not a number") from None
+        log = env.get("FAITHCOMPAT_SHADOW_LOG")
+        return cls(mode, percent, Path(log) if log else None)
+
+
+def bucket(key: str) -> int:
+    """The sticky bucket of a key, in [0, 10000)."""
+    digest = hashlib.sha256(key.encode("utf-8", "surrogatepass")).digest()
+    return int.from_bytes(digest[:8], "big") % BUCKETS
+
+
+@dataclass
+class FlagStats:
+    calls: int = 0
+    decided_by_candidate: int = 0
+    shadow_failures: int = 0  # the non-deciding arm raised
+    log_failures: int = 0  # the shadow log could not be written
+    logged: int = 0
+
+
+@dataclass
+class FaithfulnessFlag:
+    """Scores through whichever arm the flag assigns; see the module docstring."""
+
+    config: FlagConfig
+    control_scorer: Scorer | None = None
+    candidate_scorer: Scorer | None = None
+    stats: FlagStats = field(default_factory=FlagStats)
+
+    def __post_init__(self) -> None:
+        self._control = self.control_scorer or get_scorer(self.config.control)
+        self._candidate = self.candidate_scorer or get_scorer(self.config.candidate)
+        self._lock = threading.Lock()
+        self._log: TextIO | None = None
+        self._sequence = itertools.count()
+
+    def uses_candidate(self, key: str) -> bool:
+        mode = self.config.mode
+        if mode is Mode.CANDIDATE:
+            return True
+        if mode is Mode.LIVE:
+            return bucket(key) < round(self.config.percent * BUCKETS / 100)
+        return False
+
+    def score(self, case: Case, key: str | None = None) -> Score:
+        """The deciding arm's score of ``case``; ``key`` (default: the case id) fixes the side."""
+        self.stats.calls += 1
+        mode = self.config.mode
+        if mode is Mode.LEGACY:
+            return self._control.score(case)
+        if mode is Mode.CANDIDATE:
+            self.stats.decided_by_candidate += 1
+            return self._candidate.score(case)
+        candidate_decides = self.uses_candidate(key if key is not None else case.id)
+        deciding, observing = (
+            (self._candidate, self._control) if candidate_decides else (self._control, self._candidate)
+        )
+        decided = deciding.score(case)  # the deciding arm's errors are the caller's, as without the flag
+        if candidate_decides:
+            self.stats.decided_by_candidate += 1
+        try:
+            observing.score(case)  # computed for the record; its result is re-derived by `diff`
+        except Exception:  # Scientist's rule: the observing arm never breaks the caller
+            self.stats.shadow_failures += 1
+            logger.exception("faithcompat: the %s arm failed on case %r", observing.name, case.id)
+        self._append(case, deciding.name)
+        return decided
+
+    def _append(self, case: Case, decided_by: str) -> None:
+        if self.config.shadow_log is None:
+            return
+        tags = (*case.tags, "shadow", f"decided-by:{decided_by}")
+        unique = f"{case.id}@{time.time_ns()}-{next(self._sequence)}"  # a case may be scored many times
+        logged = case.model_copy(update={"id": unique, "tags": tags, "expected": {}})
+        try:
+            with self._lock:
+                if self._log is None:
+                    self.config.shadow_log.parent.mkdir(parents=True, exist_ok=True)
+                    self._log = self.config.shadow_log.open("a", encoding="utf-8")
+                self._log.write(case_line(logged) + "\n")
+                self._log.flush()
+                self.stats.logged += 1
+        except Exception:  # a full disk must not fail a grading run either
+            self.stats.log_failures += 1
+            logger.exception("faithcompat: could not append to the shadow log %s", self.config.shadow_log)
+
+    def close(self) -> None:
+        with self._lock:
+            if self._log is not None:
+                self._log.close()
+                self._log = None
+
+    def __enter__(self) -> FaithfulnessFlag:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()

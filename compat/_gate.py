@@ -1,0 +1,233 @@
+"""The regression gate: invariants, golden outcomes and a drift budget, as one verdict.
+
+``run_gate`` returns a ``GateResult`` (a list of checks, each passed or failed with a
+message) that knows its own exit code; it never prints. Three kinds of check:
+
+* **properties**: every invariant of ``compat._invariants`` (the same code the test
+  suite runs), under Hypothesis with ``examples`` and ``seed``; a failure names the
+  property and gives its minimal counterexample as case lines ready to paste into a
+  corpus;
+* **golden**: every case's ``expected`` outcome holds for the scorers it names;
+* **drift budget**: against a baseline ``report.json``, the candidate's unexplained
+  drift, flips and undetermined rate may not grow beyond the policy's budget.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+from xml.sax.saxutils import escape, quoteattr
+
+from hypothesis import HealthCheck, Phase, given, settings
+from hypothesis import seed as hypothesis_seed
+
+from compat import _invariants
+from compat._corpus import case_line
+from compat._diff import DiffSettings, run_diff
+from compat._models import MismatchPolicy
+from compat._policy import GatePolicy
+from compat._registry import Scorer, get_scorer
+from compat._report import DriftReport
+
+EXIT_OK, EXIT_FAILED = 0, 1
+
+
+@dataclass(frozen=True)
+class Check:
+    kind: str  # "property", "golden" or "budget"
+    name: str
+    passed: bool
+    message: str = ""
+    details: tuple[str, ...] = ()  # counterexample case lines, failed expectations...
+
+
+@dataclass(frozen=True)
+class GateResult:
+    checks: tuple[Check, ...]
+    report: DriftReport | None = None
+
+    @property
+    def passed(self) -> bool:
+        return all(check.passed for check in self.checks)
+
+    @property
+    def exit_code(self) -> int:
+        return EXIT_OK if self.passed else EXIT_FAILED
+
+    @property
+    def failures(self) -> list[Check]:
+        return [check for check in self.checks if not check.passed]
+
+
+@dataclass(frozen=True)
+class GateSettings:
+    examples: int = 200
+    seed: int | None = 0
+    candidate: str = "ragas"
+    diff: DiffSettings = field(default_factory=DiffSettings)
+    skip_properties: bool = False
+
+
+def check_properties(examples: int, seed: int | None, candidate: str = "ragas") -> list[Check]:
+    """Run every invariant of the candidate scorer; one ``Check`` each."""
+
+    def fixed(policy: MismatchPolicy) -> Scorer:
+        return get_scorer(candidate, policy=policy)
+
+    return [_run_invariant(invariant, fixed, examples, seed) for invariant in _invariants.INVARIANTS]
+
+
+def _run_invariant(
+    invariant: _invariants.Invariant, fixed: _invariants.FixedFactory, examples: int, seed: int | None
+) -> Check:
+    failing: list[Any] = []
+
+    @settings(
+        max_examples=examples,
+        database=None,
+        deadline=None,
+        derandomize=seed is None,
+        phases=(Phase.explicit, Phase.generate, Phase.shrink),
+        suppress_health_check=list(HealthCheck),
+        report_multiple_bugs=False,
+    )
+    @given(invariant.strategy)
+    def run(drawn: Any) -> None:
+        try:
+            invariant.check(fixed, drawn)
+        except Exception:
+            failing.append(drawn)  # Hypothesis replays the shrunk example last
+            raise
+
+    if seed is not None:
+        run = hypothesis_seed(seed)(run)
+    try:
+        run()
+    except Exception as error:  # the property failed: report, never raise
+        if not failing:
+            return Check("property", invariant.name, False, f"{type(error).__name__}: {error}")
+        cases = invariant.cases(failing[-1])
+        message = str(error).splitlines()[0] if str(error) else type(error).__name__
+        return Check("property", invariant.name, False, message, tuple(case_line(case) for case in cases))
+    return Check("property", invariant.name, True, invariant.description)
+
+
+def check_budget(report: DriftReport, baseline: DriftReport, policy: GatePolicy) -> list[Check]:
+    """The candidate's drift may not grow beyond the budget relative to the baseline."""
+    flips_now, flips_then = report.outcomes["flip"], baseline.outcomes["flip"]
+    undetermined_now = _rate(report.outcomes["candidate_undetermined"], report.corpus.cases)
+    undetermined_then = _rate(baseline.outcomes["candidate_undetermined"], baseline.corpus.cases)
+    rows = [
+        ("unexplained drift", report.unexplained, baseline.unexplained, policy.max_unexplained_increase),
+        ("flips", flips_now, flips_then, policy.max_flip_increase),
+        ("undetermined rate", undetermined_now, undetermined_then, policy.max_undetermined_rate_increase),
+    ]
+    checks = []
+    for name, now, then, budget in rows:
+        growth = now - then
+        ok = growth <= budget + 1e-12
+        message = f"{_fmt(now)} now vs {_fmt(then)} in the baseline (growth {_fmt(growth)}, budget {_fmt(budget)})"
+        checks.append(Check("budget", name, ok, message))
+    if report.corpus.sha256 != baseline.corpus.sha256:
+        checks.append(
+            Check("budget", "same corpus", True, "note: the corpus differs from the baseline's; compare with care")
+        )
+    return checks
+
+
+def check_golden(report: DriftReport) -> list[Check]:
+    failed = report.expectations.failed
+    message = f"{report.expectations.checked} cases with expected outcomes, {failed} failed"
+    return [Check("golden", "expected outcomes", failed == 0, message, tuple(report.expectations.failures))]
+
+
+def run_gate(
+    sources: Iterable[str | Path],
+    settings_: GateSettings,
+    policy: GatePolicy,
+    baseline: DriftReport | None,
+    source_names: list[str] | None = None,
+) -> GateResult:
+    checks: list[Check] = []
+    if not settings_.skip_properties:
+        checks += check_properties(settings_.examples, settings_.seed, settings_.candidate)
+    report = run_diff(sources, settings_.diff, source_names=source_names)
+    checks += check_golden(report)
+    if baseline is not None:
+        checks += check_budget(report, baseline, policy)
+    return GateResult(tuple(checks), report)
+
+
+def _rate(part: int, whole: int) -> float:
+    return part / whole if whole else 0.0
+
+
+def _fmt(x: float) -> str:
+    return str(x) if isinstance(x, int) else f"{x:.4f}"
+
+
+# ------------------------------------------------------------------ rendering
+
+
+def render_junit(result: GateResult) -> str:
+    """JUnit XML: one testsuite per kind of check, one testcase per check."""
+    lines = ['<?xml version="1.0" encoding="UTF-8"?>', "<testsuites>"]
+    for kind in ("property", "golden", "budget"):
+        checks = [c for c in result.checks if c.kind == kind]
+        if not checks:
+            continue
+        failures = sum(not c.passed for c in checks)
+        lines.append(f'  <testsuite name="faithcompat.{kind}" tests="{len(checks)}" failures="{failures}">')
+        for check in checks:
+            name = quoteattr(check.name)
+            if check.passed:
+                lines.append(f'    <testcase classname="faithcompat.{kind}" name={name}/>')
+            else:
+                body = escape("\n".join((check.message, *check.details)), {"\x00": ""})
+                lines.append(f'    <testcase classname="faithcompat.{kind}" name={name}>')
+                lines.append(
+                    f"      <failure message={quoteattr(_xml_safe(check.message))}>{_xml_safe(body)}</failure>"
+                )
+                lines.append("    </testcase>")
+        lines.append("  </testsuite>")
+    lines.append("</testsuites>")
+    return "\n".join(lines) + "\n"
+
+
+def _xml_safe(text: str) -> str:
+    """XML 1.0 cannot carry control characters or lone surrogates: escape them visibly."""
+    return "".join(
+        c
+        if c in "\t\n\r" or (c >= " " and not 0xD800 <= ord(c) <= 0xDFFF and c not in "\ufffe\uffff")
+        else f"\\u{ord(c):04x}"
+        for c in text
+    )
+
+
+def render_summary(result: GateResult) -> str:
+    """Markdown for a pull request or ``$GITHUB_STEP_SUMMARY``."""
+    verdict = "passed" if result.passed else f"FAILED ({len(result.failures)} check(s))"
+    lines = [f"## faithcompat gate: {verdict}", "", "| check | kind | result | detail |", "|---|---|---|---|"]
+    for check in result.checks:
+        mark = "pass" if check.passed else "**FAIL**"
+        detail = check.message.replace("|", "\\|").replace("\n", " ")
+        lines.append(f"| `{check.name}` | {check.kind} | {mark} | {detail} |")
+    for check in result.failures:
+        if check.details:
+            lines += ["", f"### `{check.name}`", "", "```jsonl", *check.details, "```"]
+    return "\n".join(lines) + "\n"
+
+
+def render_terminal(result: GateResult) -> str:
+    lines = []
+    for check in result.checks:
+        lines.append(f"{'ok  ' if check.passed else 'FAIL'}  {check.kind:8} {check.name}: {check.message}")
+        if not check.passed:
+            lines += [f"        {detail}" for detail in check.details]
+    verdict = "gate passed" if result.passed else f"gate FAILED: {len(result.failures)} check(s)"
+    return "\n".join([*lines, verdict]) + "\n"
+
+
+__all__ = ["Check", "GateResult", "GateSettings", "run_gate"]

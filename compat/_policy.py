@@ -1,0 +1,105 @@
+"""Policies for the gate and the rollout decision, read from TOML.
+
+Every threshold has a default (``faithcompat policy`` prints them as TOML); a policy
+file overrides any of them. Unknown keys are an error: a typo must not silently leave
+a threshold at its default.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from compat._errors import InputError
+
+if sys.version_info >= (3, 11):
+    import tomllib
+else:  # pragma: no cover - exercised on Python 3.10 only
+    import tomli as tomllib  # type: ignore[import-not-found,unused-ignore]
+
+
+class PolicyError(InputError):
+    """A policy file that cannot be used."""
+
+
+class _Section(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+class GatePolicy(_Section):
+    """How much the candidate's drift may grow against the baseline report."""
+
+    max_unexplained_increase: int = Field(0, ge=0, description="Unexplained drifts may not grow at all.")
+    max_flip_increase: int = Field(0, ge=0, description="Pass/fail flips (count).")
+    max_undetermined_rate_increase: float = Field(0.0, ge=0, le=1, description="Undetermined share of cases.")
+
+
+class RolloutPolicy(_Section):
+    """When the next rollout stage is a GO."""
+
+    max_unexplained: int = Field(0, ge=0, description="NO-GO above this: a drift nobody can explain.")
+    max_invariant_violations: int = Field(0, ge=0, description="NO-GO above this: the candidate is broken.")
+    max_expectation_failures: int = Field(0, ge=0, description="NO-GO above this: golden outcomes regressed.")
+    max_undetermined_rate: float = Field(0.25, ge=0, le=1, description="HOLD above this share of cases.")
+    max_pass_to_fail_rate: float = Field(0.10, ge=0, le=1, description="HOLD above: legacy pass, candidate fail.")
+    max_fail_to_pass_rate: float = Field(0.05, ge=0, le=1, description="HOLD above: legacy fail, candidate pass.")
+    min_agreement_lower_bound: float = Field(
+        0.5, ge=0, le=1, description="HOLD below: Wilson 95% lower bound of the match share."
+    )
+    min_cohort_size: int = Field(10, ge=0, description="HOLD while a cohort (tag) has fewer cases to judge by.")
+    invariant_examples: int = Field(100, ge=0, description="Hypothesis examples per invariant (0: skip).")
+    live_percentages: list[float] = Field(
+        default_factory=lambda: [1.0, 5.0, 25.0, 50.0], description="The live stages, in order, before complete."
+    )
+
+
+class Policy(_Section):
+    gate: GatePolicy = Field(default_factory=GatePolicy)
+    rollout: RolloutPolicy = Field(default_factory=RolloutPolicy)
+
+
+def load_policy(path: str | Path | None) -> Policy:
+    """The policy in ``path`` (TOML), or the defaults."""
+    if path is None:
+        return Policy()
+    try:
+        data = tomllib.loads(Path(path).read_text(encoding="utf-8"))
+    except OSError as error:
+        raise PolicyError(f"{path}: cannot read: {error.strerror or error}") from None
+    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as error:
+        raise PolicyError(f"{path}: invalid TOML: {error}") from None
+    try:
+        return Policy.model_validate(data)
+    except ValidationError as error:
+        problems = []
+        for detail in error.errors(include_url=False):
+            where = ".".join(str(part) for part in detail["loc"])
+            if detail["type"] == "extra_forbidden":
+                problems.append(f"unknown key {where!r}")
+            else:
+                problems.append(f"{where}: {detail['msg'][:1].lower()}{detail['msg'][1:]}")
+        raise PolicyError(f"{path}: " + "; ".join(problems)) from None
+
+
+def default_policy_toml() -> str:
+    """The default policy as a TOML file to start from."""
+    policy = Policy()
+    lines = ["# faithcompat policy: every key is optional; these are the defaults.", ""]
+    for section_name, section in (("gate", policy.gate), ("rollout", policy.rollout)):
+        lines.append(f"[{section_name}]")
+        for name, info in type(section).model_fields.items():
+            value = getattr(section, name)
+            lines.append(f"# {info.description}")
+            lines.append(f"{name} = {_toml_value(value)}")
+        lines.append("")
+    return "\n".join(lines)
+
+
+def _toml_value(value: object) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, list):
+        return "[" + ", ".join(_toml_value(v) for v in value) + "]"
+    return repr(value)

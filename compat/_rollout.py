@@ -1,0 +1,233 @@
+"""Rollout decision support for the flag that switches scorers.
+
+Stages, LaunchDarkly-style: ``off`` (legacy only) -> ``shadow`` (legacy decides, the
+candidate is computed and logged) -> ``live:N`` (the candidate decides for a sticky
+N% of keys) -> ``complete``. ``decide`` reads a drift report and a policy and returns
+a ``Decision``: GO (advance one stage), HOLD (stay, gather evidence) or NO-GO (back
+to shadow), with every criterion's measured value, threshold and verdict. It knows
+its own exit code (0 GO, 1 HOLD or NO-GO).
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Sequence
+from dataclasses import dataclass
+from enum import Enum
+
+from compat._policy import RolloutPolicy
+from compat._report import DriftReport
+
+
+class Verdict(str, Enum):
+    GO = "GO"
+    HOLD = "HOLD"
+    NO_GO = "NO-GO"
+
+
+@dataclass(frozen=True)
+class Criterion:
+    name: str
+    measured: float
+    threshold: float
+    comparison: str  # "<=" or ">="
+    holds: bool
+    blocks: Verdict  # what failing it means: HOLD or NO-GO
+    note: str = ""
+
+
+@dataclass(frozen=True)
+class Decision:
+    verdict: Verdict
+    current_stage: str
+    next_stage: str
+    criteria: tuple[Criterion, ...]
+    pass_to_undetermined_refusals: tuple[str, ...]  # legacy passed a refusal the candidate declines
+    small_cohorts: tuple[str, ...]
+
+    @property
+    def exit_code(self) -> int:
+        return 0 if self.verdict is Verdict.GO else 1
+
+
+def stages(policy: RolloutPolicy) -> list[str]:
+    return ["off", "shadow", *(f"live:{_pct(p)}" for p in policy.live_percentages), "complete"]
+
+
+def _pct(p: float) -> str:
+    return f"{p:g}"
+
+
+def parse_stage(text: str, policy: RolloutPolicy) -> str:
+    known = stages(policy)
+    normalised = text.strip().lower().replace(" ", "").rstrip("%")
+    if normalised.startswith("live:"):
+        with contextlib.suppress(ValueError):  # not a number: reported as unknown below
+            normalised = "live:" + _pct(float(normalised[5:]))
+    if normalised not in known:
+        raise ValueError(f"unknown stage {text!r}; stages are: {', '.join(known)}")
+    return normalised
+
+
+def decide(
+    report: DriftReport,
+    policy: RolloutPolicy,
+    *,
+    current_stage: str = "off",
+    invariant_violations: int | None = 0,
+    refusals_declined: Sequence[str] = (),
+) -> Decision:
+    cases = report.corpus.cases or 1
+    flips = report.flip_matrix
+    pass_to_fail = flips["pass"]["fail"] / cases
+    fail_to_pass = flips["fail"]["pass"] / cases
+    undetermined = report.outcomes["candidate_undetermined"] / cases
+    lower = report.agreement.wilson_low or 0.0
+    small = tuple(row.tag for row in report.cohorts if row.cases < policy.min_cohort_size)
+    criteria = [
+        _at_most("unexplained drift", report.unexplained, policy.max_unexplained, Verdict.NO_GO),
+        _at_most(
+            "expected-outcome failures", report.expectations.failed, policy.max_expectation_failures, Verdict.NO_GO
+        ),
+    ]
+    if invariant_violations is None:
+        criteria.append(
+            Criterion(
+                "candidate invariant violations",
+                0,
+                policy.max_invariant_violations,
+                "<=",
+                True,
+                Verdict.NO_GO,
+                "not measured (invariant_examples = 0)",
+            )
+        )
+    else:
+        criteria.append(
+            _at_most(
+                "candidate invariant violations", invariant_violations, policy.max_invariant_violations, Verdict.NO_GO
+            )
+        )
+    criteria += [
+        _at_most("candidate undetermined rate", undetermined, policy.max_undetermined_rate, Verdict.HOLD),
+        _at_most(
+            "pass->fail flip rate",
+            pass_to_fail,
+            policy.max_pass_to_fail_rate,
+            Verdict.HOLD,
+            f"{flips['pass']['fail']} cases legacy passed and the candidate fails",
+        ),
+        _at_most(
+            "fail->pass flip rate",
+            fail_to_pass,
+            policy.max_fail_to_pass_rate,
+            Verdict.HOLD,
+            f"{flips['fail']['pass']} cases legacy failed and the candidate passes",
+        ),
+        Criterion(
+            "agreement (Wilson 95% lower bound)",
+            lower,
+            policy.min_agreement_lower_bound,
+            ">=",
+            lower >= policy.min_agreement_lower_bound,
+            Verdict.HOLD,
+            f"{report.agreement.matches} of {report.agreement.cases} cases match",
+        ),
+        Criterion(
+            "smallest cohort",
+            min((row.cases for row in report.cohorts), default=report.corpus.cases),
+            policy.min_cohort_size,
+            ">=",
+            not small,
+            Verdict.HOLD,
+            _small_note(small),
+        ),
+    ]
+    failed = {c.blocks for c in criteria if not c.holds}
+    verdict = Verdict.NO_GO if Verdict.NO_GO in failed else Verdict.HOLD if failed else Verdict.GO
+    order = stages(policy)
+    index = order.index(current_stage)
+    if verdict is Verdict.GO:
+        next_stage = order[min(index + 1, len(order) - 1)]
+    elif verdict is Verdict.NO_GO:
+        next_stage = "shadow" if index >= 1 else "off"  # keep measuring, stop deciding
+    else:
+        next_stage = current_stage
+    return Decision(verdict, current_stage, next_stage, tuple(criteria), tuple(refusals_declined), small)
+
+
+def _small_note(small: tuple[str, ...]) -> str:
+    if not small:
+        return "every cohort is large enough"
+    shown = ", ".join(small[:8]) + (f" and {len(small) - 8} more" if len(small) > 8 else "")
+    return f"{len(small)} cohort(s) too small to judge: {shown}"
+
+
+def _at_most(name: str, measured: float, threshold: float, blocks: Verdict, note: str = "") -> Criterion:
+    return Criterion(name, measured, threshold, "<=", measured <= threshold + 1e-12, blocks, note)
+
+
+# ------------------------------------------------------------------ rendering
+
+_ADVICE = {
+    Verdict.GO: "advance the flag to {next}; keep the shadow log on and ask `faithcompat rollout` again there",
+    Verdict.HOLD: "stay at {current}: gather more cases or accept the named differences, then ask again",
+    Verdict.NO_GO: "set the flag to {next}: the candidate keeps being computed and logged, but legacy decides",
+}
+
+
+def _value(x: float) -> str:
+    return str(x) if isinstance(x, int) else f"{x:.4f}"
+
+
+def decision_dict(decision: Decision) -> dict[str, object]:
+    return {
+        "verdict": decision.verdict.value,
+        "current_stage": decision.current_stage,
+        "next_stage": decision.next_stage,
+        "advice": _ADVICE[decision.verdict].format(next=decision.next_stage, current=decision.current_stage),
+        "criteria": [
+            {
+                "name": c.name,
+                "measured": c.measured,
+                "threshold": c.threshold,
+                "comparison": c.comparison,
+                "holds": c.holds,
+                "blocks": c.blocks.value,
+                "note": c.note,
+            }
+            for c in decision.criteria
+        ],
+        "refusals_legacy_passed_candidate_declines": list(decision.pass_to_undetermined_refusals),
+        "small_cohorts": list(decision.small_cohorts),
+    }
+
+
+def render_decision(decision: Decision, *, markdown: bool = False) -> str:
+    advice = _ADVICE[decision.verdict].format(next=decision.next_stage, current=decision.current_stage)
+    refusals = decision.pass_to_undetermined_refusals
+    if markdown:
+        lines = [
+            f"## faithcompat rollout: **{decision.verdict.value}** ({decision.current_stage} -> {decision.next_stage})",
+            "",
+            advice,
+            "",
+            "| criterion | measured | threshold | holds | failing means |",
+            "|---|--:|--:|---|---|",
+        ]
+        for c in decision.criteria:
+            mark = "yes" if c.holds else "**no**"
+            threshold = f"{c.comparison} {_value(c.threshold)}"
+            lines.append(f"| {c.name} | {_value(c.measured)} | {threshold} | {mark} | {c.blocks.value} |")
+        lines += ["", f"{len(refusals)} refusal(s) legacy passed that the fixed scorer declines to score (expected):"]
+        lines += [f"- `{case_id}`" for case_id in refusals]
+        return "\n".join(lines) + "\n"
+    lines = [f"{decision.verdict.value}: {decision.current_stage} -> {decision.next_stage}", advice, ""]
+    for c in decision.criteria:
+        status = "ok  " if c.holds else ("FAIL" if c.blocks is Verdict.NO_GO else "hold")
+        lines.append(f"  {status} {c.name}: {_value(c.measured)} (needs {c.comparison} {_value(c.threshold)})")
+        if c.note:
+            lines.append(f"         {c.note}")
+    lines += ["", f"{len(refusals)} refusal(s) legacy passed that the fixed scorer declines to score (expected):"]
+    lines += [f"  {case_id}" for case_id in refusals]
+    return "\n".join(lines) + "\n"

@@ -1,0 +1,258 @@
+"""The gate, the rollout decision and the runtime flag, end to end."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from xml.etree import ElementTree
+
+import pytest
+from click.testing import CliRunner
+
+from compat import Case, Cause, Score, Status
+from compat._cli import main
+from compat._diff import DiffSettings, run_diff
+from compat._flag import FaithfulnessFlag, FlagConfig, FlagConfigError, Mode, bucket
+from compat._gate import check_budget, check_properties
+from compat._policy import GatePolicy, PolicyError, RolloutPolicy, load_policy
+from compat._ragas import RagasScorer
+from compat._report import bundled_baseline, load_report
+from compat._rollout import Verdict, decide, parse_stage
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def invoke(*args: str) -> tuple[int, str, str]:
+    result = CliRunner().invoke(main, list(args))
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
+    return result.exit_code, result.stdout, result.stderr
+
+
+# ------------------------------------------------------------------ gate
+
+
+def test_gate_passes_on_the_bundled_corpus(tmp_path: Path) -> None:
+    junit, summary = tmp_path / "gate.xml", tmp_path / "gate.md"
+    code, stdout, _ = invoke("gate", "--examples", "30", "--junit", str(junit), "--summary", str(summary))
+    assert code == 0, stdout
+    assert stdout.splitlines()[-1] == "gate passed"
+    assert 'failures="0"' in junit.read_text() and "## faithcompat gate: passed" in summary.read_text()
+
+
+def neutral_fallback(self: RagasScorer, case: Case) -> Score:
+    """The seed plans' proposal: a neutral 0.5 when no verdict is found. It hides failures."""
+    score = ORIGINAL_SCORE(self, case)
+    if score.status is Status.UNDETERMINED and score.cause in (Cause.NO_VERDICTS, Cause.REFUSAL):
+        return score._replace(value=0.5, status=Status.SCORED, cause=None, passed=case.threshold <= 0.5)
+    return score
+
+
+ORIGINAL_SCORE = RagasScorer.score
+
+
+def test_gate_fails_naming_the_property_and_counterexample_when_the_scorer_is_broken(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    monkeypatch.setattr(RagasScorer, "score", neutral_fallback)
+    junit = tmp_path / "gate.xml"
+    code, stdout, _ = invoke("gate", "--examples", "50", "--no-baseline", "--junit", str(junit))
+    assert code == 1
+    failing = [line for line in stdout.splitlines() if line.startswith("FAIL")]
+    assert any("no_verdict_undetermined" in line for line in failing)
+    counterexample = stdout.split("no_verdict_undetermined", 1)[1].splitlines()[1].strip()
+    case = json.loads(counterexample)  # ready to paste into a corpus
+    assert Case.model_validate(case).grader_output is not None
+    testcases = {tc.get("name"): tc for tc in ElementTree.parse(junit).iter("testcase")}
+    failure = testcases["no_verdict_undetermined"].find("failure")
+    assert failure is not None and counterexample in (failure.text or "")
+    assert testcases["bounded"].find("failure") is None
+    assert stdout.splitlines()[-1].startswith("gate FAILED")
+
+
+def test_gate_fails_when_the_golden_corpus_regresses(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(RagasScorer, "score", neutral_fallback)
+    code, stdout, _ = invoke("gate", "--examples", "0", "--no-baseline")
+    assert code == 1 and "FAIL  golden" in stdout
+
+
+def test_budget_catches_growth_in_unexplained_flips_and_undetermined() -> None:
+    baseline = load_report(bundled_baseline())
+    worse = baseline.model_copy(
+        update={
+            "unexplained": 2,
+            "outcomes": {
+                **baseline.outcomes,
+                "flip": baseline.outcomes["flip"] + 1,
+                "candidate_undetermined": baseline.outcomes["candidate_undetermined"] + 5,
+            },
+        }
+    )
+    checks = {c.name: c for c in check_budget(worse, baseline, GatePolicy())}
+    assert not any(checks[name].passed for name in ("unexplained drift", "flips", "undetermined rate"))
+    generous = GatePolicy(max_unexplained_increase=2, max_flip_increase=1, max_undetermined_rate_increase=0.1)
+    assert all(c.passed for c in check_budget(worse, baseline, generous))
+
+
+def test_properties_pass_for_the_real_scorer() -> None:
+    assert all(check.passed for check in check_properties(examples=20, seed=1))
+
+
+def test_gate_rejects_a_bad_baseline_and_policy(tmp_path: Path) -> None:
+    bad = tmp_path / "report.json"
+    bad.write_text('{"schema_version": "1.0"}')
+    code, _, stderr = invoke("gate", "--examples", "0", "--baseline", str(bad))
+    assert code == 2 and "not a faithcompat report" in stderr
+    policy = tmp_path / "policy.toml"
+    policy.write_text("[gate]\nmax_flip_increse = 3\n")
+    code, _, stderr = invoke("gate", "--examples", "0", "--policy", str(policy))
+    assert code == 2 and "unknown key 'gate.max_flip_increse'" in stderr
+
+
+def test_policy_command_prints_a_loadable_default(tmp_path: Path) -> None:
+    code, stdout, _ = invoke("policy")
+    path = tmp_path / "policy.toml"
+    path.write_text(stdout)
+    assert code == 0 and load_policy(path) == load_policy(None)
+    path.write_text("[rollout]\nmax_undetermined_rate = 2\n")
+    with pytest.raises(PolicyError, match="max_undetermined_rate"):
+        load_policy(path)
+
+
+# ------------------------------------------------------------------ rollout
+
+
+REPORT = run_diff([ROOT / "fixtures" / "corpus" / "clean.jsonl"], DiffSettings())
+
+
+def test_rollout_go_on_clean_agreement_advances_one_stage() -> None:
+    policy = RolloutPolicy(min_cohort_size=1)
+    decision = decide(REPORT, policy, current_stage="shadow")
+    assert decision.verdict is Verdict.GO and decision.next_stage == "live:1"
+    assert decide(REPORT, policy, current_stage="live:50").next_stage == "complete"
+    assert decision.exit_code == 0
+
+
+def test_rollout_no_go_on_unexplained_drift_goes_back_to_shadow() -> None:
+    broken = REPORT.model_copy(update={"unexplained": 1})
+    decision = decide(broken, RolloutPolicy(min_cohort_size=1), current_stage="live:25")
+    assert (decision.verdict, decision.next_stage, decision.exit_code) == (Verdict.NO_GO, "shadow", 1)
+    failing = [c for c in decision.criteria if not c.holds]
+    assert [(c.name, c.measured, c.threshold) for c in failing] == [("unexplained drift", 1, 0)]
+
+
+def test_rollout_holds_on_small_cohorts_and_names_them() -> None:
+    decision = decide(REPORT, RolloutPolicy(min_cohort_size=1000), current_stage="shadow")
+    assert decision.verdict is Verdict.HOLD and decision.next_stage == "shadow"
+    assert decision.small_cohorts and "clean" in decision.small_cohorts
+
+
+@pytest.fixture
+def quick_policy(tmp_path: Path) -> str:
+    path = tmp_path / "quick.toml"
+    path.write_text("[rollout]\ninvariant_examples = 10\n")
+    return str(path)
+
+
+def test_rollout_cli_backs_every_criterion_with_a_number_and_lists_refusals(quick_policy: str) -> None:
+    code, stdout, _ = invoke("rollout", "--format", "json", "--policy", quick_policy)
+    decision = json.loads(stdout)
+    assert code == 1 and decision["verdict"] in ("HOLD", "NO-GO")
+    assert all(
+        isinstance(c["measured"], int | float) and isinstance(c["threshold"], int | float) for c in decision["criteria"]
+    )
+    assert "refusal-es-lo-siento" in decision["refusals_legacy_passed_candidate_declines"]
+
+
+def test_rollout_from_a_report_and_its_cases(tmp_path: Path, quick_policy: str) -> None:
+    assert invoke("diff", "--out", str(tmp_path))[0] == 0
+    code, stdout, _ = invoke(
+        "rollout",
+        "--report",
+        str(tmp_path / "report.json"),
+        "--stage",
+        "shadow",
+        "--format",
+        "markdown",
+        "--policy",
+        quick_policy,
+    )
+    assert code == 1 and stdout.startswith("## faithcompat rollout: **")
+    assert "`seed-issue-2468-refusal`" in stdout
+
+
+def test_stages_parse_and_unknown_stage_is_a_usage_error() -> None:
+    policy = RolloutPolicy()
+    assert parse_stage("LIVE:25%", policy) == "live:25"
+    with pytest.raises(ValueError, match="unknown stage"):
+        parse_stage("live:30", policy)
+    assert invoke("rollout", "--stage", "halfway")[0] == 2
+
+
+# ------------------------------------------------------------------ flag
+
+
+CASE = Case(id="t-1", statements=["A.", "B."], grader_output="Final verdict for each statement in order: Yes. 1. Yes.")
+
+
+def test_flag_modes_pick_the_deciding_arm() -> None:
+    assert FaithfulnessFlag(FlagConfig(Mode.LEGACY)).score(CASE).scorer == "legacy"
+    assert FaithfulnessFlag(FlagConfig(Mode.CANDIDATE)).score(CASE).scorer == "ragas"
+    assert FaithfulnessFlag(FlagConfig(Mode.SHADOW)).score(CASE).scorer == "legacy"
+    assert FaithfulnessFlag(FlagConfig(Mode.LIVE, 100)).score(CASE).scorer == "ragas"
+    assert FaithfulnessFlag(FlagConfig(Mode.LIVE, 0)).score(CASE).scorer == "legacy"
+
+
+def test_live_assignment_is_sticky_and_monotone_in_the_percentage() -> None:
+    keys = [f"test-{i}" for i in range(2000)]
+    at_10 = {k for k in keys if FaithfulnessFlag(FlagConfig(Mode.LIVE, 10)).uses_candidate(k)}
+    at_50 = {k for k in keys if FaithfulnessFlag(FlagConfig(Mode.LIVE, 50)).uses_candidate(k)}
+    assert at_10 <= at_50  # raising the percentage only moves keys to the candidate
+    assert 120 < len(at_10) < 280 and 850 < len(at_50) < 1150
+    assert bucket("test-7") == bucket("test-7")
+
+
+def test_flag_from_environment() -> None:
+    config = FlagConfig.from_env({"FAITHCOMPAT_MODE": "LIVE", "FAITHCOMPAT_PERCENT": "25%"})
+    assert (config.mode, config.percent) == (Mode.LIVE, 25.0)
+    with pytest.raises(FlagConfigError, match="FAITHCOMPAT_MODE='sideways'"):
+        FlagConfig.from_env({"FAITHCOMPAT_MODE": "sideways"})
+    with pytest.raises(FlagConfigError, match="percent must be within 0 and 100"):
+        FlagConfig.from_env({"FAITHCOMPAT_MODE": "live", "FAITHCOMPAT_PERCENT": "150"})
+
+
+class Exploding:
+    name = "ragas"
+
+    def score(self, case: Case) -> Score:
+        raise RuntimeError("candidate bug")
+
+
+def test_a_failing_shadow_arm_never_breaks_the_caller(tmp_path: Path) -> None:
+    log = tmp_path / "shadow.jsonl"
+    with FaithfulnessFlag(FlagConfig(Mode.SHADOW, shadow_log=log), candidate_scorer=Exploding()) as flag:
+        assert flag.score(CASE).scorer == "legacy"
+    assert (flag.stats.shadow_failures, flag.stats.logged) == (1, 1)
+
+
+def test_unwritable_shadow_log_is_counted_not_raised(tmp_path: Path) -> None:
+    blocker = tmp_path / "file"
+    blocker.write_text("")
+    flag = FaithfulnessFlag(FlagConfig(Mode.SHADOW, shadow_log=blocker / "log.jsonl"))
+    assert flag.score(CASE).scorer == "legacy" and flag.stats.log_failures == 1
+
+
+def test_shadow_log_closes_the_loop_with_diff_and_rollout(tmp_path: Path, quick_policy: str) -> None:
+    log = tmp_path / "shadow.jsonl"
+    with FaithfulnessFlag(FlagConfig(Mode.LIVE, 50, shadow_log=log)) as flag:
+        for i in range(30):
+            flag.score(CASE.model_copy(update={"id": f"t-{i}"}))
+            flag.score(CASE.model_copy(update={"id": f"t-{i}"}))  # the same test, scored again
+    assert flag.stats.logged == 60 and 0 < flag.stats.decided_by_candidate < 60
+    out = tmp_path / "report"
+    code, stdout, _ = invoke("diff", "--out", str(out), str(log))
+    assert code == 0 and stdout.startswith("60 cases: ")
+    assert json.loads((out / "report.json").read_text())["causes"][0]["cause"] == "enumeration_counted_as_no"
+    code, stdout, _ = invoke(
+        "rollout", "--report", str(out / "report.json"), "--stage", "live:50", "--policy", quick_policy
+    )
+    assert code == 1 and stdout.startswith(("HOLD", "NO-GO"))
