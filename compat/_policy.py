@@ -49,7 +49,7 @@ class RolloutPolicy(_Section):
         0.5, ge=0, le=1, description="HOLD below: Wilson 95% lower bound of the match share."
     )
     min_cohort_size: int = Field(10, ge=0, description="HOLD while a cohort (tag) has fewer cases to judge by.")
-    invariant_examples: int = Field(100, ge=0, description="Hypothesis examples per invariant (0: skip).")
+    invariant_examples: int = Field(50, ge=0, description="Hypothesis examples per invariant (0: skip).")
     live_percentages: list[float] = Field(
         default_factory=lambda: [1.0, 5.0, 25.0, 50.0], description="The live stages, in order, before complete."
     )

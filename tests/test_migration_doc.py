@@ -1,0 +1,98 @@
+"""MIGRATION.md is executable: every command in it runs, in order, as a user would run it.
+
+Console blocks: ``$ export K=V`` sets the environment for what follows; ``$ faithcompat
+...`` runs the CLI (``> FILE`` redirects its output); ``$ python FILE`` runs a script.
+Python blocks starting with ``# file: NAME`` are saved as NAME; other python blocks run.
+The worked-examples table is checked against the scorers too.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shlex
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from compat import bundled_corpus, get_scorer, load_cases
+from compat._cli import main
+from compat._compare import compare
+from compat._render import format_score
+
+DOC = Path(__file__).resolve().parent.parent / "MIGRATION.md"
+BLOCK = re.compile(r"```(\w+)\n(.*?)```", re.DOTALL)
+DECISIONS = {"gate", "rollout"}  # exit 1 is a verdict (HOLD, a failed check), not an error
+
+
+def test_every_command_in_the_guide_runs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    for name in [n for n in os.environ if n.startswith("FAITHCOMPAT_")]:
+        monkeypatch.delenv(name)
+    env: dict[str, str] = {}
+    ran = 0
+    for language, body in BLOCK.findall(DOC.read_text(encoding="utf-8")):
+        if language == "python":
+            first, _, rest = body.partition("\n")
+            if first.startswith("# file: "):
+                Path(first.removeprefix("# file: ").strip()).write_text(rest, encoding="utf-8")
+            else:
+                exec(compile(body, "MIGRATION.md", "exec"), {})
+            continue
+        if language != "console":
+            continue
+        for line in body.splitlines():
+            if not line.startswith("$ "):
+                continue
+            command = line[2:]
+            ran += 1
+            if command.startswith("export "):
+                key, _, value = command.removeprefix("export ").partition("=")
+                env[key] = value
+                monkeypatch.setenv(key, value)
+            elif command.startswith("python "):
+                result = subprocess.run(
+                    [sys.executable, *shlex.split(command)[1:]],
+                    env={**os.environ, **env},
+                    capture_output=True,
+                    text=True,
+                )
+                assert result.returncode == 0, f"{command}\n{result.stderr}"
+            else:
+                _run_cli(command)
+    assert ran >= 15
+    assert Path("shadow.jsonl").stat().st_size > 0
+
+
+def _run_cli(command: str) -> None:
+    words, _, redirect = command.partition(" > ")
+    argv = shlex.split(words)
+    assert argv[0] == "faithcompat", command
+    result = CliRunner().invoke(main, argv[1:])
+    assert result.exception is None or isinstance(result.exception, SystemExit), (command, result.exception)
+    allowed = {0, 1} if argv[1] in DECISIONS else {0}
+    assert result.exit_code in allowed, f"{command}: exit {result.exit_code}\n{result.stdout}\n{result.stderr}"
+    if redirect:
+        Path(redirect.strip()).write_text(result.stdout, encoding="utf-8")
+
+
+def test_worked_examples_match_the_scorers() -> None:
+    rows = re.findall(r"^\| `(\w+)` \| `([\w.-]+)` \| (.+?) \| (.+?) \|$", DOC.read_text(encoding="utf-8"), re.M)
+    assert len(rows) >= 14
+    cases = {case.id: case for case in load_cases(bundled_corpus())}
+    legacy, ragas = get_scorer("legacy"), get_scorer("ragas")
+    for cause, case_id, before, after in rows:
+        case = cases[case_id]
+        result = compare(case, legacy.score(case), ragas.score(case))
+        assert result.cause is not None and result.cause.value == cause, case_id
+        assert before == f"{format_score(result.control.value)} ({'pass' if result.control.passed else 'fail'})"
+        candidate = result.candidate
+        expected_after = (
+            f"undetermined: {candidate.cause.value}"
+            if candidate.value is None and candidate.cause
+            else f"{format_score(candidate.value)} ({'pass' if candidate.passed else 'fail'})"
+        )
+        assert after == expected_after, case_id
