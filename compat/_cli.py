@@ -23,9 +23,6 @@ from compat._compare import DEFAULT_TOLERANCE, Outcome
 from compat._corpus import DEFAULT_MAX_CASE_BYTES, bundled_corpus, iter_cases
 from compat._diff import Compared, DiffSettings, run_diff
 from compat._errors import CaseError, FaithcompatError
-from compat._gate import GateSettings, check_properties, render_junit, run_gate
-from compat._gate import render_summary as render_gate_summary
-from compat._gate import render_terminal as render_gate_terminal
 from compat._html import render_html
 from compat._models import MismatchPolicy
 from compat._policy import default_policy_toml, load_policy
@@ -320,25 +317,27 @@ def gate(
     Exit 0 when everything holds, 1 when anything regressed, 2 on unusable input.
     With no CORPUS: the bundled corpus against the committed baseline.
     """
+    from compat import _gate  # imports Hypothesis: only when the gate runs
+
     policy = load_policy(policy_path)
     sources: list[str | Path] = list(corpus) or list(bundled_corpus())
     names = list(corpus) or [f"bundled:{Path(p).name}" for p in sources]
     base = None if no_baseline else load_report(baseline or bundled_baseline())
-    settings = GateSettings(
+    settings = _gate.GateSettings(
         examples=examples,
         seed=seed,
         candidate=candidate,
         diff=DiffSettings(candidate=candidate, jobs=jobs),
         skip_properties=examples == 0,
     )
-    result = run_gate(sources, settings, policy.gate, base, source_names=names)
+    result = _gate.run_gate(sources, settings, policy.gate, base, source_names=names)
     if junit is not None:
         with atomic_writer(junit) as handle:
-            handle.write(render_junit(result))
+            handle.write(_gate.render_junit(result))
     if summary is not None:
         with atomic_writer(summary) as handle:
-            handle.write(render_gate_summary(result))
-    click.echo(render_gate_terminal(result), nl=False)
+            handle.write(_gate.render_summary(result))
+    click.echo(_gate.render_terminal(result), nl=False)
     sys.exit(result.exit_code)
 
 
@@ -409,7 +408,9 @@ def rollout(
         report = run_diff(sources, DiffSettings(), on_comparison=lambda c: note_refusal(c.line), source_names=names)
     violations = None
     if policy.invariant_examples:
-        checks = check_properties(policy.invariant_examples, seed=0)
+        from compat import _gate  # imports Hypothesis: only when needed
+
+        checks = _gate.check_properties(policy.invariant_examples, seed=0)
         violations = sum(not check.passed for check in checks)
     decision = decide(
         report, policy, current_stage=current, invariant_violations=violations, refusals_declined=refusals
