@@ -58,6 +58,22 @@ def _domain_errors(command: F) -> F:
     return wrapper  # type: ignore[return-value]
 
 
+_policy_file_option = click.option(
+    "--policy",
+    "policy_path",
+    type=click.Path(dir_okay=False, path_type=Path),
+    help="Policy TOML (see `faithcompat policy`).",
+)
+
+
+def _corpus_sources(corpus: tuple[str, ...]) -> tuple[list[str | Path], list[str]]:
+    """The files to read and how reports name them; the bundled corpus when none are given."""
+    if corpus:
+        return list(corpus), list(corpus)
+    bundled = bundled_corpus()
+    return list(bundled), [f"bundled:{path.name}" for path in bundled]
+
+
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="faithcompat")
 def main() -> None:
@@ -201,8 +217,7 @@ def diff(
         if "policy" not in scorer_options(candidate):
             raise click.UsageError(f"--policy applies to the candidate ragas scorer, not {candidate!r}")
         options["policy"] = policy
-    sources: list[str | Path] = list(corpus) or list(bundled_corpus())
-    names = list(corpus) or [f"bundled:{Path(p).name}" for p in sources]
+    sources, names = _corpus_sources(corpus)
     settings = DiffSettings(control, candidate, options, tolerance, max_case_bytes, jobs)
     skipped: list[CaseError] = []
     progress = _Progress(enabled=sys.stderr.isatty() and not os.environ.get("CI"))
@@ -277,12 +292,7 @@ class _Progress:
     help="A report.json to compare drift with [default: the committed reports/report.json].",
 )
 @click.option("--no-baseline", is_flag=True, help="Skip the drift budget.")
-@click.option(
-    "--policy",
-    "policy_path",
-    type=click.Path(dir_okay=False, path_type=Path),
-    help="Policy TOML (see `faithcompat policy`).",
-)
+@_policy_file_option
 @click.option(
     "--examples",
     type=click.IntRange(min=0),
@@ -320,8 +330,7 @@ def gate(
     from compat import _gate  # imports Hypothesis: only when the gate runs
 
     policy = load_policy(policy_path)
-    sources: list[str | Path] = list(corpus) or list(bundled_corpus())
-    names = list(corpus) or [f"bundled:{Path(p).name}" for p in sources]
+    sources, names = _corpus_sources(corpus)
     base = None if no_baseline else load_report(baseline or bundled_baseline())
     settings = _gate.GateSettings(
         examples=examples,
@@ -349,12 +358,7 @@ def gate(
     type=click.Path(dir_okay=False, path_type=Path),
     help="Decide from this report.json instead of running the diff (cases.jsonl beside it lists the refusals).",
 )
-@click.option(
-    "--policy",
-    "policy_path",
-    type=click.Path(dir_okay=False, path_type=Path),
-    help="Policy TOML (see `faithcompat policy`).",
-)
+@_policy_file_option
 @click.option(
     "--stage", default="off", show_default=True, help="The flag's current stage: off, shadow, live:N, complete."
 )
@@ -403,8 +407,7 @@ def rollout(
                 for line in compared_cases:
                     note_refusal(line)
     else:
-        sources: list[str | Path] = list(corpus) or list(bundled_corpus())
-        names = list(corpus) or [f"bundled:{Path(p).name}" for p in sources]
+        sources, names = _corpus_sources(corpus)
         report = run_diff(sources, DiffSettings(), on_comparison=lambda c: note_refusal(c.line), source_names=names)
     violations = None
     if policy.invariant_examples:
