@@ -133,3 +133,15 @@ def test_digest_covers_every_byte_read(tmp_path: Path) -> None:
 def test_parse_case_rejects_non_objects() -> None:
     with pytest.raises(CaseError, match="<case>:1: a case must be a JSON object, not an array"):
         parse_case([])
+
+
+def test_duplicates_beyond_the_exact_window_are_still_caught(monkeypatch: pytest.MonkeyPatch) -> None:
+    from compat._corpus import DuplicateIds
+
+    monkeypatch.setattr(DuplicateIds, "EXACT_IDS", 10)
+    ids = DuplicateIds()
+    assert all(ids.check_id(f"case-{i}", "a.jsonl", i) is None for i in range(5000))  # grows the table
+    early, late = ids.check_id("case-3", "b.jsonl", 1), ids.check_id("case-4000", "b.jsonl", 2)
+    assert early is not None and str(early) == "b.jsonl:1: duplicate id 'case-3' (first at a.jsonl:3)"
+    assert late is not None and str(late) == "b.jsonl:2: duplicate id 'case-4000' (seen earlier in the corpus)"
+    assert ids.check_id("case-5000", "b.jsonl", 3) is None
