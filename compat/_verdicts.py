@@ -46,6 +46,8 @@ def parse_verdicts(text: str) -> ParsedVerdicts | None:
     answer even when truncation left none complete. Falling back to text there could
     read a ``Verdict: yes`` out of a reason string and raise the score.
     """
+    if text[:1].isspace() or text[-1:].isspace():
+        text = text.strip()  # a megabyte of padding should cost one pass, not one per reader
     parsed = _parse_json(text)
     if parsed is not None:
         return parsed
@@ -165,7 +167,9 @@ _TEXT_VERDICT = (RawVerdict(0), RawVerdict(1))
 
 def _parse_text(text: str) -> ParsedVerdicts | None:
     # "_" is markdown emphasis in a verdict line, never part of a word we look for.
-    lowered = text.lower().replace("_", " ")
+    lowered = text.lower()
+    if "_" in lowered:
+        lowered = lowered.replace("_", " ")
     final, final_warnings = _final_line(lowered)
     markers = tuple(map(_WORD_VALUE.__getitem__, _MARKER.findall(lowered)[:MAX_VERDICTS]))
     if final:
