@@ -241,6 +241,7 @@ class TreeSampler:
 class DiffRun:
     command: list[str]
     seconds: float
+    cpu_seconds: float  # user + system time of the whole tree (the subprocess and its reaped workers)
     exit_code: int
     max_single_rss_mb: float  # ru_maxrss of the largest process of the tree
     tree_rss_mb: float  # peak of the sampled summed RSS
@@ -276,6 +277,7 @@ def run_diff_subprocess(command: list[str], out: Path) -> DiffRun:
     return DiffRun(
         command=command,
         seconds=seconds,
+        cpu_seconds=usage.ru_utime + usage.ru_stime,
         exit_code=process.returncode,
         max_single_rss_mb=usage.ru_maxrss * _maxrss_unit() / 1e6,
         tree_rss_mb=sampler.peak_rss_kb * 1024 / 1e6,
@@ -357,7 +359,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         ratio = run.seconds / floor
         peak = max(run.tree_rss_mb, run.max_single_rss_mb)
         rate = corpus.cases / run.seconds
-        print(f"           {run.seconds:.2f} s wall ({rate:,.0f} cases/s), exit {run.exit_code}")
+        print(
+            f"           {run.seconds:.2f} s wall ({rate:,.0f} cases/s), {run.cpu_seconds:.2f} s CPU "
+            f"({run.cpu_seconds / run.seconds:.2f} cores busy), exit {run.exit_code}"
+        )
         print(f"           report files: {', '.join(f'{n} {s / 1e6:,.1f} MB' for n, s in run.report_files.items())}")
         print(
             f"memory:    largest process {run.max_single_rss_mb:,.1f} MB (ru_maxrss); process tree "
@@ -379,6 +384,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         )
         if cases != DEFAULT_CASES or args.jobs != 2:
             print(f"note:      the targets are stated for {DEFAULT_CASES:,} cases and --jobs 2; this run is not that")
+        load_after = list(os.getloadavg()) if hasattr(os, "getloadavg") else None
+        if load_after is not None:
+            print(f"load avg:  {' '.join(f'{x:.2f}' for x in load_after)} at the end")
         missed = sorted(name for name, ok in met.items() if not ok)
         print(f"Targets: {sum(met.values())} of {len(met)} met" + (f"; missed: {', '.join(missed)}" if missed else ""))
 
@@ -390,6 +398,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                 "diff": {**asdict(run), "cases_per_s": rate},
                 "ratio": ratio,
                 "peak_memory_mb": peak,
+                "load_average_after": load_after,
                 "self_maxrss_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * _maxrss_unit() / 1e6,
                 "targets": {"ratio_max": TARGET_RATIO, "peak_memory_mb_max": TARGET_PEAK_MB, "met": met},
             }

@@ -322,7 +322,7 @@ def _discard_rest_of_line(stream: IO[bytes], digest: CorpusDigest | None) -> int
 
 def _case_from_text(text: str, name: str, line: int) -> LoadedCase | CaseError:
     try:
-        data = json.loads(text, parse_constant=_reject_constant, object_pairs_hook=_unique_keys)
+        data = _CASE_DECODER.decode(text)
     except json.JSONDecodeError as error:
         return CaseError(name, line, f"invalid JSON: {error.msg} at column {error.colno}")
     except ValueError as error:  # from the hooks below
@@ -412,6 +412,10 @@ def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
                 raise ValueError(f"duplicate field {key!r}")
             seen.add(key)
     return result
+
+
+# One decoder for every line: json.loads would build a new one per call for the hooks.
+_CASE_DECODER = json.JSONDecoder(parse_constant=_reject_constant, object_pairs_hook=_unique_keys)
 
 
 def _json_type(value: Any) -> str:
