@@ -9,7 +9,8 @@ Standard library plus the project only. One run:
    line only, ~10% mismatched counts, ~5% refusals, 2 to 8 statements each; every
    case also carries ``tags`` and a ``threshold``.
 2. **Floor.** ``for line in open(corpus, "rb"): json.loads(line)`` in this process,
-   best of 2: the least any reader of the file must do.
+   best of 2 (one pass before the diff, one after, so that a machine whose speed
+   drifts during the run skews both sides alike): the least any reader must do.
 3. **Diff.** ``python -m compat diff CORPUS --out DIR --jobs N`` as a subprocess,
    timed wall clock (interpreter start-up and report files included). Its memory is
    measured two ways: the largest single process (``ru_maxrss`` of the subprocess and
@@ -234,6 +235,18 @@ class TreeSampler:
             self._stop.wait(self.every)
 
 
+def _machine_cpu() -> tuple[float, float] | None:
+    """(busy, steal) CPU-seconds of the whole machine since boot, from /proc/stat; None elsewhere."""
+    try:
+        with open("/proc/stat") as handle:
+            fields = [int(x) for x in handle.readline().split()[1:]]
+    except (OSError, ValueError):
+        return None
+    tick = os.sysconf("SC_CLK_TCK")
+    user, nice, system, _idle, _iowait, irq, softirq, steal = (fields + [0] * 8)[:8]
+    return (user + nice + system + irq + softirq) / tick, steal / tick
+
+
 # ------------------------------------------------------------------ the diff run
 
 
@@ -251,6 +264,15 @@ class DiffRun:
     cases_written: int
     report_files: dict[str, int]
     stderr_tail: str
+    machine_busy_seconds: float | None  # CPU-seconds the whole machine was busy during the run
+    steal_seconds: float | None  # CPU-seconds the hypervisor took away during the run
+
+    @property
+    def others_seconds(self) -> float | None:
+        """CPU-seconds of other processes (this benchmark's sampler included) during the run."""
+        if self.machine_busy_seconds is None:
+            return None
+        return max(0.0, self.machine_busy_seconds - self.cpu_seconds)
 
 
 def run_diff_subprocess(command: list[str], out: Path) -> DiffRun:
@@ -258,12 +280,16 @@ def run_diff_subprocess(command: list[str], out: Path) -> DiffRun:
     env.pop("NO_COLOR", None)
     log = out.parent / f"{out.name}.stderr"
     with log.open("w+b") as stderr:
+        before = _machine_cpu()
         start = time.perf_counter()
         process = subprocess.Popen(command, cwd=_ROOT, env=env, stdout=subprocess.DEVNULL, stderr=stderr)
         sampler = TreeSampler(process.pid)
         sampler.start()
+        # wait4's rusage is RUSAGE_CHILDREN's for this one child: its ru_maxrss is the
+        # largest of the subprocess and every worker it reaped, whatever ran before.
         _pid, status, usage = os.wait4(process.pid, 0)
         seconds = time.perf_counter() - start
+        after = _machine_cpu()
         sampler.stop()
         process.returncode = os.waitstatus_to_exitcode(status)
         stderr.seek(0)
@@ -287,6 +313,8 @@ def run_diff_subprocess(command: list[str], out: Path) -> DiffRun:
         cases_written=written,
         report_files=files,
         stderr_tail=tail,
+        machine_busy_seconds=after[0] - before[0] if before and after else None,
+        steal_seconds=after[1] - before[1] if before and after else None,
     )
 
 
@@ -295,6 +323,20 @@ def _maxrss_unit() -> int:
 
 
 # ------------------------------------------------------------------ reporting
+
+
+def git_revision() -> str | None:
+    """The checkout's commit, with ``+dirty`` when compat/ has uncommitted changes; None outside git."""
+    try:
+        head = subprocess.run(
+            ["git", "rev-parse", "--short", "HEAD"], cwd=_ROOT, capture_output=True, text=True, check=True
+        ).stdout.strip()
+        dirty = subprocess.run(
+            ["git", "status", "--porcelain", "--", "compat"], cwd=_ROOT, capture_output=True, text=True, check=True
+        ).stdout.strip()
+    except (OSError, subprocess.CalledProcessError):
+        return None
+    return head + ("+dirty" if dirty else "")
 
 
 def _met(ok: bool) -> str:
@@ -315,8 +357,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.error("--cases and --jobs must be positive")
 
     env = environment()
+    env["revision"] = git_revision()
     print("faithcompat diff benchmark")
     print(f"command:   {env['command']}")
+    print(f"revision:  {env['revision'] or 'unknown (not a git checkout)'}")
     print(f"python:    {env['implementation']} {env['python']}")
     print(f"platform:  {env['platform']} ({env['machine']})")
     print(f"cpu:       {env['cpu_model'] or 'unknown'}; os.cpu_count() = {env['cpu_count']}")
@@ -339,12 +383,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         how = "reused" if corpus.reused else f"generated in {corpus.generate_seconds:.1f} s"
         print(f"corpus:    {corpus.path} ({corpus.cases:,} cases, {corpus.mb:,.1f} MB, seed {corpus.seed}; {how})")
 
-        floors = [decode_pass(corpus.path) for _ in range(2)]
-        floor = min(seconds for seconds, _ in floors)
-        print(f"floor:     {floor:.2f} s  bare json.loads per line, best of 2 ({corpus.mb / floor:,.0f} MB/s)")
+        floors = [decode_pass(corpus.path)]  # one pass before the diff, one after: brackets drifts in speed
+        print(f"floor:     {floors[0][0]:.2f} s  bare json.loads per line (first pass, before the diff)")
 
         python = sys.executable
-        out = workdir / "report"
+        out = workdir / "bench-diff-report"
         if out.exists():
             shutil.rmtree(out)
         command = [python, "-m", "compat", "diff", str(corpus.path), "--out", str(out), "--jobs", str(args.jobs)]
@@ -356,8 +399,6 @@ def main(argv: Sequence[str] | None = None) -> int:
         if run.cases_written != corpus.cases:
             print(f"error: cases.jsonl has {run.cases_written:,} lines, not {corpus.cases:,}", file=sys.stderr)
             return 2
-        ratio = run.seconds / floor
-        peak = max(run.tree_rss_mb, run.max_single_rss_mb)
         rate = corpus.cases / run.seconds
         print(
             f"           {run.seconds:.2f} s wall ({rate:,.0f} cases/s), {run.cpu_seconds:.2f} s CPU "
@@ -369,6 +410,22 @@ def main(argv: Sequence[str] | None = None) -> int:
             f"(up to {run.max_processes} processes, {run.samples} samples every {SAMPLE_EVERY_S} s): "
             f"summed RSS {run.tree_rss_mb:,.1f} MB, summed PSS {run.tree_pss_mb:,.1f} MB"
         )
+        others = run.others_seconds
+        if others is not None:
+            share = others / (run.seconds * (os.cpu_count() or 1))
+            print(
+                f"others:    {others:.1f} CPU-s used by other processes during the diff ({share:.0%} of the machine), "
+                f"{run.steal_seconds or 0.0:.1f} s stolen by the hypervisor"
+                + ("  <- contended: figures are pessimistic" if share > 0.05 else "")
+            )
+        floors.append(decode_pass(corpus.path))
+        floor = min(seconds for seconds, _ in floors)
+        print(
+            f"floor:     {floors[1][0]:.2f} s  second pass, after the diff; best of 2: {floor:.2f} s "
+            f"({corpus.mb / floor:,.0f} MB/s)"
+        )
+        ratio = run.seconds / floor
+        peak = max(run.tree_rss_mb, run.max_single_rss_mb)
         print()
         met = {
             f"ratio <= {TARGET_RATIO:g}": ratio <= TARGET_RATIO,
@@ -395,7 +452,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                 "environment": env,
                 "corpus": {**asdict(corpus), "path": str(corpus.path), "mb": corpus.mb},
                 "floor": {"best_seconds": floor, "runs": [seconds for seconds, _ in floors], "lines": floors[0][1]},
-                "diff": {**asdict(run), "cases_per_s": rate},
+                "diff": {**asdict(run), "cases_per_s": rate, "others_seconds": run.others_seconds},
                 "ratio": ratio,
                 "peak_memory_mb": peak,
                 "load_average_after": load_after,
