@@ -56,6 +56,14 @@ class ScoreWarning(str, Enum):
     MULTIPLE_FINAL_LINES = "multiple_final_lines"  # the header occurs more than once: last wins
 
 
+_WARNING_ORDER = {warning: index for index, warning in enumerate(ScoreWarning)}
+
+
+def ordered_warnings(warnings: set[ScoreWarning] | frozenset[ScoreWarning]) -> tuple[ScoreWarning, ...]:
+    """Warnings in the enum's (documented) order, so that output is stable."""
+    return tuple(sorted(warnings, key=_WARNING_ORDER.__getitem__)) if warnings else ()
+
+
 class MismatchPolicy(str, Enum):
     """What the fixed scorer does when verdicts and statements do not pair up."""
 

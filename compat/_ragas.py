@@ -22,6 +22,7 @@ from compat._models import (
     Status,
     Verdict,
     VerdictFormat,
+    ordered_warnings,
     passes,
 )
 from compat._refusal import matched_refusal
@@ -174,7 +175,7 @@ class RagasScorer:
         verdicts = tuple(map(Verdict, statements, values, reasons))
         judged = len(values) - values.count(None)
         supported = values.count(1)
-        warnings = _ordered(align_warnings.union(parsed.warnings)) if align_warnings or parsed.warnings else ()
+        warnings = ordered_warnings(align_warnings.union(parsed.warnings)) if align_warnings or parsed.warnings else ()
         n = len(statements)
         mismatch = ScoreWarning.FEWER_VERDICTS in align_warnings or ScoreWarning.MORE_VERDICTS in align_warnings
         if self.policy is MismatchPolicy.UNDETERMINED and mismatch:
@@ -247,11 +248,3 @@ _FORMAT_WORDS = {
     VerdictFormat.TEXT_FINAL_LINE: "the final verdict line",
     VerdictFormat.TEXT_PER_STATEMENT: "per-statement Verdict: markers",
 }
-
-
-_WARNING_ORDER = {warning: index for index, warning in enumerate(ScoreWarning)}
-
-
-def _ordered(warnings: set[ScoreWarning]) -> tuple[ScoreWarning, ...]:
-    """Warnings in the enum's (documented) order, so that output is stable."""
-    return tuple(sorted(warnings, key=_WARNING_ORDER.__getitem__))

@@ -16,7 +16,7 @@ from collections import deque
 from typing import Any, Literal, NamedTuple
 
 from compat._jsonscan import FoundJson, iter_json_values
-from compat._models import ScoreWarning, VerdictFormat
+from compat._models import ScoreWarning, VerdictFormat, ordered_warnings
 
 # No grader judges more statements than this in one output. Reading stops here, so a
 # 10 MB run of "yes. no. " costs what its first verdicts cost. Verdicts beyond the
@@ -73,7 +73,7 @@ def _parse_json(text: str) -> ParsedVerdicts | None:
         items = items[:MAX_VERDICTS]
         verdicts = tuple([_read_item(item, warnings) for item in items])
         valid = len(verdicts) if ScoreWarning.INVALID_VERDICT not in warnings else _count_valid(verdicts)
-        return ParsedVerdicts(VerdictFormat.JSON, verdicts, _ordered(warnings), valid)
+        return ParsedVerdicts(VerdictFormat.JSON, verdicts, ordered_warnings(warnings), valid)
     return None
 
 
@@ -177,7 +177,7 @@ def _parse_text(text: str) -> ParsedVerdicts | None:
         if markers and markers != final:
             warnings.add(ScoreWarning.FINAL_LINE_DISAGREES)
         verdicts = tuple(map(_TEXT_VERDICT.__getitem__, final))
-        return ParsedVerdicts(VerdictFormat.TEXT_FINAL_LINE, verdicts, _ordered(warnings), len(verdicts))
+        return ParsedVerdicts(VerdictFormat.TEXT_FINAL_LINE, verdicts, ordered_warnings(warnings), len(verdicts))
     if markers:
         verdicts = tuple(map(_TEXT_VERDICT.__getitem__, markers))
         return ParsedVerdicts(VerdictFormat.TEXT_PER_STATEMENT, verdicts, (), len(verdicts))
@@ -203,13 +203,6 @@ def _final_line(lowered: str) -> tuple[tuple[Literal[0, 1], ...], set[ScoreWarni
     if lines_with_verdicts > 1:
         warnings.add(ScoreWarning.MULTIPLE_FINAL_LINES)
     return best, warnings
-
-
-_WARNING_ORDER = {warning: index for index, warning in enumerate(ScoreWarning)}
-
-
-def _ordered(warnings: set[ScoreWarning]) -> tuple[ScoreWarning, ...]:
-    return tuple(sorted(warnings, key=_WARNING_ORDER.__getitem__)) if warnings else ()
 
 
 __all__ = ["FoundJson", "ParsedVerdicts", "RawVerdict", "parse_verdicts"]
