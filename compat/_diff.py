@@ -162,14 +162,11 @@ def _compared_stream(records: Iterator[Record], settings: DiffSettings) -> Itera
             yield _compare_record(record, scorers)
         return
     chunks = iter(lambda: list(itertools.islice(records, CHUNK_SIZE)), [])
-    context = multiprocessing.get_context("spawn" if _fork_unsafe() else "fork")
-    with context.Pool(settings.jobs, initializer=_init_worker, initargs=(settings,)) as pool:
+    # The platform's default start method (fork on Linux, spawn on macOS and Windows):
+    # workers rebuild their scorers in _init_worker either way.
+    with multiprocessing.get_context().Pool(settings.jobs, initializer=_init_worker, initargs=(settings,)) as pool:
         for results in pool.imap(_compare_chunk, chunks, chunksize=1):
             yield from results
-
-
-def _fork_unsafe() -> bool:
-    return multiprocessing.get_start_method(allow_none=True) == "spawn"
 
 
 __all__ = ["Compared", "DiffSettings", "LoadedCase", "run_diff"]
