@@ -48,7 +48,7 @@ def parse_verdicts(text: str) -> ParsedVerdicts | None:
     """
     if text[:1].isspace() or text[-1:].isspace():
         text = text.strip()  # a megabyte of padding should cost one pass, not one per reader
-    parsed = _parse_json(text)
+    parsed = _parse_json(text) if "{" in text or "[" in text else None
     if parsed is not None:
         return parsed
     return _parse_text(text)
@@ -155,7 +155,8 @@ _TOKEN = _SEP + r"(?:(?:statement|claim)?\s?\d{1,4}" + _SEP + r")?" + _YES_NO
 _HEADER_WITH_VERDICT = re.compile(FINAL_HEADER + r"(?=" + _TOKEN + r")")
 # Up to 256 tokens per match: one regex call per run instead of one per verdict, with
 # backtracking state bounded by the repeat count.
-_TOKEN_RUN = re.compile(r"(?:" + _TOKEN + r"){1,256}")
+_RUN_LENGTH = 256
+_TOKEN_RUN = re.compile(r"(?:" + _TOKEN + r"){1," + str(_RUN_LENGTH) + "}")
 _VERDICT_WORD = re.compile(_YES_NO)
 _TRAILING = re.compile(_SEP + r"\Z")
 # "Verdict: No", "**Verdict:** yes", "verdict:no", "VERDICT - YES" (any case, lowered first).
@@ -193,8 +194,11 @@ def _final_line(lowered: str) -> tuple[tuple[Literal[0, 1], ...], set[ScoreWarni
         words: list[str] = []
         pos = header.end()
         while len(words) < MAX_VERDICTS and (run := _TOKEN_RUN.match(lowered, pos)) is not None:
-            words.extend(_VERDICT_WORD.findall(lowered, pos, run.end()))
+            found = _VERDICT_WORD.findall(lowered, pos, run.end())
+            words.extend(found)
             pos = run.end()
+            if len(found) < _RUN_LENGTH:  # the run stopped short: nothing more follows
+                break
         del words[MAX_VERDICTS:]
         lines_with_verdicts += 1
         best = tuple(map(_WORD_VALUE.__getitem__, words))
