@@ -136,16 +136,23 @@ def ensure_corpus(workdir: Path, count: int, seed: int) -> Corpus:
 # ------------------------------------------------------------------ the floor
 
 
-def decode_pass(path: Path) -> tuple[float, int]:
-    """Seconds of one bare ``json.loads`` pass over every line, and the lines decoded."""
+@dataclass(frozen=True)
+class DecodePass:
+    seconds: float  # wall clock
+    cpu_seconds: float  # this process's CPU time: barely moved by other busy processes
+    lines: int
+
+
+def decode_pass(path: Path) -> DecodePass:
+    """One bare ``json.loads`` pass over every line of ``path``."""
     gc.collect()
     count = 0
-    start = time.perf_counter()
+    start, cpu_start = time.perf_counter(), time.process_time()
     with path.open("rb") as handle:
         for line in handle:
             json.loads(line)
             count += 1
-    return time.perf_counter() - start, count
+    return DecodePass(time.perf_counter() - start, time.process_time() - cpu_start, count)
 
 
 # ------------------------------------------------------------------ process-tree memory
@@ -384,7 +391,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"corpus:    {corpus.path} ({corpus.cases:,} cases, {corpus.mb:,.1f} MB, seed {corpus.seed}; {how})")
 
         floors = [decode_pass(corpus.path)]  # one pass before the diff, one after: brackets drifts in speed
-        print(f"floor:     {floors[0][0]:.2f} s  bare json.loads per line (first pass, before the diff)")
+        print(f"floor:     {floors[0].seconds:.2f} s  bare json.loads per line (first pass, before the diff)")
 
         python = sys.executable
         out = workdir / "bench-diff-report"
@@ -419,9 +426,10 @@ def main(argv: Sequence[str] | None = None) -> int:
                 + ("  <- contended: figures are pessimistic" if share > 0.05 else "")
             )
         floors.append(decode_pass(corpus.path))
-        floor = min(seconds for seconds, _ in floors)
+        floor = min(one.seconds for one in floors)
+        floor_cpu = min(one.cpu_seconds for one in floors)
         print(
-            f"floor:     {floors[1][0]:.2f} s  second pass, after the diff; best of 2: {floor:.2f} s "
+            f"floor:     {floors[1].seconds:.2f} s  second pass, after the diff; best of 2: {floor:.2f} s "
             f"({corpus.mb / floor:,.0f} MB/s)"
         )
         ratio = run.seconds / floor
@@ -439,6 +447,12 @@ def main(argv: Sequence[str] | None = None) -> int:
             f"peak:      {peak:,.1f} MB (summed RSS of the tree, or the largest process if larger; "
             f"target < {TARGET_PEAK_MB:g} MB): {_met(peak < TARGET_PEAK_MB)}"
         )
+        cores = min(args.jobs, os.cpu_count() or 1)
+        cpu_ratio = run.cpu_seconds / (floor_cpu * cores)
+        print(
+            f"cpu ratio: diff CPU / (floor CPU x {cores} cores) = {run.cpu_seconds:.2f} / ({floor_cpu:.2f} x {cores}) "
+            f"= {cpu_ratio:.2f}x  (lower bound of the wall ratio: an idle machine, perfect parallelism)"
+        )
         if cases != DEFAULT_CASES or args.jobs != 2:
             print(f"note:      the targets are stated for {DEFAULT_CASES:,} cases and --jobs 2; this run is not that")
         load_after = list(os.getloadavg()) if hasattr(os, "getloadavg") else None
@@ -451,9 +465,14 @@ def main(argv: Sequence[str] | None = None) -> int:
             payload = {
                 "environment": env,
                 "corpus": {**asdict(corpus), "path": str(corpus.path), "mb": corpus.mb},
-                "floor": {"best_seconds": floor, "runs": [seconds for seconds, _ in floors], "lines": floors[0][1]},
+                "floor": {
+                    "best_seconds": floor,
+                    "best_cpu_seconds": floor_cpu,
+                    "runs": [asdict(one) for one in floors],
+                },
                 "diff": {**asdict(run), "cases_per_s": rate, "others_seconds": run.others_seconds},
                 "ratio": ratio,
+                "cpu_ratio": cpu_ratio,
                 "peak_memory_mb": peak,
                 "load_average_after": load_after,
                 "self_maxrss_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * _maxrss_unit() / 1e6,

@@ -187,9 +187,11 @@ class DriftAggregator:
             self.counts["candidate"] += 1
         if item.delta is not None:
             self._add_delta(item.delta)
-            if outcome != _MATCH:
-                entry = (abs(item.delta), _reverse(item.case_id), line)
-                if len(self._largest) < LARGEST_DRIFTS:
+            size = abs(item.delta)
+            full = len(self._largest) >= LARGEST_DRIFTS
+            if outcome != _MATCH and (not full or size >= self._largest[0][0]):  # most cases stop here
+                entry = (size, _reverse(item.case_id), line)
+                if not full:
                     heapq.heappush(self._largest, entry)
                 elif entry[:2] > self._largest[0][:2]:
                     heapq.heapreplace(self._largest, entry)

@@ -86,7 +86,7 @@ CAUSE_DESCRIPTIONS: dict[DriftCause, str] = {
 
 
 class Comparison(NamedTuple):
-    """Both arms on one case. Scores carry no per-statement verdicts (kept small to ship)."""
+    """Both arms on one case, with the outcome and the named cause of any difference."""
 
     case_id: str
     tags: tuple[str, ...]
@@ -108,15 +108,7 @@ def compare(case: Case, control: Score, candidate: Score, *, tolerance: float = 
         delta = candidate.value - control.value  # type: ignore[operator]
     outcome = _outcome(control, candidate, delta, tolerance)
     cause = None if outcome is Outcome.MATCH else explain(case, control, candidate)
-    return Comparison(
-        case.id,
-        case.tags,
-        control._replace(verdicts=()),
-        candidate._replace(verdicts=()),
-        delta,
-        outcome,
-        cause,
-    )
+    return Comparison(case.id, case.tags, control, candidate, delta, outcome, cause)
 
 
 def is_legacy_invalid(score: Score) -> bool:
