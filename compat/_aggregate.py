@@ -148,7 +148,6 @@ class DriftAggregator:
         self.delta_sum = 0.0
         self.delta_min = math.inf
         self.delta_max = -math.inf
-        self.outlier_count = 0
         self._largest: list[tuple[float, tuple[int, ...], str]] = []
         self.expectations_checked = 0
         self.expectation_failures: list[str] = []
@@ -210,7 +209,6 @@ class DriftAggregator:
         if -1.0 <= delta <= 1.0:
             self.delta_grid[round(delta * _GRID)] += 1
         else:
-            self.outlier_count += 1
             self.delta_grid[_GRID + 1 if delta > 0 else -_GRID - 1] += 1
 
     def report(self, *, tool: str, corpus: CorpusInfo, scorers: ScorersInfo) -> DriftReport:

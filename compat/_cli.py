@@ -66,6 +66,23 @@ _policy_file_option = click.option(
 )
 
 
+def _policy_options(scorer_name: str, policy: str | None) -> dict[str, Any]:
+    """The scorer options for ``--policy``; a usage error for a scorer that takes none."""
+    if policy is None:
+        return {}
+    if "policy" not in scorer_options(scorer_name):
+        raise click.UsageError(f"--policy applies to the ragas scorer, not {scorer_name!r}")
+    return {"policy": policy}
+
+
+def _report_skipped(skipped: list[CaseError]) -> None:
+    """Every case --skip-invalid passed over, and their count, on stderr."""
+    for error in skipped:
+        click.echo(f"faithcompat: skipped: {error}", err=True)
+    if skipped:
+        click.echo(f"faithcompat: skipped {len(skipped)} invalid case(s)", err=True)
+
+
 def _corpus_sources(corpus: tuple[str, ...]) -> tuple[list[str | Path], list[str]]:
     """The files to read and how reports name them; the bundled corpus when none are given."""
     if corpus:
@@ -125,12 +142,7 @@ def score(
     FILES are JSONL (one case per line) or JSON-array files; "-" reads stdin. With
     no FILES, the bundled corpus is scored.
     """
-    options: dict[str, Any] = {}
-    if policy is not None:
-        if "policy" not in scorer_options(scorer_name):
-            raise click.UsageError(f"--policy applies to the ragas scorer, not {scorer_name!r}")
-        options["policy"] = policy
-    scorer = get_scorer(scorer_name, **options)
+    scorer = get_scorer(scorer_name, **_policy_options(scorer_name, policy))
     skipped: list[CaseError] = []
     sources = list(files) or bundled_corpus()
     cases = iter_cases(sources, on_error=skipped.append if skip_invalid else None, max_case_bytes=max_case_bytes)
@@ -150,10 +162,7 @@ def score(
     else:
         with atomic_writer(output) as handle:
             write_all(handle)
-    for error in skipped:
-        click.echo(f"faithcompat: skipped: {error}", err=True)
-    if skipped:
-        click.echo(f"faithcompat: skipped {len(skipped)} invalid case(s)", err=True)
+    _report_skipped(skipped)
 
 
 @main.command()
@@ -212,11 +221,7 @@ def diff(
     CORPUS files are JSONL or JSON arrays of cases, or shadow logs; "-" reads stdin.
     With no CORPUS, the bundled corpus is compared.
     """
-    options: dict[str, Any] = {}
-    if policy is not None:
-        if "policy" not in scorer_options(candidate):
-            raise click.UsageError(f"--policy applies to the candidate ragas scorer, not {candidate!r}")
-        options["policy"] = policy
+    options = _policy_options(candidate, policy)
     sources, names = _corpus_sources(corpus)
     settings = DiffSettings(control, candidate, options, tolerance, max_case_bytes, jobs)
     skipped: list[CaseError] = []
@@ -246,10 +251,7 @@ def diff(
         directory.write("report.json", report_json(report))
         directory.write("report.md", render_markdown(report))
         directory.write("report.html", render_html(report, listed, cases_truncated=unlisted))
-    for error in skipped:
-        click.echo(f"faithcompat: skipped: {error}", err=True)
-    if skipped:
-        click.echo(f"faithcompat: skipped {len(skipped)} invalid case(s)", err=True)
+    _report_skipped(skipped)
     if output_format == "json":
         click.echo(report_json(report), nl=False)
     elif output_format == "markdown":

@@ -24,7 +24,6 @@ from compat._corpus import (
     DEFAULT_MAX_CASE_BYTES,
     CorpusDigest,
     DuplicateIds,
-    LoadedCase,
     RawCase,
     Record,
     iter_records,
@@ -167,6 +166,3 @@ def _compared_stream(records: Iterator[Record], settings: DiffSettings) -> Itera
     with multiprocessing.get_context().Pool(settings.jobs, initializer=_init_worker, initargs=(settings,)) as pool:
         for results in pool.imap(_compare_chunk, chunks, chunksize=1):
             yield from results
-
-
-__all__ = ["Compared", "DiffSettings", "LoadedCase", "run_diff"]

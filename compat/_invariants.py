@@ -23,7 +23,7 @@ from compat._legacy import LegacyScorer
 from compat._models import Case, MismatchPolicy, Score, Status, VerdictFormat
 from compat._ragas import RagasScorer
 from compat._registry import Scorer
-from compat._synth import JSON_RENDERERS, RENDERERS, Judgement
+from compat._synth import RENDERERS, Judgement
 
 FixedFactory = Callable[[MismatchPolicy], Scorer]
 
@@ -282,4 +282,3 @@ INVARIANTS: tuple[Invariant, ...] = (
     TOTAL,
     AGREES_WITH_LEGACY_ON_CLEAN_TEXT,
 )
-JSON_RENDERER_NAMES = tuple(JSON_RENDERERS)

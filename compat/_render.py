@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import json
 import math
-from collections.abc import Iterable
 from typing import Any
 
 from compat._models import Score
@@ -79,10 +78,6 @@ def table_row(case_id: str, score: Score) -> str:
     )
     row = "  ".join(cell.ljust(width) for cell, (_, width) in zip(cells, _TABLE_COLUMNS, strict=True))
     return row + "  " + ",".join(w.value for w in score.warnings) + "\n"
-
-
-def table(rows: Iterable[tuple[str, Score]]) -> str:
-    return table_header() + "".join(table_row(case_id, score) for case_id, score in rows)
 
 
 def _clip(text: str, width: int) -> str:

@@ -38,12 +38,6 @@ class ScorersInfo(_Frozen):
     tolerance: float
 
 
-class Interval(_Frozen):
-    rate: float | None
-    low: float | None
-    high: float | None
-
-
 class Agreement(_Frozen):
     """Share of cases that match, with its Wilson 95% score interval."""
 

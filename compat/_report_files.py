@@ -12,7 +12,7 @@ import json
 import os
 import shutil
 import tempfile
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import TextIO
@@ -56,6 +56,3 @@ def writing_report(target: str | Path) -> Iterator[ReportDirectory]:
                 os.replace(staging / name, target / name)
     finally:
         shutil.rmtree(staging, ignore_errors=True)
-
-
-Writer = Callable[[DriftReport], str]

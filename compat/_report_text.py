@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import html
 import textwrap
-from collections.abc import Callable
 
 from compat._report import CaseLine, DriftReport
 
@@ -183,6 +182,3 @@ def _details(report: DriftReport) -> list[str]:
         "</details>",
     ]
     return lines
-
-
-Renderer = Callable[[DriftReport], str]

@@ -10,7 +10,7 @@ build typical corpora.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass
 
 FINAL_HEADER = "Final verdict for each statement in order:"
@@ -99,7 +99,3 @@ TEXT_RENDERERS: dict[str, Renderer] = {
 RENDERERS: dict[str, Renderer] = {**JSON_RENDERERS, **TEXT_RENDERERS}
 # Formats the legacy parser reads as its authors intended (spec rule 9).
 CLEAN_LEGACY_RENDERERS: dict[str, Renderer] = {"text_legacy": text_legacy, "text_final_line": text_final_line}
-
-
-def render_all(j: Judgement, names: Sequence[str] | None = None) -> dict[str, str]:
-    return {name: RENDERERS[name](j) for name in (names or RENDERERS)}

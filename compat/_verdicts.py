@@ -15,7 +15,7 @@ import re
 from collections import deque
 from typing import Any, Literal, NamedTuple
 
-from compat._jsonscan import FoundJson, iter_json_values
+from compat._jsonscan import iter_json_values
 from compat._models import ScoreWarning, VerdictFormat, ordered_warnings
 
 # No grader judges more statements than this in one output. Reading stops here, so a
@@ -207,6 +207,3 @@ def _final_line(lowered: str) -> tuple[tuple[Literal[0, 1], ...], set[ScoreWarni
     if lines_with_verdicts > 1:
         warnings.add(ScoreWarning.MULTIPLE_FINAL_LINES)
     return best, warnings
-
-
-__all__ = ["FoundJson", "ParsedVerdicts", "RawVerdict", "parse_verdicts"]
