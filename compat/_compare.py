@@ -157,7 +157,7 @@ def explain(case: Case, control: Score, candidate: Score) -> DriftCause:
     if candidate.format is VerdictFormat.JSON:
         return DriftCause.JSON_VERDICTS_UNSEEN
     parsed = parse_verdicts(case.grader_output)
-    read_noes = sum(1 for raw in parsed.verdicts if raw.verdict == 0) if parsed else 0
+    read_noes = parsed.values.count(0) if parsed else 0
     if breakdown.bad_count == read_noes:
         return _counting_cause(control, candidate, default=DriftCause.UNEXPLAINED)
     return _misreading(breakdown, candidate)

@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any, NamedTuple
 
 MAX_BUILD_DEPTH = 32
@@ -35,6 +35,8 @@ MAX_FAILED_STARTS = 256
 REPAIR_FROM = 64 * 1024  # below this, the tolerant tokenizer is as fast as a repair
 
 _DECODER = json.JSONDecoder(strict=False)
+# raw_decode minus its Python frame; raises StopIteration where no value starts.
+_SCAN_ONCE: Callable[[str, int], tuple[Any, int]] = _DECODER.scan_once  # type: ignore[attr-defined]
 
 # One token at a fixed position. Every quantified part is followed by something it
 # cannot match, so no position is ever retried: matching is linear in the token.
@@ -91,6 +93,23 @@ def iter_json_values(text: str) -> Iterator[FoundJson]:
             continue
         yield found
         pos = max(found.end, start + 1)
+
+
+def first_strict_value(text: str) -> Any | None:
+    """The first JSON object or array in ``text`` if it is strict JSON, else ``None``.
+
+    The fast path for well-formed grader output: the first value ``iter_json_values``
+    would yield, without the tolerant machinery (and ``None`` wherever that would
+    need it, or where a repair could read further than the strict decoder).
+    """
+    start = _next_opener(text, 0)
+    if start < 0:
+        return None
+    try:
+        value, _end = _SCAN_ONCE(text, start)
+    except (StopIteration, ValueError, RecursionError):
+        return None
+    return value
 
 
 def _next_opener(text: str, pos: int) -> int:

@@ -11,8 +11,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from functools import partial
+from typing import Literal, NamedTuple
 
-from compat._jsnum import JS_WHITESPACE, js_number_to_string, js_to_fixed_2
+from compat._jsnum import JS_WHITESPACE, NUMBER_EPSILON, js_number_to_string, js_to_fixed_2
 from compat._models import (
     Case,
     Cause,
@@ -23,19 +25,27 @@ from compat._models import (
     Verdict,
     VerdictFormat,
     ordered_warnings,
-    passes,
 )
 from compat._refusal import matched_refusal
 from compat._statements import fixed_statements
-from compat._verdicts import ParsedVerdicts, RawVerdict, parse_verdicts
+from compat._verdicts import ParsedVerdicts, parse_verdicts
+
+# Verdicts are built once per statement: tuple.__new__ skips the named tuple's Python __new__.
+_new_verdict = partial(tuple.__new__, Verdict)
+
+# Enum member lookup costs ~100 ns on Python 3.11; the per-case paths read these instead.
+_FEWER = ScoreWarning.FEWER_VERDICTS
+_MORE = ScoreWarning.MORE_VERDICTS
+_SCORED = Status.SCORED
 
 _NOT_WORD = re.compile(r"[\W_]+")
 _ENUMERATION = re.compile(r"^\s*(?:[-*•]|\(?\d{1,4}[.):])\s*")
 _ENUMERATION_STARTS = frozenset("-*•(0123456789")
 
 
-# ASCII punctuation and whitespace to spaces: str.translate does in C what _NOT_WORD does.
-_ASCII_NOT_WORD = str.maketrans({chr(c): " " for c in range(128) if not chr(c).isalnum()})
+# ASCII punctuation and whitespace to spaces, as a byte table: bytes.translate does in C
+# (and without a dict lookup per character) what _NOT_WORD does.
+_ASCII_NOT_WORD = bytes(c if chr(c).isalnum() else 0x20 for c in range(128)) + b" " * 128
 
 
 def normalise_statement(text: str) -> str:
@@ -49,11 +59,19 @@ def normalise_statement(text: str) -> str:
         text = _ENUMERATION.sub("", text, count=1)
     folded = text.casefold()
     if folded.isascii():
-        return " ".join(folded.translate(_ASCII_NOT_WORD).split())
+        return b" ".join(folded.encode("ascii").translate(_ASCII_NOT_WORD).split()).decode("ascii")
     return _NOT_WORD.sub(" ", folded).strip()
 
 
-def align(statements: Sequence[str], parsed: ParsedVerdicts) -> tuple[list[RawVerdict | None], set[ScoreWarning]]:
+class Aligned(NamedTuple):
+    """Each statement's verdict (``None``: none usable) and reason, in statement order."""
+
+    values: list[Literal[0, 1] | None]
+    reasons: Sequence[str | None]
+    warnings: set[ScoreWarning]
+
+
+def align(statements: Sequence[str], parsed: ParsedVerdicts) -> Aligned:
     """Pair each statement with at most one verdict.
 
     Verdicts that echo a statement's text go to that statement; the rest fill the
@@ -61,59 +79,70 @@ def align(statements: Sequence[str], parsed: ParsedVerdicts) -> tuple[list[RawVe
     is dropped (``duplicate_verdict``): it must not lend its verdict to a statement
     the grader skipped. Verdicts left over are ``more_verdicts``.
     """
-    verdicts = parsed.verdicts
-    if parsed.format is VerdictFormat.JSON and _echoed_in_order(statements, verdicts):
+    n = len(statements)
+    values = parsed.values
+    if parsed.statements is None:
+        # Text verdicts carry no statement text: pairing is by position alone.
+        aligned = list(values[:n])
+        warnings = {_MORE} if len(values) > n else set()
+        if len(values) < n:
+            aligned += [None] * (n - len(values))
+            warnings.add(_FEWER)
+        elif None in aligned:
+            warnings.add(_FEWER)
+        return Aligned(aligned, [None] * n, warnings)
+    assert parsed.reasons is not None  # JSON verdicts carry both
+    if _echoed_in_order(statements, parsed.statements):
         # The common case: one item per statement, each echoing its statement verbatim.
         # Text matching would pair them exactly like this; skip normalising every text.
-        slots: list[RawVerdict | None] = list(verdicts)
-        warnings: set[ScoreWarning] = set()
-        if not all(slot.verdict is not None for slot in verdicts):
-            warnings.add(ScoreWarning.FEWER_VERDICTS)
-        return slots, warnings
-    if parsed.format is not VerdictFormat.JSON:
-        # Text verdicts carry no statement text: pairing is by position alone.
-        n = len(statements)
-        slots = list(verdicts[:n]) + [None] * (n - len(verdicts))
-        warnings = {ScoreWarning.MORE_VERDICTS} if len(verdicts) > n else set()
-        if len(verdicts) < n or not all(slot.verdict is not None for slot in verdicts[:n]):
-            warnings.add(ScoreWarning.FEWER_VERDICTS)
-        return slots, warnings
-    slots = [None] * len(statements)
-    warnings = set()
-    positional: list[RawVerdict] = []
+        warnings = set() if parsed.valid_count == n else {_FEWER}
+        return Aligned(list(values), parsed.reasons, warnings)
+    return _align_by_text(statements, parsed.values, parsed.statements, parsed.reasons)
+
+
+def _align_by_text(
+    statements: Sequence[str],
+    values: Sequence[Literal[0, 1] | None],
+    echoed: Sequence[str | None],
+    reasons: Sequence[str | None],
+) -> Aligned:
+    slots: list[int | None] = [None] * len(statements)  # index of the verdict for each statement
+    warnings: set[ScoreWarning] = set()
+    positional: list[int] = []
     exact: dict[str, list[int]] = {}
     for position, statement in enumerate(statements):
         exact.setdefault(statement, []).append(position)
     normal: dict[str, list[int]] | None = None  # built only if an echo is not verbatim
-    for raw in verdicts:
-        if raw.statement is None:
-            positional.append(raw)
+    for index, text in enumerate(echoed):
+        if text is None:
+            positional.append(index)
             continue
-        candidates = exact.get(raw.statement.strip())
+        candidates = exact.get(text.strip())
         if not candidates:
             if normal is None:
                 normal = {}
                 for position, statement in enumerate(statements):
                     normal.setdefault(normalise_statement(statement), []).append(position)
-            candidates = normal.get(normalise_statement(raw.statement))
+            candidates = normal.get(normalise_statement(text))
         if not candidates:
-            positional.append(raw)
+            positional.append(index)
             continue
-        free = next((index for index in candidates if slots[index] is None), None)
+        free = next((position for position in candidates if slots[position] is None), None)
         if free is None:
             warnings.add(ScoreWarning.DUPLICATE_VERDICT)
         else:
-            slots[free] = raw
-    empty = (i for i, slot in enumerate(slots) if slot is None)
-    for raw in positional:
-        index = next(empty, None)
-        if index is None:
+            slots[free] = index
+    empty = (position for position, slot in enumerate(slots) if slot is None)
+    for index in positional:
+        free = next(empty, None)
+        if free is None:
             warnings.add(ScoreWarning.MORE_VERDICTS)
             break
-        slots[index] = raw
-    if any(slot is None or slot.verdict is None for slot in slots):
+        slots[free] = index
+    aligned = [None if slot is None else values[slot] for slot in slots]
+    if None in aligned:
         warnings.add(ScoreWarning.FEWER_VERDICTS)
-    return slots, warnings
+    return Aligned(aligned, [None if slot is None else reasons[slot] for slot in slots], warnings)
 
 
 _JS_WHITESPACE_SET = frozenset(JS_WHITESPACE)
@@ -124,13 +153,15 @@ def _is_blank(text: str) -> bool:
     return not text or (text[0] in _JS_WHITESPACE_SET and not text.strip(JS_WHITESPACE))
 
 
-def _echoed_in_order(statements: Sequence[str], verdicts: Sequence[RawVerdict]) -> bool:
-    if len(statements) != len(verdicts):
+def _echoed_in_order(statements: Sequence[str], echoed: Sequence[str | None]) -> bool:
+    if len(statements) != len(echoed):
         return False
-    for statement, raw in zip(statements, verdicts, strict=True):
-        if raw.statement != statement and (raw.statement is None or raw.statement.strip() != statement):
-            return False
-    return True
+    if tuple(statements) == echoed:  # one C comparison for the verbatim echo
+        return True
+    return all(
+        text == statement or (text is not None and text.strip() == statement)
+        for statement, text in zip(statements, echoed, strict=True)
+    )
 
 
 class RagasScorer:
@@ -140,6 +171,8 @@ class RagasScorer:
 
     def __init__(self, policy: MismatchPolicy = MismatchPolicy.UNSUPPORTED) -> None:
         self.policy = MismatchPolicy(policy)
+        self._strict = self.policy is MismatchPolicy.UNDETERMINED
+        self._verdict_ratio = self.policy is MismatchPolicy.VERDICT_RATIO
 
     def __repr__(self) -> str:
         return f"RagasScorer(policy={self.policy.value!r})"
@@ -169,16 +202,13 @@ class RagasScorer:
                 verdict_format=parsed.format if parsed else None,
                 warnings=parsed.warnings if parsed else (),
             )
-        slots, align_warnings = align(statements, parsed)
-        values = [None if slot is None else slot.verdict for slot in slots]
-        reasons = [None if slot is None else slot.reason for slot in slots]
-        verdicts = tuple(map(Verdict, statements, values, reasons))
-        judged = len(values) - values.count(None)
-        supported = values.count(1)
-        warnings = ordered_warnings(align_warnings.union(parsed.warnings)) if align_warnings or parsed.warnings else ()
+        values, reasons, align_warnings = align(statements, parsed)
         n = len(statements)
-        mismatch = ScoreWarning.FEWER_VERDICTS in align_warnings or ScoreWarning.MORE_VERDICTS in align_warnings
-        if self.policy is MismatchPolicy.UNDETERMINED and mismatch:
+        judged = n - values.count(None)
+        supported = values.count(1)
+        verdicts = tuple(map(_new_verdict, zip(statements, values, reasons, strict=True)))
+        warnings = ordered_warnings(align_warnings.union(parsed.warnings)) if align_warnings or parsed.warnings else ()
+        if self._strict and (_FEWER in align_warnings or _MORE in align_warnings):
             return self._undetermined(
                 case,
                 Cause.COUNT_MISMATCH,
@@ -188,34 +218,24 @@ class RagasScorer:
                 verdict_format=parsed.format,
                 warnings=warnings,
             )
-        if self.policy is MismatchPolicy.VERDICT_RATIO:
+        if self._verdict_ratio:
             # The ragas library divides by the verdicts returned, whatever the statements.
-            returned = [raw.verdict for raw in parsed.verdicts if raw.verdict is not None]
-            value = sum(returned) / len(returned)
-            basis = f"{sum(returned)} of {len(returned)} returned verdicts supported"
+            returned = parsed.valid_count
+            value = parsed.values.count(1) / returned
+            basis = f"{parsed.values.count(1)} of {returned} returned verdicts supported"
         else:
             value = supported / n
             basis = f"{supported} of {n} statements supported"
             if judged < n:
                 basis += f" ({n - judged} without a usable verdict, counted unsupported)"
-        passed = passes(value, case.threshold)
-        relation = ">=" if passed else "<"
+        threshold = case.threshold
+        passed = value >= threshold - NUMBER_EPSILON  # the shared pass rule (compat._models.passes), inlined
         reason = (
-            f"Faithfulness {js_to_fixed_2(value)} {relation} {js_number_to_string(case.threshold)}: "
+            f"Faithfulness {js_to_fixed_2(value)} {'>=' if passed else '<'} {js_number_to_string(threshold)}: "
             f"{basis}; verdicts from {_FORMAT_WORDS[parsed.format]}"
         )
-        return Score(
-            scorer=self.name,
-            value=value,
-            status=Status.SCORED,
-            passed=passed,
-            threshold=case.threshold,
-            reason=reason,
-            format=parsed.format,
-            verdicts=verdicts,
-            warnings=warnings,
-            statement_count=n,
-        )
+        # Positional: the keyword form costs twice as much, and this runs once per case.
+        return Score(self.name, value, _SCORED, passed, threshold, reason, None, parsed.format, verdicts, warnings, n)
 
     def _undetermined(
         self,

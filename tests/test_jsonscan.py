@@ -50,7 +50,7 @@ def test_clean_json_values_do_not_use_up_the_failure_budget() -> None:
     citations = "".join(f"[{i}] " for i in range(1000))
     output = citations + json.dumps({"statements": ITEMS[:2]})
     parsed = parse_verdicts(output)
-    assert parsed is not None and [v.verdict for v in parsed.verdicts] == [0, 1]
+    assert parsed is not None and parsed.values == (0, 1)
 
 
 def test_failed_starts_are_bounded_but_scale_with_the_text() -> None:
@@ -63,6 +63,6 @@ def test_failed_starts_are_bounded_but_scale_with_the_text() -> None:
 )
 def test_reading_stops_at_max_verdicts(output: str) -> None:
     parsed = parse_verdicts(output)
-    assert parsed is not None and len(parsed.verdicts) == MAX_VERDICTS
+    assert parsed is not None and len(parsed.values) == MAX_VERDICTS
     score = get_scorer("ragas").score(Case(id="c", statements=["A.", "B."], grader_output=output))
     assert [w.value for w in score.warnings] == ["more_verdicts"]
