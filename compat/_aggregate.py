@@ -16,7 +16,7 @@ import itertools
 import json
 import math
 from collections import Counter, defaultdict
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, NamedTuple
 
 from compat._compare import CAUSE_DESCRIPTIONS, Comparison, DriftCause, Outcome
@@ -73,6 +73,10 @@ class Tally(NamedTuple):
     candidate_passed: bool
     candidate_determined: bool
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Unpickled by tuple.__new__, in C: the named tuple's own __new__ is Python code.
+        return (tuple.__new__, (Tally, tuple(self)))
+
 
 def tally(comparison: Comparison) -> Tally:
     control, candidate = comparison.control, comparison.candidate
@@ -114,8 +118,43 @@ def case_record(comparison: Comparison) -> dict[str, Any]:
 
 
 def case_json_line(comparison: Comparison) -> str:
-    """The cases.jsonl line of a comparison; ASCII-escaped so lone surrogates survive."""
-    return json.dumps(case_record(comparison), ensure_ascii=True) + "\n"
+    """The cases.jsonl line of a comparison; ASCII-escaped so lone surrogates survive.
+
+    Exactly ``json.dumps(case_record(comparison), ensure_ascii=True) + "\\n"`` (a test
+    holds it to that), built from a template: the dict and the generic encoder cost
+    more than scoring the case.
+    """
+    control, candidate = comparison.control, comparison.candidate
+    cause, candidate_cause, candidate_format = comparison.cause, candidate.cause, candidate.format
+    return (
+        f'{{"id": {_quote(comparison.case_id)}, "tags": [{", ".join(map(_quote, comparison.tags))}], '
+        f'"outcome": {_quote(comparison.outcome.value)}, '
+        f'"cause": {"null" if cause is None else _quote(cause.value)}, '
+        f'"delta": {_json_scalar(comparison.delta)}, '
+        f'"control_score": {_json_scalar(encode_float(control.value))}, '
+        f'"control_passed": {"true" if control.passed else "false"}, '
+        f'"control_reason": {_quote(control.reason)}, '
+        f'"candidate_score": {_json_scalar(encode_float(candidate.value))}, '
+        f'"candidate_passed": {"true" if candidate.passed else "false"}, '
+        f'"candidate_status": {_quote(candidate.status.value)}, '
+        f'"candidate_cause": {"null" if candidate_cause is None else _quote(candidate_cause.value)}, '
+        f'"candidate_format": {"null" if candidate_format is None else _quote(candidate_format.value)}, '
+        f'"candidate_warnings": [{", ".join([_quote(warning.value) for warning in candidate.warnings])}], '
+        f'"candidate_reason": {_quote(candidate.reason)}}}\n'
+    )
+
+
+# The C string encoder behind json.dumps(..., ensure_ascii=True).
+_quote: Callable[[str], str] = json.encoder.encode_basestring_ascii
+
+
+def _json_scalar(value: float | str | None) -> str:
+    """A scalar as json.dumps writes it."""
+    if value is None:
+        return "null"
+    if isinstance(value, str):
+        return _quote(value)
+    return json.dumps(value) if type(value) is not float or not math.isfinite(value) else float.__repr__(value)
 
 
 def parse_case_line(line: str) -> CaseLine:

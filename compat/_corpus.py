@@ -53,6 +53,44 @@ class RawCase:
 
 Record = LoadedCase | RawCase | CaseError
 
+BLOCK_BYTES = 1 << 20
+_BOM = b"\xef\xbb\xbf"
+
+
+@dataclass(frozen=True, slots=True)
+class LineBlock:
+    """Whole JSONL lines of one source, undecoded: the unit of work of a worker process.
+
+    Shipping a megabyte of bytes costs one copy; shipping its lines one by one cost a
+    pickle each. Everything a line can be wrong about (size, UTF-8, JSON, fields) is
+    found by ``records()``, wherever it runs, with the line's number in the source.
+    """
+
+    data: bytes
+    source: str
+    first_line: int
+    max_case_bytes: int
+
+    def records(self) -> Iterator[RawCase | CaseError]:
+        pieces = self.data.split(b"\n")
+        last = len(pieces) - 1  # the piece after the final newline: b"" or an unterminated last line
+        for index, raw in enumerate(pieces):
+            number = self.first_line + index
+            if len(raw) > self.max_case_bytes:
+                size = len(raw) + (index < last)
+                yield CaseError(self.source, number, _oversize(size, self.max_case_bytes))
+                continue
+            if number == 1 and raw.startswith(_BOM):
+                raw = raw[3:]  # a UTF-8 byte-order mark, as Windows editors write
+            if not raw.strip():
+                continue
+            text = _decode(raw, self.source, number)
+            yield text if isinstance(text, CaseError) else RawCase(text, self.source, number)
+
+
+def _oversize(size: int, limit: int) -> str:
+    return f"case is {size:,} bytes, over the limit of {limit:,} (raise it with --max-case-bytes)"
+
 
 class CorpusDigest:
     """SHA-256 over every byte read, source after source: identifies a corpus run."""
@@ -108,7 +146,17 @@ def iter_records(
 ) -> Iterator[Record]:
     """The raw stream: JSONL lines unparsed (``RawCase``), JSON-array cases parsed, errors as values."""
     for source in sources:
-        yield from _iter_source(str(source), max_case_bytes, digest)
+        for record in _iter_source(str(source), max_case_bytes, digest):
+            assert not isinstance(record, LineBlock)  # only with blocks=True
+            yield record
+
+
+def iter_blocks(
+    sources: Iterable[str | Path], *, max_case_bytes: int = DEFAULT_MAX_CASE_BYTES, digest: CorpusDigest | None = None
+) -> Iterator[LineBlock | Record]:
+    """The stream for bulk work: JSONL as ``LineBlock``s, JSON-array cases parsed, errors as values."""
+    for source in sources:
+        yield from _iter_source(str(source), max_case_bytes, digest, blocks=True)
 
 
 class DuplicateIds:
@@ -236,7 +284,9 @@ def _report(error: CaseError, on_error: ErrorHandler | None) -> None:
     on_error(error)
 
 
-def _iter_source(source: str, max_case_bytes: int, digest: CorpusDigest | None) -> Iterator[Record]:
+def _iter_source(
+    source: str, max_case_bytes: int, digest: CorpusDigest | None, *, blocks: bool = False
+) -> Iterator[LineBlock | Record]:
     stream: IO[bytes]
     if source == STDIN:
         stream = sys.stdin.buffer
@@ -254,6 +304,8 @@ def _iter_source(source: str, max_case_bytes: int, digest: CorpusDigest | None) 
         first = _peek_first_byte(stream)
         if first == b"[":
             yield from _iter_json_array(stream, name, max_case_bytes, digest)
+        elif blocks:
+            yield from _iter_jsonl_blocks(stream, name, max_case_bytes, digest)
         else:
             yield from _iter_jsonl(stream, name, max_case_bytes, digest)
     finally:
@@ -292,21 +344,46 @@ def _iter_jsonl(
             digest.update(raw)
         if len(raw) > max_case_bytes and not raw.endswith(b"\n"):
             skipped = len(raw) + _discard_rest_of_line(stream, digest)
-            yield CaseError(
-                name,
-                line_number,
-                f"case is {skipped:,} bytes, over the limit of {max_case_bytes:,} (raise it with --max-case-bytes)",
-            )
+            yield CaseError(name, line_number, _oversize(skipped, max_case_bytes))
             continue
-        if line_number == 1 and raw.startswith(b"\xef\xbb\xbf"):
+        if line_number == 1 and raw.startswith(_BOM):
             raw = raw[3:]  # a UTF-8 byte-order mark, as Windows editors write
         if not raw.strip():
             continue
-        text = _decode(raw, name, line_number)
+        text = _decode(raw.removesuffix(b"\n"), name, line_number)
         if isinstance(text, CaseError):
             yield text
             continue
         yield RawCase(text, name, line_number)
+
+
+def _iter_jsonl_blocks(
+    stream: IO[bytes], name: str, max_case_bytes: int, digest: CorpusDigest | None
+) -> Iterator[LineBlock | CaseError]:
+    """``_iter_jsonl`` in blocks of whole lines; a line is never split between blocks."""
+    line_number = 1  # of the first line not yet yielded
+    pending = b""  # the start of a line whose end is not read yet
+    while True:
+        data = stream.read(BLOCK_BYTES)
+        if digest is not None:
+            digest.update(data)
+        if not data:
+            if pending:
+                yield LineBlock(pending, name, line_number, max_case_bytes)
+            return
+        cut = data.rfind(b"\n") + 1
+        if cut == 0:
+            pending += data
+            if len(pending) > max_case_bytes:  # memory stays bounded by the limit, whatever the line
+                skipped = len(pending) + _discard_rest_of_line(stream, digest)
+                yield CaseError(name, line_number, _oversize(skipped, max_case_bytes))
+                line_number += 1
+                pending = b""
+            continue
+        block = pending + data[:cut] if pending else data[:cut]
+        pending = data[cut:]
+        yield LineBlock(block, name, line_number, max_case_bytes)
+        line_number += block.count(b"\n")
 
 
 def _discard_rest_of_line(stream: IO[bytes], digest: CorpusDigest | None) -> int:

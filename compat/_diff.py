@@ -10,11 +10,12 @@ corpus order, so the report is the same whatever the number of jobs.
 
 from __future__ import annotations
 
-import itertools
 import multiprocessing
+from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from importlib.metadata import PackageNotFoundError, version
+from multiprocessing.pool import AsyncResult
 from pathlib import Path
 from typing import Any, NamedTuple
 
@@ -24,16 +25,18 @@ from compat._corpus import (
     DEFAULT_MAX_CASE_BYTES,
     CorpusDigest,
     DuplicateIds,
+    LineBlock,
     RawCase,
     Record,
-    iter_records,
+    iter_blocks,
 )
 from compat._errors import CaseError
-from compat._golden import check_expected
+from compat._golden import ExpectationFailure, check_expected
 from compat._registry import Scorer, get_scorer
 from compat._report import CorpusInfo, DriftReport, ScorersInfo
 
-CHUNK_SIZE = 256
+CHUNK_SIZE = 256  # cases per task when they come parsed (JSON arrays), not as a LineBlock
+IN_FLIGHT_PER_JOB = 3
 
 
 @dataclass(frozen=True)
@@ -55,6 +58,10 @@ class Compared(NamedTuple):
     line_number: int
     failures: tuple[str, ...]  # expected outcomes that did not hold
     checked: bool  # the case had expected outcomes for either scorer
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Unpickled by tuple.__new__, in C: the named tuple's own __new__ is Python code.
+        return (tuple.__new__, (Compared, tuple(self)))
 
 
 def tool_name() -> str:
@@ -78,8 +85,8 @@ def run_diff(
     aggregator = DriftAggregator()
     skipped = 0
     ids = DuplicateIds()
-    records = iter_records(sources, max_case_bytes=settings.max_case_bytes, digest=digest)
-    for item in _compared_stream(records, settings):
+    items = iter_blocks(sources, max_case_bytes=settings.max_case_bytes, digest=digest)
+    for item in _compared_stream(items, settings):
         if isinstance(item, Compared):
             duplicate = ids.check_id(item.tally.case_id, item.source, item.line_number)
             if duplicate is None:
@@ -136,8 +143,11 @@ def _compare_record(record: Record, scorers: tuple[Scorer, Scorer, float]) -> Co
     case = loaded.case
     control = control_scorer.score(case)
     candidate = candidate_scorer.score(case)
-    failures = check_expected(case, {control_scorer.name: control, candidate_scorer.name: candidate})
-    checked = control_scorer.name in case.expected or candidate_scorer.name in case.expected
+    failures: list[ExpectationFailure] = []
+    checked = False
+    if case.expected:  # most corpora carry no golden outcomes
+        failures = check_expected(case, {control_scorer.name: control, candidate_scorer.name: candidate})
+        checked = control_scorer.name in case.expected or candidate_scorer.name in case.expected
     comparison = compare(case, control, candidate, tolerance=tolerance)
     return Compared(
         tally(comparison),
@@ -149,20 +159,52 @@ def _compare_record(record: Record, scorers: tuple[Scorer, Scorer, float]) -> Co
     )
 
 
-def _compare_chunk(chunk: list[Record]) -> list[Compared | CaseError]:
+Work = LineBlock | list[Record]  # what one task compares: a block of lines, or cases already read
+
+
+def _compare_work(work: Work, scorers: tuple[Scorer, Scorer, float]) -> list[Compared | CaseError]:
+    records = work.records() if isinstance(work, LineBlock) else work
+    return [_compare_record(record, scorers) for record in records]
+
+
+def _compare_in_worker(work: Work) -> list[Compared | CaseError]:
     assert _worker_scorers is not None
-    return [_compare_record(record, _worker_scorers) for record in chunk]
+    return _compare_work(work, _worker_scorers)
 
 
-def _compared_stream(records: Iterator[Record], settings: DiffSettings) -> Iterator[Compared | CaseError]:
+def _work_units(items: Iterator[LineBlock | Record]) -> Iterator[Work]:
+    """Blocks as they come; other records (JSON-array cases, read errors) in batches."""
+    batch: list[Record] = []
+    for item in items:
+        if isinstance(item, LineBlock):
+            if batch:
+                yield batch
+                batch = []
+            yield item
+        else:
+            batch.append(item)
+            if len(batch) >= CHUNK_SIZE:
+                yield batch
+                batch = []
+    if batch:
+        yield batch
+
+
+def _compared_stream(items: Iterator[LineBlock | Record], settings: DiffSettings) -> Iterator[Compared | CaseError]:
     if settings.jobs <= 1:
         scorers = _make_scorers(settings)
-        for record in records:
-            yield _compare_record(record, scorers)
+        for work in _work_units(items):
+            yield from _compare_work(work, scorers)
         return
-    chunks = iter(lambda: list(itertools.islice(records, CHUNK_SIZE)), [])
     # The platform's default start method (fork on Linux, spawn on macOS and Windows):
-    # workers rebuild their scorers in _init_worker either way.
+    # workers rebuild their scorers in _init_worker either way. At most IN_FLIGHT_PER_JOB
+    # units per worker are read ahead, so memory does not grow with the corpus.
+    window = IN_FLIGHT_PER_JOB * settings.jobs
     with multiprocessing.get_context().Pool(settings.jobs, initializer=_init_worker, initargs=(settings,)) as pool:
-        for results in pool.imap(_compare_chunk, chunks, chunksize=1):
-            yield from results
+        pending: deque[AsyncResult[list[Compared | CaseError]]] = deque()
+        for work in _work_units(items):
+            pending.append(pool.apply_async(_compare_in_worker, (work,)))
+            if len(pending) >= window:
+                yield from pending.popleft().get()
+        while pending:
+            yield from pending.popleft().get()

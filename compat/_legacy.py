@@ -10,11 +10,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from compat._jsnum import js_divide, js_number_to_string, js_to_fixed_2, js_trim
-from compat._models import Case, Score, Status, VerdictFormat, passes
-from compat._statements import legacy_statements
+from compat._jsnum import NUMBER_EPSILON, js_divide, js_number_to_string, js_to_fixed_2, js_trim
+from compat._models import Case, Score, Status, VerdictFormat
+from compat._statements import legacy_statement_count, legacy_statements
 
 FINAL_VERDICT_HEADER = "final verdict for each statement in order:"
+# Enum member lookup costs ~100 ns on Python 3.11; the per-case paths read these instead.
+_SCORED = Status.SCORED
+_FINAL_LINE = VerdictFormat.TEXT_FINAL_LINE
+_PER_STATEMENT = VerdictFormat.TEXT_PER_STATEMENT
 VERDICT_NO_MARKER = "verdict: no"
 
 
@@ -37,8 +41,8 @@ def count_bad(call2_output: str) -> tuple[int, VerdictFormat, tuple[str, ...]]:
         tail = text[at + len(FINAL_VERDICT_HEADER) :]
         pieces = tuple(piece for piece in tail.split(".") if js_trim(piece) != "")
         bad = sum(1 for piece in pieces if "yes" not in piece)
-        return bad, VerdictFormat.TEXT_FINAL_LINE, pieces
-    return text.count(VERDICT_NO_MARKER), VerdictFormat.TEXT_PER_STATEMENT, ()
+        return bad, _FINAL_LINE, pieces
+    return text.count(VERDICT_NO_MARKER), _PER_STATEMENT, ()
 
 
 def legacy_breakdown(case: Case) -> LegacyBreakdown | None:
@@ -62,25 +66,16 @@ class LegacyScorer:
     name = "legacy"
 
     def score(self, case: Case) -> Score:
-        breakdown = legacy_breakdown(case)
-        if breakdown is None:
-            return Score(
-                scorer=self.name,
-                value=0.0,
-                status=Status.SCORED,
-                passed=False,
-                threshold=case.threshold,
-                reason="No output",
-            )
-        value = 1 - js_divide(breakdown.bad_count, breakdown.statement_count)
-        passed = passes(value, case.threshold)
-        return Score(
-            scorer=self.name,
-            value=value,
-            status=Status.SCORED,
-            passed=passed,
-            threshold=case.threshold,
-            reason=legacy_reason(value, case.threshold, passed),
-            format=breakdown.format,
-            statement_count=breakdown.statement_count,
-        )
+        # legacy_breakdown's arithmetic without building the breakdown: this runs once
+        # per case, and only the counts matter here.
+        output = case.grader_output
+        count = legacy_statement_count(case)
+        threshold = case.threshold
+        if count is None or output == "":
+            return Score(self.name, 0.0, _SCORED, False, threshold, "No output")
+        bad, verdict_format, _pieces = count_bad(output)
+        value = 1 - js_divide(bad, count)
+        passed = value >= threshold - NUMBER_EPSILON  # the shared pass rule (compat._models.passes), inlined
+        reason = legacy_reason(value, threshold, passed)
+        # Positional: the keyword form costs twice as much.
+        return Score(self.name, value, _SCORED, passed, threshold, reason, None, verdict_format, (), (), count)

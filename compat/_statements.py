@@ -25,6 +25,14 @@ def legacy_statements(case: Case) -> list[str] | None:
     return [piece for piece in case.statements if js_trim(piece) != ""]
 
 
+def legacy_statement_count(case: Case) -> int | None:
+    """``len(legacy_statements(case))``, without keeping the pieces."""
+    pieces = case.statements_output.split("\n") if case.statements_output is not None else case.statements
+    if pieces is None or case.statements_output == "":
+        return None
+    return len(_non_blank(pieces))
+
+
 def fixed_statements(case: Case) -> list[str] | None:
     """Statements for the fixed scorer; ``None`` when there is no call 1 output at all.
 

@@ -2,15 +2,18 @@
 
 from __future__ import annotations
 
+import json
 import math
 from typing import Any
 
 import pytest
+from hypothesis import example, given
+from hypothesis import strategies as st
 from syrupy.assertion import SnapshotAssertion
 from syrupy.extensions.json import JSONSnapshotExtension
 
 from compat import Case, Score, Status, bundled_corpus, get_scorer, load_cases, register_scorer
-from compat._aggregate import DriftAggregator, case_record, tally, wilson_interval
+from compat._aggregate import DriftAggregator, case_json_line, case_record, tally, wilson_interval
 from compat._compare import CAUSE_DESCRIPTIONS, DriftCause, Outcome, compare
 from compat._diff import DiffSettings, run_diff
 
@@ -156,3 +159,44 @@ def test_percentiles_and_histogram_from_known_deltas() -> None:
 
 def test_parallel_run_gives_the_same_report() -> None:
     assert run_diff(bundled_corpus(), DiffSettings(jobs=2)) == run_diff(bundled_corpus(), DiffSettings())
+
+
+def _reference_line(comparison: Any) -> str:
+    return json.dumps(case_record(comparison), ensure_ascii=True) + "\n"
+
+
+def test_case_line_is_json_dumps_of_the_record_on_the_corpus() -> None:
+    for case in CORPUS:
+        comparison = compared(case)
+        assert case_json_line(comparison) == _reference_line(comparison), case.id
+
+
+class _ValueScorer:
+    """A scorer whose value is whatever the test says (ints, huge or non-finite floats)."""
+
+    name = "fixed-value"
+
+    def __init__(self, value: float | None) -> None:
+        self.value = value
+
+    def score(self, case: Case) -> Score:
+        status = Status.SCORED if self.value is not None else Status.UNDETERMINED
+        return Score(self.name, self.value, status, False, case.threshold, "r\u2028\ud800<")
+
+
+@given(
+    case_id=st.text(min_size=1),
+    tags=st.lists(st.text(), max_size=3),
+    output=st.text(),
+    value=st.none() | st.integers(-3, 3) | st.floats(allow_nan=True, allow_infinity=True),
+)
+@example(case_id="\u2028", tags=["\x00", '"'], output="Sorry \\ \ud800", value=float("nan"))
+@example(case_id="a", tags=[], output="", value=-0.0)
+def test_case_line_is_json_dumps_of_the_record_for_any_case(
+    case_id: str, tags: list[str], output: str, value: float | None
+) -> None:
+    """The template line equals the generic encoder's, whatever the strings and values."""
+    case = Case(id=case_id, tags=tags, statements_output="A.\nB.", grader_output=output)
+    for control in (legacy.score(case), _ValueScorer(value).score(case)):
+        comparison = compare(case, control, ragas.score(case))
+        assert case_json_line(comparison) == _reference_line(comparison)

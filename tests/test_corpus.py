@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+import hashlib
 import json
 from pathlib import Path
 
 import pytest
 
+import compat._corpus as corpus_module
 from compat import Case, CaseError, CorpusError, iter_cases, load_cases
-from compat._corpus import CorpusDigest, parse_case
+from compat._corpus import CorpusDigest, LineBlock, iter_blocks, iter_records, parse_case
 
 GOOD = {"id": "a", "statements_output": "A.\nB.", "grader_output": "Verdict: Yes"}
 
@@ -71,7 +73,7 @@ def test_malformed_lines_are_located_and_explained(tmp_path: Path, content: str,
 
 def test_invalid_utf8_is_located(tmp_path: Path) -> None:
     path = write(tmp_path, "x.jsonl", line().encode() + b'{"id": "\xff"}\n')
-    assert error_of(path) == f"{path}:2: invalid UTF-8 at byte 9 of the line (b'\\xff\"}}\\n')"
+    assert error_of(path) == f"{path}:2: invalid UTF-8 at byte 9 of the line (b'\\xff\"}}')"
 
 
 def test_oversized_case_is_refused_and_reading_goes_on(tmp_path: Path) -> None:
@@ -145,3 +147,60 @@ def test_duplicates_beyond_the_exact_window_are_still_caught(monkeypatch: pytest
     assert early is not None and str(early) == "b.jsonl:1: duplicate id 'case-3' (first at a.jsonl:3)"
     assert late is not None and str(late) == "b.jsonl:2: duplicate id 'case-4000' (seen earlier in the corpus)"
     assert ids.check_id("case-5000", "b.jsonl", 3) is None
+
+
+# ------------------------------------------------------------------ blocks (diff's reader)
+
+MESSY = (
+    b"\xef\xbb\xbf" + line(id="bom").encode()  # a byte-order mark on line 1
+    + b"\n   \r\n"  # blank lines
+    + line(id="crlf").encode().replace(b"\n", b"\r\n")
+    + b'{"id": "bad-utf8", "grader_output": "\xff"}\n'
+    + b'{"id": "huge", "statements_output": "A.", "grader_output": "' + b"x" * 300 + b'"}\n'
+    + b"not json\n"
+    + line(id="last").encode().rstrip(b"\n")  # no newline at the end
+)
+
+
+def _described(items: object) -> list[tuple[str, str, int]]:
+    """Records as comparable tuples: a RawCase by its text, an error by its message."""
+    out = []
+    for item in items:  # type: ignore[attr-defined]
+        if isinstance(item, CaseError):
+            out.append(("error", str(item), item.line))
+        else:
+            out.append(("case", item.text.strip(), item.line))
+    return out
+
+
+@pytest.mark.parametrize("block_bytes", [1, 7, 64, 250, 1 << 20])
+@pytest.mark.parametrize("max_case_bytes", [120, 4096])
+def test_blocks_read_exactly_what_the_line_reader_reads(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, block_bytes: int, max_case_bytes: int
+) -> None:
+    """Line numbers, oversize lines (within a block or spanning several), BOM, CRLF,
+    blank lines, bad UTF-8 and an unterminated last line: whatever the block size, the
+    blocks yield the records the line-by-line reader yields, and the same digest."""
+    path = write(tmp_path, "messy.jsonl", MESSY)
+    monkeypatch.setattr(corpus_module, "BLOCK_BYTES", block_bytes)
+    by_line, by_block = CorpusDigest(), CorpusDigest()
+    expected = _described(iter_records([path], max_case_bytes=max_case_bytes, digest=by_line))
+    blocks = list(iter_blocks([path], max_case_bytes=max_case_bytes, digest=by_block))
+    assert all(isinstance(item, (LineBlock, CaseError)) for item in blocks)
+    records = [r for item in blocks for r in (item.records() if isinstance(item, LineBlock) else [item])]
+    assert _described(records) == expected
+    assert by_block.hexdigest() == by_line.hexdigest() == hashlib.sha256(MESSY).hexdigest()
+    messages = [message for kind, message, _ in expected if kind == "error"]
+    assert len(expected) - len(messages) >= 4 and any("invalid UTF-8" in m for m in messages)
+    assert any("over the limit" in m for m in messages) == (max_case_bytes < 300)
+
+
+def test_a_line_longer_than_the_limit_never_sits_whole_in_memory(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = write(tmp_path, "long.jsonl", line(id="a") + "x" * 10_000 + "\n" + line(id="b"))
+    monkeypatch.setattr(corpus_module, "BLOCK_BYTES", 256)
+    items = list(iter_blocks([path], max_case_bytes=1000))
+    assert max(len(item.data) for item in items if isinstance(item, LineBlock)) <= 1000 + 256
+    errors = [item for item in items if isinstance(item, CaseError)]
+    assert len(errors) == 1 and errors[0].line == 2 and "10,001 bytes" in str(errors[0])
