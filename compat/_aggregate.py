@@ -128,23 +128,24 @@ def case_json_line(comparison: Comparison) -> str:
     cause, candidate_cause, candidate_format = comparison.cause, candidate.cause, candidate.format
     return (
         f'{{"id": {_quote(comparison.case_id)}, "tags": [{", ".join(map(_quote, comparison.tags))}], '
-        f'"outcome": {_quote(comparison.outcome.value)}, '
-        f'"cause": {"null" if cause is None else _quote(cause.value)}, '
+        f'"outcome": {_quote(comparison.outcome)}, '
+        f'"cause": {"null" if cause is None else _quote(cause)}, '
         f'"delta": {_json_scalar(comparison.delta)}, '
         f'"control_score": {_json_scalar(encode_float(control.value))}, '
         f'"control_passed": {"true" if control.passed else "false"}, '
         f'"control_reason": {_quote(control.reason)}, '
         f'"candidate_score": {_json_scalar(encode_float(candidate.value))}, '
         f'"candidate_passed": {"true" if candidate.passed else "false"}, '
-        f'"candidate_status": {_quote(candidate.status.value)}, '
-        f'"candidate_cause": {"null" if candidate_cause is None else _quote(candidate_cause.value)}, '
-        f'"candidate_format": {"null" if candidate_format is None else _quote(candidate_format.value)}, '
-        f'"candidate_warnings": [{", ".join([_quote(warning.value) for warning in candidate.warnings])}], '
+        f'"candidate_status": {_quote(candidate.status)}, '
+        f'"candidate_cause": {"null" if candidate_cause is None else _quote(candidate_cause)}, '
+        f'"candidate_format": {"null" if candidate_format is None else _quote(candidate_format)}, '
+        f'"candidate_warnings": [{", ".join(map(_quote, candidate.warnings))}], '
         f'"candidate_reason": {_quote(candidate.reason)}}}\n'
     )
 
 
-# The C string encoder behind json.dumps(..., ensure_ascii=True).
+# The C string encoder behind json.dumps(..., ensure_ascii=True). The enums here are str
+# enums: it writes a member's value without the (slow, on 3.11) ``.value`` lookup.
 _quote: Callable[[str], str] = json.encoder.encode_basestring_ascii
 
 
