@@ -3,9 +3,13 @@
 Pure orchestration: records in, comparisons folded into a ``DriftAggregator``, a
 ``DriftReport`` out. Whoever calls it decides what to do with each comparison
 (``on_comparison``: the CLI streams them to ``cases.jsonl``) and with each malformed
-case (``on_error``: raise, or collect and go on). With ``jobs > 1`` the JSONL lines
-are parsed, scored and compared in worker processes, in chunks, and folded back in
-corpus order, so the report is the same whatever the number of jobs.
+case (``on_error``: raise, or collect and go on).
+
+The corpus is read in blocks of whole JSONL lines (``LineBlock``, 1 MiB). With
+``jobs > 1`` each block is decoded, parsed, scored and compared in a worker process,
+a few blocks per worker in flight at most, and the results are folded back in corpus
+order, so the report is the same whatever the number of jobs. The parent only reads,
+checks ids and aggregates.
 """
 
 from __future__ import annotations
@@ -36,7 +40,7 @@ from compat._registry import Scorer, get_scorer
 from compat._report import CorpusInfo, DriftReport, ScorersInfo
 
 CHUNK_SIZE = 256  # cases per task when they come parsed (JSON arrays), not as a LineBlock
-IN_FLIGHT_PER_JOB = 3
+IN_FLIGHT_PER_JOB = 2  # one block being compared, one waiting: workers never idle, memory stays small
 
 
 @dataclass(frozen=True)

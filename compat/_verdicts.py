@@ -179,7 +179,10 @@ _HEADER_WITH_VERDICT = re.compile(FINAL_HEADER + r"(?=" + _TOKEN + r")")
 # backtracking state bounded by the repeat count.
 _RUN_LENGTH = 256
 _TOKEN_RUN = re.compile(r"(?:" + _TOKEN + r"){1," + str(_RUN_LENGTH) + "}")
-_VERDICT_WORD = re.compile(_YES_NO)
+# Inside a matched run, "yes" and "no" occur only as the verdict words (separators hold no
+# letters; "statement" and "claim" contain neither), so a plain alternation reads them,
+# twice as fast as the bounded word pattern.
+_VERDICT_WORD = re.compile(r"yes|no")
 _TRAILING = re.compile(_SEP + r"\Z")
 # "Verdict: No", "**Verdict:** yes", "verdict:no", "VERDICT - YES" (any case, lowered first).
 _MARKER = re.compile(r"verdict[\s*]*(?:[:=\-][\s*]*)?(yes|no)\b")
