@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 from collections import deque
+from operator import itemgetter
 from typing import Any, Literal, NamedTuple
 
 from compat._jsonscan import first_strict_value, iter_json_values
@@ -82,31 +83,43 @@ def _parse_json(text: str) -> ParsedVerdicts | None:
 def _read_items(items: list[Any], *, repaired: bool) -> ParsedVerdicts:
     """The verdicts of a RAGAS verdict list.
 
-    The usual list (objects whose ``verdict`` is the integer 0 or 1, with string
-    statements and reasons) is checked as a whole with C-level calls; anything else
-    is read item by item.
+    The usual list (objects with all three keys, ``verdict`` the integer 0 or 1,
+    string statements and reasons) is read and checked as a whole by C-level calls;
+    anything else is read item by item.
     """
     items = items[:MAX_VERDICTS]
+    if items and set(map(type, items)) == {dict}:
+        try:
+            values, statements, reasons = zip(*map(_VERDICT_STATEMENT_REASON, items), strict=True)
+        except KeyError:
+            pass  # an item lacks a key
+        else:
+            if (
+                set(map(type, values)) == {int}
+                and values.count(0) + values.count(1) == len(values)
+                and set(map(type, statements)) == {str}
+                and set(map(type, reasons)) == {str}
+            ):
+                warnings = (ScoreWarning.REPAIRED_JSON,) if repaired else ()
+                return ParsedVerdicts(_JSON, values, statements, reasons, warnings, len(values))
+    return _read_items_one_by_one(items, repaired=repaired)
+
+
+_VERDICT_STATEMENT_REASON = itemgetter("verdict", "statement", "reason")
+
+
+def _read_items_one_by_one(items: list[Any], *, repaired: bool) -> ParsedVerdicts:
     warnings: set[ScoreWarning] = {ScoreWarning.REPAIRED_JSON} if repaired else set()
-    if set(map(type, items)) == {dict}:
-        values = [item.get("verdict") for item in items]
-        statements = [item.get("statement") for item in items]
-        reasons = [item.get("reason") for item in items]
-        if not set(map(type, values)) <= {int} or values.count(0) + values.count(1) != len(values):
-            values = [_read_verdict(raw, warnings) for raw in values]
-        if not set(map(type, statements)) <= {str}:
-            statements = [text if type(text) is str else None for text in statements]
-        if not set(map(type, reasons)) <= {str}:
-            reasons = [text if type(text) is str else None for text in reasons]
-    else:
-        values, statements, reasons = [], [], []
-        for item in items:
-            is_object = type(item) is dict
-            values.append(_read_verdict(item.get("verdict"), warnings) if is_object else _invalid(warnings))
-            statement = item.get("statement") if is_object else None
-            reason = item.get("reason") if is_object else None
-            statements.append(statement if type(statement) is str else None)
-            reasons.append(reason if type(reason) is str else None)
+    values: list[Literal[0, 1] | None] = []
+    statements: list[str | None] = []
+    reasons: list[str | None] = []
+    for item in items:
+        is_object = type(item) is dict
+        values.append(_read_verdict(item.get("verdict"), warnings) if is_object else _invalid(warnings))
+        statement = item.get("statement") if is_object else None
+        reason = item.get("reason") if is_object else None
+        statements.append(statement if type(statement) is str else None)
+        reasons.append(reason if type(reason) is str else None)
     valid = len(values) - values.count(None)
     return ParsedVerdicts(_JSON, tuple(values), tuple(statements), tuple(reasons), ordered_warnings(warnings), valid)
 
@@ -173,12 +186,14 @@ _SEP = r"""[\s:*_.,;!?()\[\]#>|/\\"'“”‘’-]*"""
 # markdown's _Yes_ and __No__ read with a plain \b.
 _YES_NO = r"\b(?:yes|no)\b"
 _TOKEN = _SEP + r"(?:(?:statement|claim)?\s?\d{1,4}" + _SEP + r")?" + _YES_NO
-# Only headers that a verdict follows: a header repeated a million times costs one scan.
-_HEADER_WITH_VERDICT = re.compile(FINAL_HEADER + r"(?=" + _TOKEN + r")")
 # Up to 256 tokens per match: one regex call per run instead of one per verdict, with
 # backtracking state bounded by the repeat count.
 _RUN_LENGTH = 256
-_TOKEN_RUN = re.compile(r"(?:" + _TOKEN + r"){1," + str(_RUN_LENGTH) + "}")
+_RUN = r"(?:" + _TOKEN + r"){1," + str(_RUN_LENGTH) + "}"
+_TOKEN_RUN = re.compile(_RUN)
+# A header and the run of verdicts after it, in one match. Only headers that a verdict
+# follows match: a header repeated a million times costs one scan.
+_HEADER_AND_RUN = re.compile(FINAL_HEADER + "(" + _RUN + ")")
 # Inside a matched run, "yes" and "no" occur only as the verdict words (separators hold no
 # letters; "statement" and "claim" contain neither), so a plain alternation reads them,
 # twice as fast as the bounded word pattern.
@@ -216,15 +231,16 @@ def _final_line(lowered: str) -> tuple[tuple[Literal[0, 1], ...], set[ScoreWarni
     best: tuple[Literal[0, 1], ...] = ()
     trailing = False
     lines_with_verdicts = 0
-    for header in _HEADER_WITH_VERDICT.finditer(lowered):
-        words: list[str] = []
+    for header in _HEADER_AND_RUN.finditer(lowered):
         pos = header.end()
-        while len(words) < MAX_VERDICTS and (run := _TOKEN_RUN.match(lowered, pos)) is not None:
-            found = _VERDICT_WORD.findall(lowered, pos, run.end())
-            words.extend(found)
-            pos = run.end()
-            if len(found) < _RUN_LENGTH:  # the run stopped short: nothing more follows
+        words = _VERDICT_WORD.findall(lowered, header.start(1), pos)  # one word per token
+        # A run as long as the regex allows may go on: read it run by run.
+        while len(words) % _RUN_LENGTH == 0 and len(words) < MAX_VERDICTS:
+            run = _TOKEN_RUN.match(lowered, pos)
+            if run is None:
                 break
+            words.extend(_VERDICT_WORD.findall(lowered, pos, run.end()))
+            pos = run.end()
         del words[MAX_VERDICTS:]
         lines_with_verdicts += 1
         best = tuple(map(_WORD_VALUE.__getitem__, words))

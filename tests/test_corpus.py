@@ -152,11 +152,14 @@ def test_duplicates_beyond_the_exact_window_are_still_caught(monkeypatch: pytest
 # ------------------------------------------------------------------ blocks (diff's reader)
 
 MESSY = (
-    b"\xef\xbb\xbf" + line(id="bom").encode()  # a byte-order mark on line 1
+    b"\xef\xbb\xbf"
+    + line(id="bom").encode()  # a byte-order mark on line 1
     + b"\n   \r\n"  # blank lines
     + line(id="crlf").encode().replace(b"\n", b"\r\n")
     + b'{"id": "bad-utf8", "grader_output": "\xff"}\n'
-    + b'{"id": "huge", "statements_output": "A.", "grader_output": "' + b"x" * 300 + b'"}\n'
+    + b'{"id": "huge", "statements_output": "A.", "grader_output": "'
+    + b"x" * 300
+    + b'"}\n'
     + b"not json\n"
     + line(id="last").encode().rstrip(b"\n")  # no newline at the end
 )

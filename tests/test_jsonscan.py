@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from compat import Case, get_scorer
 from compat._jsonscan import MAX_FAILED_STARTS, REPAIR_FROM, _decode_tolerant, _repair_truncated, iter_json_values
-from compat._verdicts import MAX_VERDICTS, parse_verdicts
+from compat._verdicts import MAX_VERDICTS, _read_items, _read_items_one_by_one, parse_verdicts
 
 ITEMS = [
     {"statement": f"Statement number {i}.", "reason": "The context says so. }]", "verdict": i % 2} for i in range(900)
@@ -66,3 +66,24 @@ def test_reading_stops_at_max_verdicts(output: str) -> None:
     assert parsed is not None and len(parsed.values) == MAX_VERDICTS
     score = get_scorer("ragas").score(Case(id="c", statements=["A.", "B."], grader_output=output))
     assert [w.value for w in score.warnings] == ["more_verdicts"]
+
+
+_JSON_SCALARS = st.none() | st.booleans() | st.integers(-2, 3) | st.floats(allow_nan=False) | st.text(max_size=5)
+_ITEM = st.fixed_dictionaries(
+    {},
+    optional={
+        "verdict": st.sampled_from([0, 1]) | _JSON_SCALARS | st.sampled_from(["yes", " No ", "1", "0"]),
+        "statement": st.text(max_size=8) | _JSON_SCALARS,
+        "reason": st.text(max_size=8) | _JSON_SCALARS,
+        "extra": _JSON_SCALARS,
+    },
+)
+
+
+@given(items=st.lists(_ITEM | _JSON_SCALARS | st.lists(_JSON_SCALARS, max_size=2), max_size=6), repaired=st.booleans())
+@example(items=[{"verdict": 1, "statement": "A.", "reason": "r"}], repaired=False)  # the fast path itself
+@example(items=[{"verdict": True, "statement": "A.", "reason": "r"}], repaired=True)  # bool is not int
+@example(items=[{"verdict": 1, "statement": "A."}], repaired=False)  # a key missing
+@example(items=[], repaired=False)
+def test_the_whole_list_fast_path_reads_what_item_by_item_reads(items: list[object], repaired: bool) -> None:
+    assert _read_items(items, repaired=repaired) == _read_items_one_by_one(items, repaired=repaired)
