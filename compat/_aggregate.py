@@ -168,6 +168,15 @@ def _side(determined: bool, passed: bool) -> str:
     return "pass" if passed else "fail"
 
 
+# (control passed, candidate determined, candidate passed) -> its cell of the flip matrix.
+_FLIP_CELLS: dict[tuple[bool, bool, bool], tuple[str, str]] = {
+    (control, determined, passed): (_side(True, control), _side(determined, passed))
+    for control in (False, True)
+    for determined in (False, True)
+    for passed in (False, True)
+}
+
+
 class DriftAggregator:
     """Fold tallies one at a time; ``report()`` whenever the stream ends."""
 
@@ -209,7 +218,7 @@ class DriftAggregator:
                 for tag in item.tags:
                     self.cohort_unexplained[tag] += 1
         if item.control_scored:
-            self.flips[(_side(True, item.control_passed), _side(item.candidate_determined, item.candidate_passed))] += 1
+            self.flips[_FLIP_CELLS[item.control_passed, item.candidate_determined, item.candidate_passed]] += 1
         value = item.control_value
         if value is not None:
             if 0.0 <= value <= 1.0:
@@ -224,9 +233,19 @@ class DriftAggregator:
         if item.candidate_value is not None and math.isfinite(item.candidate_value):
             self.sums["candidate"] += item.candidate_value
             self.counts["candidate"] += 1
-        if item.delta is not None:
-            self._add_delta(item.delta)
-            size = abs(item.delta)
+        delta = item.delta
+        if delta is not None:
+            self.delta_count += 1
+            self.delta_sum += delta
+            if delta < self.delta_min:
+                self.delta_min = delta
+            if delta > self.delta_max:
+                self.delta_max = delta
+            if -1.0 <= delta <= 1.0:
+                self.delta_grid[round(delta * _GRID)] += 1
+            else:
+                self.delta_grid[_GRID + 1 if delta > 0 else -_GRID - 1] += 1
+            size = abs(delta)
             full = len(self._largest) >= LARGEST_DRIFTS
             if outcome != _MATCH and (not full or size >= self._largest[0][0]):  # most cases stop here
                 entry = (size, _reverse(item.case_id), line)
@@ -240,16 +259,6 @@ class DriftAggregator:
             self.expectation_failure_count += 1
             room = MAX_FAILURES_LISTED - len(self.expectation_failures)
             self.expectation_failures.extend(failures[: max(room, 0)])
-
-    def _add_delta(self, delta: float) -> None:
-        self.delta_count += 1
-        self.delta_sum += delta
-        self.delta_min = min(self.delta_min, delta)
-        self.delta_max = max(self.delta_max, delta)
-        if -1.0 <= delta <= 1.0:
-            self.delta_grid[round(delta * _GRID)] += 1
-        else:
-            self.delta_grid[_GRID + 1 if delta > 0 else -_GRID - 1] += 1
 
     def report(self, *, tool: str, corpus: CorpusInfo, scorers: ScorersInfo) -> DriftReport:
         unexplained = self.causes[_UNEXPLAINED]

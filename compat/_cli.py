@@ -229,17 +229,22 @@ def diff(
     listed: list[CaseLine] = []
     unlisted = 0
     with writing_report(out) as directory:
+        pending: list[str] = []  # cases.jsonl lines, written a few hundred at a time
 
         def keep(compared: Compared) -> None:
             nonlocal unlisted
-            directory.cases.write(compared.line)
-            if compared.tally.outcome != Outcome.MATCH.value:
+            pending.append(compared.line)
+            if len(pending) >= 512:
+                directory.cases.write("".join(pending))
+                pending.clear()
+            if compared.tally.outcome != match:
                 if len(listed) < html_cases:
                     listed.append(parse_case_line(compared.line))
                 else:
                     unlisted += 1
             progress.tick()
 
+        match = Outcome.MATCH.value
         report = run_diff(
             sources,
             settings,
@@ -247,6 +252,7 @@ def diff(
             on_error=skipped.append if skip_invalid else None,
             source_names=names,
         )
+        directory.cases.write("".join(pending))
         progress.done()
         directory.write("report.json", report_json(report))
         directory.write("report.md", render_markdown(report))

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from functools import partial
+from itertools import repeat
 from typing import Literal, NamedTuple
 
 from compat._jsnum import JS_WHITESPACE, NUMBER_EPSILON, js_number_to_string, js_to_fixed_2
@@ -29,9 +29,6 @@ from compat._models import (
 from compat._refusal import matched_refusal
 from compat._statements import fixed_statements
 from compat._verdicts import ParsedVerdicts, parse_verdicts
-
-# Verdicts are built once per statement: tuple.__new__ skips the named tuple's Python __new__.
-_new_verdict = partial(tuple.__new__, Verdict)
 
 # Enum member lookup costs ~100 ns on Python 3.11; the per-case paths read these instead.
 _FEWER = ScoreWarning.FEWER_VERDICTS
@@ -206,7 +203,8 @@ class RagasScorer:
         n = len(statements)
         judged = n - values.count(None)
         supported = values.count(1)
-        verdicts = tuple(map(_new_verdict, zip(statements, values, reasons, strict=True)))
+        # tuple.__new__ skips the named tuple's Python-level __new__; align's lists have length n.
+        verdicts = tuple(map(tuple.__new__, repeat(Verdict), zip(statements, values, reasons, strict=False)))
         warnings = ordered_warnings(align_warnings.union(parsed.warnings)) if align_warnings or parsed.warnings else ()
         if self._strict and (_FEWER in align_warnings or _MORE in align_warnings):
             return self._undetermined(
