@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 from collections import deque
+from itertools import islice
 from operator import itemgetter
 from typing import Any, Literal, NamedTuple
 
@@ -215,8 +216,8 @@ def _parse_text(text: str) -> ParsedVerdicts | None:
         lowered = lowered.replace("_", " ")
     # The substring tests are C-speed and spare a regex pass over most outputs.
     final, warnings = _final_line(lowered) if "final" in lowered else ((), set())
-    found = _MARKER.findall(lowered) if "verdict" in lowered else ()
-    markers = tuple(map(_WORD_VALUE.__getitem__, found[:MAX_VERDICTS]))
+    found = _markers(lowered) if "verdict" in lowered else ()
+    markers = tuple(map(_WORD_VALUE.__getitem__, found))
     if final:
         if markers and markers != final:
             warnings.add(ScoreWarning.FINAL_LINE_DISAGREES)
@@ -224,6 +225,17 @@ def _parse_text(text: str) -> ParsedVerdicts | None:
     if markers:
         return ParsedVerdicts(_PER_STATEMENT, markers, None, None, (), len(markers))
     return None
+
+
+def _markers(lowered: str) -> list[str]:
+    """The words of the first ``MAX_VERDICTS`` ``Verdict:`` markers."""
+    if len(lowered) <= _FINDALL_UP_TO:
+        return _MARKER.findall(lowered)[:MAX_VERDICTS]
+    # A megabyte of "Verdict: No." holds ~80,000 markers: stop reading at the cap.
+    return [marker.group(1) for marker in islice(_MARKER.finditer(lowered), MAX_VERDICTS)]
+
+
+_FINDALL_UP_TO = 64 * 1024  # below this, findall's C loop beats stopping early
 
 
 def _final_line(lowered: str) -> tuple[tuple[Literal[0, 1], ...], set[ScoreWarning]]:

@@ -10,7 +10,15 @@ from hypothesis import strategies as st
 
 from compat import Case, get_scorer
 from compat._jsonscan import MAX_FAILED_STARTS, REPAIR_FROM, _decode_tolerant, _repair_truncated, iter_json_values
-from compat._verdicts import MAX_VERDICTS, _read_items, _read_items_one_by_one, parse_verdicts
+from compat._verdicts import (
+    _FINDALL_UP_TO,
+    _MARKER,
+    MAX_VERDICTS,
+    _markers,
+    _read_items,
+    _read_items_one_by_one,
+    parse_verdicts,
+)
 
 ITEMS = [
     {"statement": f"Statement number {i}.", "reason": "The context says so. }]", "verdict": i % 2} for i in range(900)
@@ -87,3 +95,11 @@ _ITEM = st.fixed_dictionaries(
 @example(items=[], repaired=False)
 def test_the_whole_list_fast_path_reads_what_item_by_item_reads(items: list[object], repaired: bool) -> None:
     assert _read_items(items, repaired=repaired) == _read_items_one_by_one(items, repaired=repaired)
+
+
+@pytest.mark.parametrize("count", [3, 5_000, 9_999, 10_000, 12_000])
+def test_markers_past_the_findall_limit_are_the_first_ones_findall_reads(count: int) -> None:
+    words = ["yes" if i % 3 else "no" for i in range(count)]
+    text = " ".join(f"verdict: {word}. some reasoning here." for word in words)
+    assert _markers(text) == _MARKER.findall(text)[:MAX_VERDICTS] == words[:MAX_VERDICTS]
+    assert (len(text) > _FINDALL_UP_TO) == (count >= 5_000)  # both branches are exercised
