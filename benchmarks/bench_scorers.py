@@ -585,7 +585,10 @@ def print_adversarial(rows: list[GrowthRow], sizes: Sequence[tuple[str, int]]) -
     labels = [label for label, _ in sizes]
     big, small = labels[-1], labels[-2]
     ratio_name = f"t({big})/t({small})"
-    print(f"2. Adversarial growth: seconds per score() call (best of {GROWTH_ROUNDS} rounds over all sizes); growth = {ratio_name}")
+    print(
+        f"2. Adversarial growth: seconds per score() call (best of {GROWTH_ROUNDS} rounds over all sizes); "
+        f"growth = {ratio_name}"
+    )
     print(
         f"   targets for ragas: growth <= {TARGET_RATIO:g} and t({big}) < {TARGET_LARGEST_S:g} s"
         + ("" if big == "10 MB" else "  (quick run: sizes are smaller than the targets assume)")

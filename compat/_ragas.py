@@ -146,8 +146,21 @@ _JS_WHITESPACE_SET = frozenset(JS_WHITESPACE)
 
 
 def _is_blank(text: str) -> bool:
-    """Empty after JavaScript trimming; O(1) for the usual output that starts with a letter."""
-    return not text or (text[0] in _JS_WHITESPACE_SET and not text.strip(JS_WHITESPACE))
+    """Empty after JavaScript trimming; O(1) for the usual output that starts with a letter.
+
+    ``str.strip(chars)`` is ten times slower than ``str.isspace()``, which matters on
+    megabytes of padding. JavaScript's whitespace is Python's, plus U+FEFF, minus
+    U+001C to U+001F and U+0085: those are handled apart.
+    """
+    if not text:
+        return True
+    if text[0] not in _JS_WHITESPACE_SET:
+        return False
+    text = text.replace("\ufeff", "")
+    return not text or (text.isspace() and not any(char in text for char in _PYTHON_ONLY_WHITESPACE))
+
+
+_PYTHON_ONLY_WHITESPACE = "\x1c\x1d\x1e\x1f\x85"  # str.isspace() says yes, String.prototype.trim keeps them
 
 
 def _echoed_in_order(statements: Sequence[str], echoed: Sequence[str | None]) -> bool:

@@ -9,7 +9,9 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from compat import Case, get_scorer
+from compat._jsnum import JS_WHITESPACE
 from compat._jsonscan import MAX_FAILED_STARTS, REPAIR_FROM, _decode_tolerant, _repair_truncated, iter_json_values
+from compat._ragas import _is_blank
 from compat._verdicts import (
     _FINDALL_UP_TO,
     _MARKER,
@@ -103,3 +105,14 @@ def test_markers_past_the_findall_limit_are_the_first_ones_findall_reads(count: 
     text = " ".join(f"verdict: {word}. some reasoning here." for word in words)
     assert _markers(text) == _MARKER.findall(text)[:MAX_VERDICTS] == words[:MAX_VERDICTS]
     assert (len(text) > _FINDALL_UP_TO) == (count >= 5_000)  # both branches are exercised
+
+
+_SPACES = " \t\n\x0b\x0c\r\x1c\x1d\x1e\x1f\x85\xa0\u1680\u2000\u200a\u2028\u2029\u202f\u205f\u3000\ufeff\u180e"
+
+
+@given(text=st.text(alphabet=st.sampled_from(_SPACES + "x")) | st.text())
+@example(text="\ufeff")  # JavaScript whitespace that str.isspace() does not know
+@example(text=" \x1c ")  # str.isspace() whitespace that JavaScript keeps
+@example(text="\x85")
+def test_blank_check_is_javascript_trim(text: str) -> None:
+    assert _is_blank(text) == (text.strip(JS_WHITESPACE) == "")
