@@ -60,6 +60,25 @@ def normalise_statement(text: str) -> str:
     return _NOT_WORD.sub(" ", folded).strip()
 
 
+# Every byte below 128 that is not a letter or digit: bytes.translate deletes them.
+_ASCII_NOT_ALNUM = bytes(c for c in range(128) if not chr(c).isalnum())
+
+
+def letters_and_digits(text: str) -> str:
+    """``normalise_statement(text)`` without its spaces, at a fraction of the cost.
+
+    Two texts with equal normalised forms have equal letters and digits, so alignment
+    compares these first and normalises only the statements that pass.
+    """
+    first = text[:1]
+    if first in _ENUMERATION_STARTS or first.isspace():
+        text = _ENUMERATION.sub("", text, count=1)
+    folded = text.casefold()
+    if folded.isascii():
+        return folded.encode("ascii").translate(None, _ASCII_NOT_ALNUM).decode("ascii")
+    return _NOT_WORD.sub("", folded)
+
+
 class Aligned(NamedTuple):
     """Each statement's verdict (``None``: none usable) and reason, in statement order."""
 
@@ -109,18 +128,25 @@ def _align_by_text(
     exact: dict[str, list[int]] = {}
     for position, statement in enumerate(statements):
         exact.setdefault(statement, []).append(position)
-    normal: dict[str, list[int]] | None = None  # built only if an echo is not verbatim
+    squeezed: dict[str, list[int]] | None = None  # built only if an echo is not verbatim
+    normal: dict[int, str] = {}  # statements normalised so far, by position
     for index, text in enumerate(echoed):
         if text is None:
             positional.append(index)
             continue
         candidates = exact.get(text.strip())
         if not candidates:
-            if normal is None:
-                normal = {}
+            if squeezed is None:
+                squeezed = {}
                 for position, statement in enumerate(statements):
-                    normal.setdefault(normalise_statement(statement), []).append(position)
-            candidates = normal.get(normalise_statement(text))
+                    squeezed.setdefault(letters_and_digits(statement), []).append(position)
+            near = squeezed.get(letters_and_digits(text))
+            if near:
+                echo = normalise_statement(text)
+                for position in near:
+                    if position not in normal:
+                        normal[position] = normalise_statement(statements[position])
+                candidates = [position for position in near if normal[position] == echo]
         if not candidates:
             positional.append(index)
             continue

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from compat import Case, get_scorer
 from compat._jsnum import JS_WHITESPACE
 from compat._jsonscan import MAX_FAILED_STARTS, REPAIR_FROM, _decode_tolerant, _repair_truncated, iter_json_values
-from compat._ragas import _is_blank
+from compat._ragas import _is_blank, letters_and_digits, normalise_statement
 from compat._verdicts import (
     _FINDALL_UP_TO,
     _MARKER,
@@ -116,3 +116,11 @@ _SPACES = " \t\n\x0b\x0c\r\x1c\x1d\x1e\x1f\x85\xa0\u1680\u2000\u200a\u2028\u2029
 @example(text="\x85")
 def test_blank_check_is_javascript_trim(text: str) -> None:
     assert _is_blank(text) == (text.strip(JS_WHITESPACE) == "")
+
+
+@given(text=st.text())
+@example(text="1. The World’s Fair — 1889")  # non-ASCII separators fold like ASCII ones
+@example(text="(2) snake_case and ÉCOLE")
+def test_letters_and_digits_are_the_normalised_form_without_spaces(text: str) -> None:
+    """The cheap key alignment compares first can never miss a normalised match."""
+    assert letters_and_digits(text) == normalise_statement(text).replace(" ", "")
