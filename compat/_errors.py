@@ -31,6 +31,11 @@ class CaseError(InputError):
         self.problem = problem
         super().__init__(f"{source}:{line}: {problem}")
 
+    def __reduce__(self) -> tuple[type[CaseError], tuple[str, int, str]]:
+        # A worker process hands malformed cases back to the parent: pickle the three
+        # fields, not the formatted message that BaseException would pass to __init__.
+        return (CaseError, (self.source, self.line, self.problem))
+
 
 class CorpusError(InputError):
     """A corpus as a whole is unusable: missing, unreadable or of an unknown layout."""
@@ -43,3 +48,6 @@ class UnknownScorerError(FaithcompatError):
         self.name = name
         self.known = known
         super().__init__(f"unknown scorer {name!r}; registered scorers: {', '.join(known)}")
+
+    def __reduce__(self) -> tuple[type[UnknownScorerError], tuple[str, list[str]]]:
+        return (UnknownScorerError, (self.name, self.known))

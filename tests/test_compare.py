@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 import math
+import pickle
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -12,10 +14,12 @@ from hypothesis import strategies as st
 from syrupy.assertion import SnapshotAssertion
 from syrupy.extensions.json import JSONSnapshotExtension
 
-from compat import Case, Score, Status, bundled_corpus, get_scorer, load_cases, register_scorer
+import compat._corpus as corpus_module
+from compat import Case, CaseError, Score, Status, bundled_corpus, get_scorer, load_cases, register_scorer
 from compat._aggregate import DriftAggregator, case_json_line, case_record, tally, wilson_interval
 from compat._compare import CAUSE_DESCRIPTIONS, DriftCause, Outcome, compare
 from compat._diff import DiffSettings, run_diff
+from compat._errors import UnknownScorerError
 
 legacy, ragas = get_scorer("legacy"), get_scorer("ragas")
 CORPUS = load_cases(bundled_corpus())
@@ -159,6 +163,53 @@ def test_percentiles_and_histogram_from_known_deltas() -> None:
 
 def test_parallel_run_gives_the_same_report() -> None:
     assert run_diff(bundled_corpus(), DiffSettings(jobs=2)) == run_diff(bundled_corpus(), DiffSettings())
+
+
+def test_many_small_blocks_give_the_same_report_lines_and_errors(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A corpus spread over dozens of blocks, with bad lines among them: every job count
+    yields the same report, the same cases.jsonl in corpus order, and the same errors at
+    the same FILE:LINE as one big block read by one process."""
+    lines = b"".join(path.read_bytes() for path in bundled_corpus()).splitlines(keepends=True)
+    lines[7] = b"not json\n"
+    lines[100] = b'{"id": "bad", "grader_output": "\xff"}\n'
+    lines.insert(150, b"\n")
+    corpus = tmp_path / "corpus.jsonl"
+    corpus.write_bytes(b"".join(lines))
+
+    def run(jobs: int) -> tuple[object, list[str], list[str]]:
+        written: list[str] = []
+        errors: list[str] = []
+        report = run_diff(
+            [corpus],
+            DiffSettings(jobs=jobs),
+            on_comparison=lambda c: written.append(c.line),
+            on_error=lambda e: errors.append(str(e)),
+        )
+        return report, written, errors
+
+    reference = run(1)
+    monkeypatch.setattr(corpus_module, "BLOCK_BYTES", 4096)
+    assert run(1) == reference
+    assert run(2) == reference
+    _report, written, errors = reference
+    assert len(written) == len(lines) - 3 and len(errors) == 2
+    assert errors[0].endswith(":8: invalid JSON: Expecting value at column 1")
+    assert ":101: invalid UTF-8" in errors[1]
+    # Without a handler the first error stops the run, from a worker as from one process.
+    with pytest.raises(CaseError, match=":8: invalid JSON"):
+        run_diff([corpus], DiffSettings(jobs=2))
+
+
+@pytest.mark.parametrize(
+    "value",
+    [CaseError("corpus.jsonl", 3, "invalid JSON: Expecting value at column 1"), UnknownScorerError("x", ["legacy"])],
+)
+def test_errors_survive_the_trip_from_a_worker_process(value: Exception) -> None:
+    """Workers return malformed cases as values; one that cannot be unpickled hangs the pool."""
+    copy = pickle.loads(pickle.dumps(value))
+    assert type(copy) is type(value) and str(copy) == str(value) and vars(copy) == vars(value)
 
 
 def _reference_line(comparison: Any) -> str:
