@@ -15,6 +15,7 @@ checks ids and aggregates.
 from __future__ import annotations
 
 import multiprocessing
+import pickle
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
@@ -173,7 +174,16 @@ def _compare_work(work: Work, scorers: tuple[Scorer, Scorer, float]) -> list[Com
 
 def _compare_in_worker(work: Work) -> list[Compared | CaseError]:
     assert _worker_scorers is not None
-    return _compare_work(work, _worker_scorers)
+    try:
+        return _compare_work(work, _worker_scorers)
+    except Exception as error:
+        # The pool re-raises a worker's exception in the parent, but one that does not
+        # unpickle there (a required argument missing, say) hangs the pool instead.
+        try:
+            pickle.loads(pickle.dumps(error))
+        except Exception:
+            raise RuntimeError(f"in a worker process: {type(error).__name__}: {error}") from None
+        raise
 
 
 def _work_units(items: Iterator[LineBlock | Record]) -> Iterator[Work]:

@@ -15,6 +15,7 @@ from syrupy.assertion import SnapshotAssertion
 from syrupy.extensions.json import JSONSnapshotExtension
 
 import compat._corpus as corpus_module
+import compat._registry as registry_module
 from compat import Case, CaseError, Score, Status, bundled_corpus, get_scorer, load_cases, register_scorer
 from compat._aggregate import DriftAggregator, case_json_line, case_record, tally, wilson_interval
 from compat._compare import CAUSE_DESCRIPTIONS, DriftCause, Outcome, compare
@@ -200,6 +201,24 @@ def test_many_small_blocks_give_the_same_report_lines_and_errors(
     # Without a handler the first error stops the run, from a worker as from one process.
     with pytest.raises(CaseError, match=":8: invalid JSON"):
         run_diff([corpus], DiffSettings(jobs=2))
+
+
+class _Unpicklable(Exception):
+    def __init__(self, what: str, where: int) -> None:
+        super().__init__(f"{what} at {where}")
+
+
+class _BrokenScorer:
+    name = "broken"
+
+    def score(self, case: Case) -> Score:
+        raise _Unpicklable("a scorer bug", 1)
+
+
+def test_a_scorer_bug_in_a_worker_is_raised_not_hung(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(registry_module._REGISTRY, "broken", (_BrokenScorer, frozenset()))
+    with pytest.raises(RuntimeError, match="in a worker process: _Unpicklable: a scorer bug at 1"):
+        run_diff(bundled_corpus(), DiffSettings(candidate="broken", jobs=2))
 
 
 @pytest.mark.parametrize(
