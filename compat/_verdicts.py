@@ -81,6 +81,9 @@ def _parse_json(text: str) -> ParsedVerdicts | None:
     return None
 
 
+_VERDICT_STATEMENT_REASON = itemgetter("verdict", "statement", "reason")
+
+
 def _read_items(items: list[Any], *, repaired: bool) -> ParsedVerdicts:
     """The verdicts of a RAGAS verdict list.
 
@@ -106,10 +109,8 @@ def _read_items(items: list[Any], *, repaired: bool) -> ParsedVerdicts:
     return _read_items_one_by_one(items, repaired=repaired)
 
 
-_VERDICT_STATEMENT_REASON = itemgetter("verdict", "statement", "reason")
-
-
 def _read_items_one_by_one(items: list[Any], *, repaired: bool) -> ParsedVerdicts:
+    """Any list at all: what is unreadable becomes ``None``, with a warning that says why."""
     warnings: set[ScoreWarning] = {ScoreWarning.REPAIRED_JSON} if repaired else set()
     values: list[Literal[0, 1] | None] = []
     statements: list[str | None] = []
