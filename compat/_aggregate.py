@@ -155,7 +155,9 @@ def _json_scalar(value: float | str | None) -> str:
         return "null"
     if isinstance(value, str):
         return _quote(value)
-    return json.dumps(value) if type(value) is not float or not math.isfinite(value) else float.__repr__(value)
+    if type(value) is float and math.isfinite(value):
+        return float.__repr__(value)
+    return json.dumps(value)  # ints, and what json.dumps writes for NaN and infinities
 
 
 def parse_case_line(line: str) -> CaseLine:

@@ -229,14 +229,11 @@ def diff(
     listed: list[CaseLine] = []
     unlisted = 0
     with writing_report(out) as directory:
-        pending: list[str] = []  # cases.jsonl lines, written a few hundred at a time
+        match = Outcome.MATCH.value
 
         def keep(compared: Compared) -> None:
             nonlocal unlisted
-            pending.append(compared.line)
-            if len(pending) >= 512:
-                directory.cases.write("".join(pending))
-                pending.clear()
+            directory.add_case(compared.line)
             if compared.tally.outcome != match:
                 if len(listed) < html_cases:
                     listed.append(parse_case_line(compared.line))
@@ -244,7 +241,6 @@ def diff(
                     unlisted += 1
             progress.tick()
 
-        match = Outcome.MATCH.value
         report = run_diff(
             sources,
             settings,
@@ -252,7 +248,6 @@ def diff(
             on_error=skipped.append if skip_invalid else None,
             source_names=names,
         )
-        directory.cases.write("".join(pending))
         progress.done()
         directory.write("report.json", report_json(report))
         directory.write("report.md", render_markdown(report))

@@ -17,7 +17,6 @@ from __future__ import annotations
 import math
 import re
 from enum import Enum
-from math import isfinite
 from typing import NamedTuple
 
 from compat._legacy import LegacyBreakdown, legacy_breakdown
@@ -104,10 +103,9 @@ class Comparison(NamedTuple):
 
 def compare(case: Case, control: Score, candidate: Score, *, tolerance: float = DEFAULT_TOLERANCE) -> Comparison:
     """The comparison of two scores of ``case``; pure, and total like the scorers."""
-    before, after = control.value, candidate.value
     delta = None
-    if before is not None and after is not None and isfinite(before) and isfinite(after):
-        delta = after - before
+    if control.is_finite and candidate.is_finite:
+        delta = candidate.value - control.value  # type: ignore[operator]
     outcome = _outcome(control, candidate, delta, tolerance)
     cause = None if outcome is _MATCH else explain(case, control, candidate)
     return Comparison(case.id, case.tags, control, candidate, delta, outcome, cause)

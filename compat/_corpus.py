@@ -145,10 +145,11 @@ def iter_records(
     sources: Iterable[str | Path], *, max_case_bytes: int = DEFAULT_MAX_CASE_BYTES, digest: CorpusDigest | None = None
 ) -> Iterator[Record]:
     """The raw stream: JSONL lines unparsed (``RawCase``), JSON-array cases parsed, errors as values."""
-    for source in sources:
-        for record in _iter_source(str(source), max_case_bytes, digest):
-            assert not isinstance(record, LineBlock)  # only with blocks=True
-            yield record
+    for item in iter_blocks(sources, max_case_bytes=max_case_bytes, digest=digest):
+        if isinstance(item, LineBlock):
+            yield from item.records()
+        else:
+            yield item
 
 
 def iter_blocks(
@@ -156,7 +157,7 @@ def iter_blocks(
 ) -> Iterator[LineBlock | Record]:
     """The stream for bulk work: JSONL as ``LineBlock``s, JSON-array cases parsed, errors as values."""
     for source in sources:
-        yield from _iter_source(str(source), max_case_bytes, digest, blocks=True)
+        yield from _iter_source(str(source), max_case_bytes, digest)
 
 
 class DuplicateIds:
@@ -284,9 +285,7 @@ def _report(error: CaseError, on_error: ErrorHandler | None) -> None:
     on_error(error)
 
 
-def _iter_source(
-    source: str, max_case_bytes: int, digest: CorpusDigest | None, *, blocks: bool = False
-) -> Iterator[LineBlock | Record]:
+def _iter_source(source: str, max_case_bytes: int, digest: CorpusDigest | None) -> Iterator[LineBlock | Record]:
     stream: IO[bytes]
     if source == STDIN:
         stream = sys.stdin.buffer
@@ -304,10 +303,8 @@ def _iter_source(
         first = _peek_first_byte(stream)
         if first == b"[":
             yield from _iter_json_array(stream, name, max_case_bytes, digest)
-        elif blocks:
-            yield from _iter_jsonl_blocks(stream, name, max_case_bytes, digest)
         else:
-            yield from _iter_jsonl(stream, name, max_case_bytes, digest)
+            yield from _iter_jsonl_blocks(stream, name, max_case_bytes, digest)
     finally:
         if source != STDIN:
             stream.close()
@@ -331,57 +328,38 @@ def _decode(raw: bytes, name: str, line: int) -> str | CaseError:
         )
 
 
-def _iter_jsonl(
-    stream: IO[bytes], name: str, max_case_bytes: int, digest: CorpusDigest | None
-) -> Iterator[RawCase | CaseError]:
-    line_number = 0
-    while True:
-        raw = stream.readline(max_case_bytes + 1)
-        if not raw:
-            return
-        line_number += 1
-        if digest is not None:
-            digest.update(raw)
-        if len(raw) > max_case_bytes and not raw.endswith(b"\n"):
-            skipped = len(raw) + _discard_rest_of_line(stream, digest)
-            yield CaseError(name, line_number, _oversize(skipped, max_case_bytes))
-            continue
-        if line_number == 1 and raw.startswith(_BOM):
-            raw = raw[3:]  # a UTF-8 byte-order mark, as Windows editors write
-        if not raw.strip():
-            continue
-        text = _decode(raw.removesuffix(b"\n"), name, line_number)
-        if isinstance(text, CaseError):
-            yield text
-            continue
-        yield RawCase(text, name, line_number)
-
-
 def _iter_jsonl_blocks(
     stream: IO[bytes], name: str, max_case_bytes: int, digest: CorpusDigest | None
 ) -> Iterator[LineBlock | CaseError]:
-    """``_iter_jsonl`` in blocks of whole lines; a line is never split between blocks."""
+    """JSONL in blocks of whole lines; a line is never split between blocks.
+
+    ``read1`` returns what is there (a pipe's few kilobytes, or up to ``BLOCK_BYTES``
+    of a file) without waiting for more, so cases stream from a slow producer too.
+    """
     line_number = 1  # of the first line not yet yielded
-    pending = b""  # the start of a line whose end is not read yet
+    pending: list[bytes] = []  # the start of a line whose end is not read yet
+    pending_size = 0
+    read = getattr(stream, "read1", stream.read)
     while True:
-        data = stream.read(BLOCK_BYTES)
+        data = read(BLOCK_BYTES)
         if digest is not None:
             digest.update(data)
         if not data:
             if pending:
-                yield LineBlock(pending, name, line_number, max_case_bytes)
+                yield LineBlock(b"".join(pending), name, line_number, max_case_bytes)
             return
         cut = data.rfind(b"\n") + 1
         if cut == 0:
-            pending += data
-            if len(pending) > max_case_bytes:  # memory stays bounded by the limit, whatever the line
-                skipped = len(pending) + _discard_rest_of_line(stream, digest)
+            pending.append(data)
+            pending_size += len(data)
+            if pending_size > max_case_bytes:  # memory stays bounded by the limit, whatever the line
+                skipped = pending_size + _discard_rest_of_line(stream, digest)
                 yield CaseError(name, line_number, _oversize(skipped, max_case_bytes))
                 line_number += 1
-                pending = b""
+                pending, pending_size = [], 0
             continue
-        block = pending + data[:cut] if pending else data[:cut]
-        pending = data[cut:]
+        block = b"".join([*pending, data[:cut]]) if pending else data[:cut]
+        pending, pending_size = ([data[cut:]] if cut < len(data) else []), len(data) - cut
         yield LineBlock(block, name, line_number, max_case_bytes)
         line_number += block.count(b"\n")
 

@@ -12,14 +12,14 @@ from dataclasses import dataclass
 
 from compat._jsnum import NUMBER_EPSILON, js_divide, js_number_to_string, js_to_fixed_2, js_trim
 from compat._models import Case, Score, Status, VerdictFormat
-from compat._statements import legacy_statement_count, legacy_statements
+from compat._statements import legacy_statement_count
 
 FINAL_VERDICT_HEADER = "final verdict for each statement in order:"
+VERDICT_NO_MARKER = "verdict: no"
 # Enum member lookup costs ~100 ns on Python 3.11; the per-case paths read these instead.
 _SCORED = Status.SCORED
 _FINAL_LINE = VerdictFormat.TEXT_FINAL_LINE
 _PER_STATEMENT = VerdictFormat.TEXT_PER_STATEMENT
-VERDICT_NO_MARKER = "verdict: no"
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,14 +45,22 @@ def count_bad(call2_output: str) -> tuple[int, VerdictFormat, tuple[str, ...]]:
     return text.count(VERDICT_NO_MARKER), _PER_STATEMENT, ()
 
 
+def _counts(case: Case) -> tuple[int, int, VerdictFormat, tuple[str, ...]] | None:
+    """Statements, the "no" count, its branch and pieces; ``None`` where legacy says ``No output``."""
+    statement_count = legacy_statement_count(case)
+    if statement_count is None or case.grader_output == "":
+        return None
+    return (statement_count, *count_bad(case.grader_output))
+
+
 def legacy_breakdown(case: Case) -> LegacyBreakdown | None:
     """The legacy arithmetic's inputs, or ``None`` when it stops at ``No output``."""
-    statements = legacy_statements(case)
-    if statements is None or case.grader_output == "":
+    counts = _counts(case)
+    if counts is None:
         return None
-    bad, fmt, pieces = count_bad(case.grader_output)
+    statement_count, bad, verdict_format, pieces = counts
     headers = case.grader_output.lower().count(FINAL_VERDICT_HEADER) if pieces else 0
-    return LegacyBreakdown(len(statements), bad, fmt, pieces, headers)
+    return LegacyBreakdown(statement_count, bad, verdict_format, pieces, headers)
 
 
 def legacy_reason(value: float, threshold: float, passed: bool) -> str:
@@ -66,14 +74,11 @@ class LegacyScorer:
     name = "legacy"
 
     def score(self, case: Case) -> Score:
-        # legacy_breakdown's arithmetic without building the breakdown: this runs once
-        # per case, and only the counts matter here.
-        output = case.grader_output
-        count = legacy_statement_count(case)
         threshold = case.threshold
-        if count is None or output == "":
+        counts = _counts(case)  # not legacy_breakdown: its header count is for explaining drift
+        if counts is None:
             return Score(self.name, 0.0, _SCORED, False, threshold, "No output")
-        bad, verdict_format, _pieces = count_bad(output)
+        count, bad, verdict_format, _pieces = counts
         value = 1 - js_divide(bad, count)
         passed = value >= threshold - NUMBER_EPSILON  # the shared pass rule (compat._models.passes), inlined
         reason = legacy_reason(value, threshold, passed)

@@ -51,13 +51,18 @@ def normalise_statement(text: str) -> str:
     Case-folded, a leading enumeration ("1.", "-", "(2)") dropped, every run of
     characters that are not letters or digits folded to one space.
     """
-    first = text[:1]
-    if first in _ENUMERATION_STARTS or first.isspace():
-        text = _ENUMERATION.sub("", text, count=1)
-    folded = text.casefold()
+    folded = _folded(text)
     if folded.isascii():
         return b" ".join(folded.encode("ascii").translate(_ASCII_NOT_WORD).split()).decode("ascii")
     return _NOT_WORD.sub(" ", folded).strip()
+
+
+def _folded(text: str) -> str:
+    """``text`` case-folded, without a leading enumeration."""
+    first = text[:1]
+    if first in _ENUMERATION_STARTS or first.isspace():
+        text = _ENUMERATION.sub("", text, count=1)
+    return text.casefold()
 
 
 # Every byte below 128 that is not a letter or digit: bytes.translate deletes them.
@@ -70,10 +75,7 @@ def letters_and_digits(text: str) -> str:
     Two texts with equal normalised forms have equal letters and digits, so alignment
     compares these first and normalises only the statements that pass.
     """
-    first = text[:1]
-    if first in _ENUMERATION_STARTS or first.isspace():
-        text = _ENUMERATION.sub("", text, count=1)
-    folded = text.casefold()
+    folded = _folded(text)
     if folded.isascii():
         return folded.encode("ascii").translate(None, _ASCII_NOT_ALNUM).decode("ascii")
     return _NOT_WORD.sub("", folded)

@@ -30,9 +30,26 @@ def report_json(report: DriftReport) -> str:
 class ReportDirectory:
     """A report being written; see ``writing_report``."""
 
+    CASES_PER_WRITE = 512  # one write call per few hundred lines: a call costs more than a line
+
     def __init__(self, staging: Path) -> None:
         self.staging = staging
-        self.cases: TextIO = (staging / "cases.jsonl").open("w", encoding="utf-8", newline="\n")
+        self._cases: TextIO = (staging / "cases.jsonl").open("w", encoding="utf-8", newline="\n")
+        self._pending: list[str] = []
+
+    def add_case(self, line: str) -> None:
+        """Append one ``cases.jsonl`` line (with its newline)."""
+        self._pending.append(line)
+        if len(self._pending) >= self.CASES_PER_WRITE:
+            self._flush_cases()
+
+    def _flush_cases(self) -> None:
+        self._cases.write("".join(self._pending))
+        self._pending.clear()
+
+    def close(self) -> None:
+        self._flush_cases()
+        self._cases.close()
 
     def write(self, name: str, text: str) -> None:
         with (self.staging / name).open("w", encoding="utf-8", errors="backslashreplace", newline="\n") as handle:
@@ -50,7 +67,7 @@ def writing_report(target: str | Path) -> Iterator[ReportDirectory]:
         try:
             yield directory
         finally:
-            directory.cases.close()
+            directory.close()
         for name in REPORT_FILES:
             if (staging / name).exists():
                 os.replace(staging / name, target / name)

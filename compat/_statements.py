@@ -5,32 +5,24 @@ from __future__ import annotations
 from collections.abc import Iterable
 from itertools import repeat
 
-from compat._jsnum import JS_WHITESPACE, js_trim
+from compat._jsnum import JS_WHITESPACE
 from compat._jsonscan import iter_json_values
 from compat._models import Case
 
 
-def legacy_statements(case: Case) -> list[str] | None:
-    """Statements as promptfoo generation A counts them; ``None`` when call 1 gave no output.
+def legacy_statement_count(case: Case) -> int | None:
+    """How many statements promptfoo generation A counts; ``None`` when call 1 gave no output.
 
-    Split on ``\\n`` only and keep every piece whose JavaScript-trimmed value is not
-    empty, untrimmed (so ``\\r`` stays on CRLF lines and a line of U+001C counts).
-    A ``statements`` list stands in for call 1 only when ``statements_output`` is absent.
+    Split on ``\\n`` only and count every piece whose JavaScript-trimmed value is not
+    empty (so a line of U+001C counts: JavaScript's trim keeps it). A ``statements``
+    list stands in for call 1 only when ``statements_output`` is absent.
     """
     if case.statements_output is not None:
         if case.statements_output == "":
             return None
-        return [piece for piece in case.statements_output.split("\n") if js_trim(piece) != ""]
+        return len(_non_blank(case.statements_output.split("\n")))
     assert case.statements is not None  # the Case model guarantees one of the two
-    return [piece for piece in case.statements if js_trim(piece) != ""]
-
-
-def legacy_statement_count(case: Case) -> int | None:
-    """``len(legacy_statements(case))``, without keeping the pieces."""
-    pieces = case.statements_output.split("\n") if case.statements_output is not None else case.statements
-    if pieces is None or case.statements_output == "":
-        return None
-    return len(_non_blank(pieces))
+    return len(_non_blank(case.statements))
 
 
 def fixed_statements(case: Case) -> list[str] | None:

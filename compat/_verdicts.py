@@ -229,15 +229,15 @@ def _parse_text(text: str) -> ParsedVerdicts | None:
     return None
 
 
+_FINDALL_UP_TO = 64 * 1024  # below this, findall's C loop beats stopping early
+
+
 def _markers(lowered: str) -> list[str]:
     """The words of the first ``MAX_VERDICTS`` ``Verdict:`` markers."""
     if len(lowered) <= _FINDALL_UP_TO:
         return _MARKER.findall(lowered)[:MAX_VERDICTS]
     # A megabyte of "Verdict: No." holds ~80,000 markers: stop reading at the cap.
     return [marker.group(1) for marker in islice(_MARKER.finditer(lowered), MAX_VERDICTS)]
-
-
-_FINDALL_UP_TO = 64 * 1024  # below this, findall's C loop beats stopping early
 
 
 def _final_line(lowered: str) -> tuple[tuple[Literal[0, 1], ...], set[ScoreWarning]]:

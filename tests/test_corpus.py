@@ -178,16 +178,16 @@ def _described(items: object) -> list[tuple[str, str, int]]:
 
 @pytest.mark.parametrize("block_bytes", [1, 7, 64, 250, 1 << 20])
 @pytest.mark.parametrize("max_case_bytes", [120, 4096])
-def test_blocks_read_exactly_what_the_line_reader_reads(
+def test_any_block_size_reads_what_one_whole_file_block_reads(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, block_bytes: int, max_case_bytes: int
 ) -> None:
     """Line numbers, oversize lines (within a block or spanning several), BOM, CRLF,
     blank lines, bad UTF-8 and an unterminated last line: whatever the block size, the
-    blocks yield the records the line-by-line reader yields, and the same digest."""
+    blocks yield the records the whole file read as one block yields, and the same digest."""
     path = write(tmp_path, "messy.jsonl", MESSY)
-    monkeypatch.setattr(corpus_module, "BLOCK_BYTES", block_bytes)
     by_line, by_block = CorpusDigest(), CorpusDigest()
     expected = _described(iter_records([path], max_case_bytes=max_case_bytes, digest=by_line))
+    monkeypatch.setattr(corpus_module, "BLOCK_BYTES", block_bytes)
     blocks = list(iter_blocks([path], max_case_bytes=max_case_bytes, digest=by_block))
     assert all(isinstance(item, (LineBlock, CaseError)) for item in blocks)
     records = [r for item in blocks for r in (item.records() if isinstance(item, LineBlock) else [item])]
