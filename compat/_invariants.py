@@ -80,8 +80,8 @@ BOUNDED = Invariant(
     "bounded",
     "any two grader outputs score within [0, 1] or undetermined (with a cause), never NaN",
     st.tuples(
-        st.one_of(s.any_text, s.judgements().map(lambda j: j.statements_output)),
-        st.one_of(s.any_text, st.builds(lambda j, r: RENDERERS[r](j), s.judgements(), s.renderer_names)),
+        st.one_of(s.case_text, s.judgements().map(lambda j: j.statements_output)),
+        st.one_of(s.case_text, st.builds(lambda j, r: RENDERERS[r](j), s.judgements(), s.renderer_names)),
         s.policies,
         s.thresholds,
     ),
@@ -239,7 +239,7 @@ def _check_total(fixed: FixedFactory, drawn: tuple[str, str]) -> None:
 TOTAL = Invariant(
     "total",
     "any string at all (control characters, lone surrogates, huge, deeply nested) yields a Score",
-    st.tuples(st.one_of(s.hostile_text(), s.any_text), st.one_of(s.hostile_text(), s.any_text)),
+    st.tuples(st.one_of(s.hostile_text(), s.case_text), st.one_of(s.hostile_text(), s.case_text)),
     _check_total,
     lambda d: [_case(d[0], d[1])],
 )

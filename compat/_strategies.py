@@ -182,5 +182,17 @@ any_text = st.one_of(
     st.lists(st.one_of(fragment_soup, st.text(any_character, max_size=20)), max_size=8).map("".join),
     hostile_text(),
 )
+
+
+def as_json_reads_it(text: str) -> str:
+    """``text`` as it comes back from a JSON line: a high surrogate then a low one is one character.
+
+    A case holds no other strings (JSON escapes ``\\ud800\\udc00`` as U+10000), so a
+    counterexample built from ``case_text`` prints as a case line that reads back the same.
+    """
+    return text.encode("utf-16-le", "surrogatepass").decode("utf-16-le", "surrogatepass")
+
+
+case_text = any_text.map(as_json_reads_it)
 # Text in which no verdict can be read: no "verdict" anywhere, no escapes that could spell it.
 verdictless_text = any_text.filter(lambda text: "verdict" not in text.lower() and "\\" not in text)

@@ -9,6 +9,7 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from compat import _invariants as inv
+from compat import _strategies as strategies
 from compat._corpus import case_line, parse_case
 from compat._models import MismatchPolicy
 from compat._synth import Judgement
@@ -82,9 +83,19 @@ def test_every_invariant_has_a_test() -> None:
     assert {invariant.name for invariant in inv.INVARIANTS} <= tested
 
 
+@given(strategies.any_text)
+@example("\ud800\udc00")  # a split pair: found by the test below before the gate drew case_text
+@example("\udc00\ud800\ud800")
+def test_case_text_reads_back_from_a_case_line_unchanged(text: str) -> None:
+    as_read = strategies.as_json_reads_it(text)
+    assert json.loads(json.dumps(as_read)) == as_read
+    assert strategies.as_json_reads_it(as_read) == as_read
+
+
 @settings(max_examples=200)
 @given(st.sampled_from(inv.INVARIANTS).flatmap(lambda i: st.tuples(st.just(i), i.strategy)))
 @example((inv.BOUNDED, ("", "\ud800", MismatchPolicy.UNSUPPORTED, 0.0)))
+@example((inv.BOUNDED, (strategies.as_json_reads_it("\ud800\udc00"), "", MismatchPolicy.UNSUPPORTED, 0.0)))
 def test_counterexamples_become_pasteable_case_lines(drawn: tuple[inv.Invariant, Any]) -> None:
     """What the gate prints for a counterexample parses back into the same cases."""
     invariant, value = drawn
