@@ -390,6 +390,8 @@ def exact_case_from_text(text: str, name: str, line: int) -> LoadedCase | CaseEr
         return CaseError(name, line, f"invalid JSON: {error.msg} at column {error.colno}")
     except ValueError as error:  # from the hooks below
         return CaseError(name, line, str(error))
+    except RecursionError:
+        return CaseError(name, line, TOO_DEEP)
     try:
         return LoadedCase(parse_case(data, name, line), name, line)
     except CaseError as error:
@@ -431,6 +433,9 @@ def _iter_json_array(
         except ValueError as error:
             yield CaseError(name, element_line, str(error))
             return
+        except RecursionError:
+            yield CaseError(name, element_line, TOO_DEEP)
+            return
         if len(text[pos:end].encode("utf-8", "surrogatepass")) > max_case_bytes:
             yield CaseError(name, element_line, f"case is over the limit of {max_case_bytes:,} bytes")
         else:
@@ -460,6 +465,10 @@ def _skip_space(text: str, pos: int) -> int:
     while pos < len(text) and text[pos] in " \t\r\n":
         pos += 1
     return pos
+
+
+# The C decoder recurses once per level and stops at Python's recursion limit (~1,000).
+TOO_DEEP = "invalid JSON: arrays or objects nested too deeply to read (about 1,000 levels at most)"
 
 
 def _reject_constant(name: str) -> Any:

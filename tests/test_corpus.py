@@ -64,6 +64,10 @@ def test_blank_lines_and_a_bom_are_tolerated(tmp_path: Path) -> None:
         ('{"id": "a", "id": "b", "statements": [], "grader_output": ""}\n', "x.jsonl:1: duplicate field 'id'"),
         (line().replace('"Verdict: Yes"', "NaN"), "x.jsonl:1: invalid JSON: NaN is not a JSON number"),
         (line(expected={"ragas": {"scor": 1}}), "x.jsonl:1: unknown field 'expected.ragas.scor'"),
+        (
+            line().replace('"Verdict: Yes"', "[" * 100_000 + "]" * 100_000),
+            "x.jsonl:1: invalid JSON: arrays or objects nested too deeply to read",
+        ),
     ],
 )
 def test_malformed_lines_are_located_and_explained(tmp_path: Path, content: str, message: str) -> None:
@@ -101,6 +105,12 @@ def test_json_array_errors_name_the_line_of_the_case(tmp_path: Path) -> None:
     content = json.dumps([GOOD, {**GOOD, "id": "b", "treshold": 1}], indent=2)
     path = write(tmp_path, "x.json", content)
     assert error_of(path) == f"{path}:7: unknown field 'treshold' (did you mean 'threshold'?)"
+
+
+def test_a_json_array_nested_too_deeply_is_an_error_not_a_crash(tmp_path: Path) -> None:
+    deep = json.dumps([GOOD]).replace('"Verdict: Yes"', "[" * 100_000 + "]" * 100_000)
+    path = write(tmp_path, "x.json", deep)
+    assert error_of(path) == f"{path}:1: {corpus_module.TOO_DEEP}"
 
 
 def test_truncated_json_array_is_an_error(tmp_path: Path) -> None:

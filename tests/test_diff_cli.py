@@ -120,6 +120,20 @@ def test_skip_invalid_counts_in_the_report(tmp_path: Path) -> None:
     assert (report["corpus"]["cases"], report["corpus"]["skipped_invalid"]) == (1, 1)
 
 
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_a_line_nested_too_deeply_is_skipped_with_its_location(tmp_path: Path, jobs: str) -> None:
+    corpus = tmp_path / "c.jsonl"
+    good = json.dumps({"id": "a", "statements": ["A."], "grader_output": "Verdict: No."})
+    deep = '{"id": "b", "statements": ["A."], "grader_output": ' + "[" * 50_000 + "]" * 50_000 + "}"
+    corpus.write_text(good + "\n" + deep + "\n")
+    code, _, stderr = invoke("diff", "--out", str(tmp_path / "o"), "--skip-invalid", "--jobs", jobs, str(corpus))
+    assert code == 0 and f"{corpus}:2: invalid JSON: arrays or objects nested too deeply" in stderr
+    assert "Traceback" not in stderr
+    code, _, stderr = invoke("diff", "--out", str(tmp_path / "o2"), "--jobs", jobs, str(corpus))
+    assert code == 2 and f"{corpus}:2: invalid JSON: arrays or objects nested too deeply" in stderr
+    assert not list((tmp_path / "o2").glob("*"))  # no report, not even a partial one
+
+
 def test_strict_fails_on_unexplained_drift(tmp_path: Path) -> None:
     corpus = tmp_path / "c.jsonl"
     corpus.write_text(json.dumps({"id": "a", "statements": ["A.", "B."], "grader_output": "Verdict: Yes."}) + "\n")
