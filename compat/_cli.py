@@ -31,7 +31,7 @@ from compat._render import json_line, score_record, table_header, table_row
 from compat._report import CaseLine, bundled_baseline, load_report
 from compat._report_files import REPORT_FILES, report_json, writing_report
 from compat._report_text import render_markdown, render_terminal
-from compat._rollout import decide, decision_dict, parse_stage, render_decision
+from compat._rollout import decide, decision_dict, is_passed_refusal, parse_stage, passed_refusals, render_decision
 from compat._schema import SCHEMAS, schema_text
 
 EXIT_OK, EXIT_FAILED, EXIT_UNUSABLE = 0, 1, 2
@@ -393,25 +393,20 @@ def rollout(
         current = parse_stage(stage, policy)
     except ValueError as error:
         raise click.BadParameter(str(error), param_hint="--stage") from None
-    refusals: list[str] = []
-
-    def note_refusal(line: str) -> None:
-        record = json.loads(line)
-        if record["cause"] == "refusal_scored_as_faithful" and record["control_passed"]:
-            refusals.append(record["id"])
-
     if report_path is not None:
         if corpus:
             raise click.UsageError("give either CORPUS or --report, not both")
         report = load_report(report_path)
-        cases_file = report_path.with_name("cases.jsonl")
-        if cases_file.exists():
-            with cases_file.open(encoding="utf-8") as compared_cases:
-                for line in compared_cases:
-                    note_refusal(line)
+        refusals = passed_refusals(report_path.with_name("cases.jsonl"))
     else:
+        refusals = []
+
+        def note_refusal(compared: Compared) -> None:
+            if is_passed_refusal(compared.tally.cause, compared.tally.control_passed):
+                refusals.append(compared.tally.case_id)
+
         sources, names = _corpus_sources(corpus)
-        report = run_diff(sources, DiffSettings(), on_comparison=lambda c: note_refusal(c.line), source_names=names)
+        report = run_diff(sources, DiffSettings(), on_comparison=note_refusal, source_names=names)
     violations = None
     if policy.invariant_examples:
         from compat import _gate  # imports Hypothesis: only when needed

@@ -70,6 +70,8 @@ def load_policy(path: str | Path | None) -> Policy:
         raise PolicyError(f"{path}: cannot read: {error.strerror or error}") from None
     except (tomllib.TOMLDecodeError, UnicodeDecodeError) as error:
         raise PolicyError(f"{path}: invalid TOML: {error}") from None
+    except RecursionError:  # the parser recurses once per nested array or table
+        raise PolicyError(f"{path}: invalid TOML: nested too deeply to read") from None
     try:
         return Policy.model_validate(data)
     except ValidationError as error:

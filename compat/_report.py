@@ -7,6 +7,7 @@ may be non-finite (the legacy arm's) are encoded as strings, as everywhere else.
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from importlib import resources
 from pathlib import Path
 from typing import Literal
@@ -142,12 +143,41 @@ def load_report(path: str | Path) -> DriftReport:
         raise InputError(f"{path}: cannot read: {error.strerror or error}") from None
     except ValueError as error:
         raise InputError(f"{path}: not a JSON report: {error}") from None
+    except RecursionError:
+        raise InputError(f"{path}: not a JSON report: nested too deeply to read") from None
     try:
         return DriftReport.model_validate(data)
     except ValidationError as error:
         first = error.errors(include_url=False)[0]
         where = ".".join(str(part) for part in first["loc"])
         raise InputError(f"{path}: not a faithcompat report ({where}: {first['msg']})") from None
+
+
+def load_case_lines(path: str | Path) -> Iterator[CaseLine]:
+    """The lines of a ``cases.jsonl`` written by ``faithcompat diff``, validated one by one."""
+    try:
+        with Path(path).open("rb") as handle:
+            for number, raw in enumerate(handle, start=1):
+                yield _case_line(raw, f"{path}:{number}")
+    except OSError as error:
+        raise InputError(f"{path}: cannot read: {error.strerror or error}") from None
+
+
+def _case_line(raw: bytes, where: str) -> CaseLine:
+    try:
+        data = json.loads(raw.decode("utf-8"))
+    except UnicodeDecodeError as error:
+        raise InputError(f"{where}: invalid UTF-8 at byte {error.start + 1} of the line") from None
+    except ValueError as error:
+        raise InputError(f"{where}: not a cases.jsonl line: {error}") from None
+    except RecursionError:
+        raise InputError(f"{where}: not a cases.jsonl line: nested too deeply to read") from None
+    try:
+        return CaseLine.model_validate(data)
+    except ValidationError as error:
+        first = error.errors(include_url=False)[0]
+        field = ".".join(str(part) for part in first["loc"]) or "the line"
+        raise InputError(f"{where}: not a cases.jsonl line ({field}: {first['msg']})") from None
 
 
 def bundled_baseline() -> Path:

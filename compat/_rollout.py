@@ -14,9 +14,25 @@ import contextlib
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
+from pathlib import Path
 
+from compat._compare import DriftCause
 from compat._policy import RolloutPolicy
-from compat._report import DriftReport
+from compat._report import DriftReport, load_case_lines
+
+_REFUSAL_SCORED_AS_FAITHFUL = DriftCause.REFUSAL_SCORED_AS_FAITHFUL.value
+
+
+def is_passed_refusal(cause: str | None, control_passed: bool) -> bool:
+    """A refusal that the legacy scorer passed and the fixed one declines to score."""
+    return cause == _REFUSAL_SCORED_AS_FAITHFUL and control_passed
+
+
+def passed_refusals(cases_file: Path) -> list[str]:
+    """The ids of such refusals in a ``cases.jsonl``; none if there is no such file."""
+    if not cases_file.exists():
+        return []
+    return [line.id for line in load_case_lines(cases_file) if is_passed_refusal(line.cause, line.control_passed)]
 
 
 class Verdict(str, Enum):

@@ -180,6 +180,48 @@ def test_rollout_from_a_report_and_its_cases(tmp_path: Path, quick_policy: str) 
     assert "`seed-issue-2468-refusal`" in stdout
 
 
+def test_rollout_from_a_report_lists_the_refusals_a_corpus_run_lists(tmp_path: Path, quick_policy: str) -> None:
+    assert invoke("diff", "--out", str(tmp_path))[0] == 0
+    common = ("rollout", "--format", "json", "--policy", quick_policy)
+    from_report = invoke(*common, "--report", str(tmp_path / "report.json"))
+    from_corpus = invoke(*common)
+    listed = [json.loads(run[1])["refusals_legacy_passed_candidate_declines"] for run in (from_report, from_corpus)]
+    assert listed[0] == listed[1] and len(listed[0]) >= 5
+
+
+@pytest.mark.parametrize(
+    ("content", "problem"),
+    [
+        (b'{"id": "a"\n', "cases.jsonl:1: not a cases.jsonl line: Expecting ',' delimiter"),
+        (b"\xff\n", "cases.jsonl:1: invalid UTF-8 at byte 1 of the line"),
+        (b'{"id": 3}\n', "cases.jsonl:1: not a cases.jsonl line (id: Input should be a valid string)"),
+        (b"[" * 100_000 + b"]" * 100_000 + b"\n", "cases.jsonl:1: not a cases.jsonl line: nested too deeply"),
+    ],
+)
+def test_rollout_names_the_bad_line_of_the_cases_beside_a_report(tmp_path: Path, content: bytes, problem: str) -> None:
+    assert invoke("diff", "--out", str(tmp_path))[0] == 0
+    cases = tmp_path / "cases.jsonl"
+    cases.write_bytes(cases.read_bytes() + content)
+    lines = cases.read_bytes().count(b"\n")
+    code, _, stderr = invoke("rollout", "--report", str(tmp_path / "report.json"))
+    assert code == 2 and "Traceback" not in stderr
+    assert f"{tmp_path}/{problem}".replace("cases.jsonl:1:", f"cases.jsonl:{lines}:") in stderr
+
+
+def test_rollout_and_gate_refuse_inputs_nested_too_deeply(tmp_path: Path) -> None:
+    report = tmp_path / "report.json"
+    report.write_text("[" * 100_000 + "]" * 100_000)
+    policy = tmp_path / "policy.toml"
+    policy.write_text("a = " + "[" * 100_000 + "]" * 100_000)
+    for args, problem in (
+        (("rollout", "--report", str(report)), f"{report}: not a JSON report: nested too deeply to read"),
+        (("rollout", "--policy", str(policy)), f"{policy}: invalid TOML: nested too deeply to read"),
+        (("gate", "--examples", "0", "--baseline", str(report)), f"{report}: not a JSON report: nested too deeply"),
+    ):
+        code, _, stderr = invoke(*args)
+        assert code == 2 and problem in stderr and "Traceback" not in stderr
+
+
 def test_stages_parse_and_unknown_stage_is_a_usage_error() -> None:
     policy = RolloutPolicy()
     assert parse_stage("LIVE:25%", policy) == "live:25"
