@@ -9,13 +9,18 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import TextIO
 
+from compat._errors import OutputError
+
 
 @contextlib.contextmanager
 def atomic_writer(path: str | Path) -> Iterator[TextIO]:
     """Write to a temporary file beside ``path``; replace ``path`` only on success."""
     target = Path(path)
-    target.parent.mkdir(parents=True, exist_ok=True)
-    descriptor, temporary = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        descriptor, temporary = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+    except OSError as error:
+        raise OutputError(f"{target}: cannot write there: {error.strerror or error}") from None
     try:
         # backslashreplace: a lone surrogate from a grader output must not abort a report.
         with os.fdopen(descriptor, "w", encoding="utf-8", errors="backslashreplace", newline="\n") as handle:

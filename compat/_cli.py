@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import functools
 import json
+import math
 import os
 import sys
 import time
@@ -50,12 +51,30 @@ def _domain_errors(command: F) -> F:
             click.echo(f"faithcompat: error: {error}", err=True)
             sys.exit(EXIT_UNUSABLE)
         except BrokenPipeError:
-            # The reader left (`| head`): not an error. Point stdout at /dev/null so the
-            # interpreter's final flush does not raise again.
-            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+            # The reader left (`| head`): not an error.
+            _silence_stdout()
             sys.exit(EXIT_OK)
+        except OSError as error:  # a full disk, an output that vanished: say so, no traceback
+            where = f"{error.filename}: " if error.filename else ""
+            click.echo(f"faithcompat: error: {where}{error.strerror or error}", err=True)
+            try:
+                sys.stdout.flush()
+            except OSError:
+                _silence_stdout()
+            sys.exit(EXIT_UNUSABLE)
 
     return wrapper  # type: ignore[return-value]
+
+
+def _silence_stdout() -> None:
+    """Point stdout at /dev/null, so that the interpreter's final flush cannot raise again."""
+    os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+
+
+def _finite(_context: click.Context, _parameter: click.Parameter, value: float) -> float:
+    if math.isnan(value) or math.isinf(value):
+        raise click.BadParameter(f"{value} is not a finite number")
+    return value
 
 
 _policy_file_option = click.option(
@@ -189,7 +208,9 @@ def score(
     show_default=True,
     help="What to print on stdout.",
 )
-@click.option("--tolerance", type=click.FloatRange(min=0), default=DEFAULT_TOLERANCE, show_default=True)
+@click.option(
+    "--tolerance", type=click.FloatRange(min=0), default=DEFAULT_TOLERANCE, show_default=True, callback=_finite
+)
 @click.option("--jobs", type=click.IntRange(min=1), default=1, show_default=True, help="Scoring processes.")
 @click.option("--skip-invalid", is_flag=True, help="Compare the valid cases; report invalid ones on stderr.")
 @click.option("--max-case-bytes", type=click.IntRange(min=1), default=DEFAULT_MAX_CASE_BYTES, show_default=True)
@@ -428,6 +449,7 @@ def rollout(
 
 
 @main.command()
+@_domain_errors
 def policy() -> None:
     """Print the default policy as TOML: a starting point for --policy files."""
     click.echo(default_policy_toml(), nl=False)
@@ -435,6 +457,7 @@ def policy() -> None:
 
 @main.command()
 @click.argument("name", type=click.Choice(sorted(SCHEMAS)), default="case")
+@_domain_errors
 def schema(name: str) -> None:
     """Print a JSON Schema: of a case (validate your own corpus) or of report.json."""
     click.echo(schema_text(SCHEMAS[name]()), nl=False)

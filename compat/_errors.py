@@ -4,7 +4,8 @@
     ├── InputError                   input that cannot be used (CLI exit code 2)
     │   ├── CaseError                one case is malformed; knows its source and line
     │   └── CorpusError              a whole corpus is unusable (missing file, bad layout)
-    └── UnknownScorerError           no scorer is registered under that name (exit code 2)
+    ├── UnknownScorerError           no scorer is registered under that name (exit code 2)
+    └── OutputError                  a report or output file cannot be written there (exit code 2)
 
 Scorers never raise for anything a grader can emit: a grader failure is a ``Score``
 with status ``undetermined``, not an exception. Exceptions are for the caller's
@@ -51,3 +52,7 @@ class UnknownScorerError(FaithcompatError):
 
     def __reduce__(self) -> tuple[type[UnknownScorerError], tuple[str, list[str]]]:
         return (UnknownScorerError, (self.name, self.known))
+
+
+class OutputError(FaithcompatError):
+    """A report or output file cannot be written where it was asked for."""

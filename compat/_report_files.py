@@ -17,6 +17,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import TextIO
 
+from compat._errors import OutputError
 from compat._report import DriftReport
 
 REPORT_FILES = ("report.json", "report.md", "report.html", "cases.jsonl")
@@ -60,8 +61,11 @@ class ReportDirectory:
 def writing_report(target: str | Path) -> Iterator[ReportDirectory]:
     """Stage a report directory; on success move its files into ``target``."""
     target = Path(target)
-    target.mkdir(parents=True, exist_ok=True)
-    staging = Path(tempfile.mkdtemp(prefix=".faithcompat-", dir=target))
+    try:
+        target.mkdir(parents=True, exist_ok=True)
+        staging = Path(tempfile.mkdtemp(prefix=".faithcompat-", dir=target))
+    except OSError as error:
+        raise OutputError(f"{target}: cannot write the report there: {error.strerror or error}") from None
     try:
         directory = ReportDirectory(staging)
         try:

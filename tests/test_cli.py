@@ -166,3 +166,31 @@ def test_python_dash_m_and_closed_pipe(tmp_path: Path) -> None:
     assert json.loads(first)["id"] == "c0"
     assert b"Traceback" not in stderr
     assert process.returncode == 0
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full (Linux)")
+@pytest.mark.parametrize("command", [["score", "--scorer", "legacy"], ["policy"], ["schema", "report"]])
+def test_a_full_disk_on_stdout_is_an_error_without_a_traceback(command: list[str]) -> None:
+    with open("/dev/full", "w") as full:
+        process = subprocess.run(
+            [sys.executable, "-m", "compat", *command], stdout=full, stderr=subprocess.PIPE, text=True, timeout=120
+        )
+    assert process.returncode == 2
+    assert process.stderr == "faithcompat: error: No space left on device\n"
+
+
+@pytest.mark.parametrize(
+    "args",
+    [["diff", "--out", "{blocker}/out"], ["rollout", "--output", "{blocker}/decision.txt"]],
+)
+def test_an_output_that_cannot_be_created_is_named(tmp_path: Path, args: list[str]) -> None:
+    blocker = tmp_path / "a-file"
+    blocker.write_text("")  # a directory cannot be made under a file
+    code, _, stderr = invoke(*[arg.format(blocker=blocker) for arg in args])
+    assert code == 2 and f"faithcompat: error: {blocker}/" in stderr and "cannot write" in stderr
+
+
+@pytest.mark.parametrize("tolerance", ["nan", "inf", "-1"])
+def test_a_tolerance_that_is_not_a_finite_non_negative_number_is_a_usage_error(tolerance: str) -> None:
+    code, _, stderr = invoke("diff", "--tolerance", tolerance)
+    assert code == 2 and "Invalid value for '--tolerance'" in stderr
