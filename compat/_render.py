@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import math
+import re
 from typing import Any
 
 from compat._models import Score
@@ -80,6 +81,21 @@ def table_row(case_id: str, score: Score) -> str:
     return row + "  " + ",".join(w.value for w in score.warnings) + "\n"
 
 
+# C0 and C1 controls, DEL, and the bidirectional overrides and isolates: a corpus string
+# printed with these could move the cursor, recolour the terminal or reorder the text.
+_UNPRINTABLE = re.compile("[\x00-\x1f\x7f-\x9f\u200e\u200f\u202a-\u202e\u2066-\u2069]")
+
+
+def printable(text: str) -> str:
+    """``text`` with every control character written as an escape (``\\x1b``, ``\\u202e``)."""
+    return _UNPRINTABLE.sub(_escape, text)
+
+
+def _escape(match: re.Match[str]) -> str:
+    code = ord(match.group())
+    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
+
+
 def _clip(text: str, width: int) -> str:
-    text = text.replace("\n", " ")
+    text = printable(" ".join(text.split()))
     return text if len(text) <= width else text[: width - 1] + "…"

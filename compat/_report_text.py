@@ -9,6 +9,7 @@ from __future__ import annotations
 import html
 import textwrap
 
+from compat._render import printable
 from compat._report import CaseLine, DriftReport
 
 WIDTH = 80
@@ -28,7 +29,7 @@ def _num(x: float | str | None, digits: int = 3) -> str:
 
 
 def _clip(text: str, width: int) -> str:
-    text = " ".join(text.split())
+    text = printable(" ".join(text.split()))
     return text if len(text) <= width else text[: width - 1] + "…"
 
 
@@ -76,9 +77,9 @@ def render_terminal(report: DriftReport, *, color: bool = False) -> str:
     return "\n".join(lines) + "\n"
 
 
-def _md(text: str) -> str:
+def markdown_cell(text: str) -> str:
     """A corpus string made inert in a GitHub Markdown table cell."""
-    text = html.escape(" ".join(text.split()), quote=False)
+    text = html.escape(printable(" ".join(text.split())), quote=False)
     for char in "\\`*_[]|#":
         text = text.replace(char, "\\" + char)
     return text
@@ -95,13 +96,13 @@ def render_markdown(report: DriftReport) -> str:
     s = report.scorers
     a = report.agreement
     lines = [
-        f"## faithcompat: `{_md(s.control)}` vs `{_md(s.candidate)}`",
+        f"## faithcompat: `{markdown_cell(s.control)}` vs `{markdown_cell(s.candidate)}`",
         "",
-        f"**{_md(report.verdict)}**",
+        f"**{markdown_cell(report.verdict)}**",
         "",
         f"Agreement **{_pct(a.rate)}** (Wilson 95%: {_pct(a.wilson_low)} to {_pct(a.wilson_high)}). "
-        f"Mean {_md(s.control)} {_num(report.means['control'].mean)}, "
-        f"mean {_md(s.candidate)} {_num(report.means['candidate'].mean)}. "
+        f"Mean {markdown_cell(s.control)} {_num(report.means['control'].mean)}, "
+        f"mean {markdown_cell(s.candidate)} {_num(report.means['candidate'].mean)}. "
         + (
             f"**{report.unexplained} unexplained drift(s).**"
             if report.unexplained
@@ -112,7 +113,7 @@ def render_markdown(report: DriftReport) -> str:
         "",
     ]
     lines += _table(
-        [f"{_md(s.control)} \\ {_md(s.candidate)}", "pass", "fail", "undetermined"],
+        [f"{markdown_cell(s.control)} \\ {markdown_cell(s.candidate)}", "pass", "fail", "undetermined"],
         [
             [side] + [str(cells[c]) for c in ("pass", "fail", "undetermined")]
             for side, cells in report.flip_matrix.items()
@@ -123,7 +124,12 @@ def render_markdown(report: DriftReport) -> str:
     lines += _table(
         ["cause", "cases", "what it means", "examples"],
         [
-            [f"`{row.cause}`", str(row.count), _md(row.description), ", ".join(f"`{_md(e)}`" for e in row.examples)]
+            [
+                f"`{row.cause}`",
+                str(row.count),
+                markdown_cell(row.description),
+                ", ".join(f"`{markdown_cell(e)}`" for e in row.examples),
+            ]
             for row in report.causes
         ],
         "---|--:|---|---",
@@ -134,7 +140,7 @@ def render_markdown(report: DriftReport) -> str:
         ["tag", "cases", *outcome_names, "unexplained"],
         [
             [
-                f"`{_md(row.tag)}`",
+                f"`{markdown_cell(row.tag)}`",
                 str(row.cases),
                 *(str(row.outcomes.get(o, 0)) for o in outcome_names),
                 str(row.unexplained),
@@ -155,7 +161,7 @@ def render_markdown(report: DriftReport) -> str:
 
 def _drift_row(case: CaseLine) -> list[str]:
     return [
-        f"`{_md(case.id)}`",
+        f"`{markdown_cell(case.id)}`",
         _num(case.control_score),
         _num(case.candidate_score),
         _num(case.delta),
@@ -171,13 +177,14 @@ def _details(report: DriftReport) -> list[str]:
         "",
         "<details><summary>Corpus and distribution</summary>",
         "",
-        f"- corpus: {report.corpus.cases} cases from {', '.join(f'`{_md(x)}`' for x in report.corpus.sources)}",
+        f"- corpus: {report.corpus.cases} cases from "
+        + ", ".join(f"`{markdown_cell(source)}`" for source in report.corpus.sources),
         f"- sha256: `{report.corpus.sha256}`; skipped invalid: {report.corpus.skipped_invalid}",
         f"- tolerance: {report.scorers.tolerance:g}; candidate policy: {report.scorers.candidate_policy or 'default'}",
         f"- deltas ({d.count} cases with both scores finite): mean {_num(d.mean)}, {percentiles}",
-        f"- {_md(report.scorers.control)} scores outside [0, 1]: {invalid}",
+        f"- {markdown_cell(report.scorers.control)} scores outside [0, 1]: {invalid}",
         f"- expected outcomes: {report.expectations.checked} cases checked, {report.expectations.failed} failed",
-        f"- {_md(report.tool)}, report schema {report.schema_version}",
+        f"- {markdown_cell(report.tool)}, report schema {report.schema_version}",
         "",
         "</details>",
     ]

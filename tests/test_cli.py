@@ -194,3 +194,40 @@ def test_an_output_that_cannot_be_created_is_named(tmp_path: Path, args: list[st
 def test_a_tolerance_that_is_not_a_finite_non_negative_number_is_a_usage_error(tolerance: str) -> None:
     code, _, stderr = invoke("diff", "--tolerance", tolerance)
     assert code == 2 and "Invalid value for '--tolerance'" in stderr
+
+
+EVIL_ID = "evil\x1b[2J\x1b]0;owned\x07\u202edrowssap\x9b31m"
+
+
+def test_printable_escapes_every_control_and_bidi_character_and_nothing_else() -> None:
+    from compat._render import printable
+
+    assert printable("plain text, accents é and emoji 😀") == "plain text, accents é and emoji 😀"
+    assert printable(EVIL_ID) == "evil\\x1b[2J\\x1b]0;owned\\x07\\u202edrowssap\\x9b31m"
+    for code in [*range(0x20), *range(0x7F, 0xA0), 0x200E, 0x200F, *range(0x202A, 0x202F), *range(0x2066, 0x206A)]:
+        assert chr(code) not in printable(f"a{chr(code)}b")
+
+
+def _assert_inert(text: str) -> None:
+    controls = [c for c in text if (ord(c) < 0x20 and c != "\n") or 0x7F <= ord(c) < 0xA0 or c in "\u202e\u2066"]
+    assert not controls, controls
+    assert "evil\\x1b[2J" in text
+
+
+def test_corpus_strings_cannot_drive_the_terminal(tmp_path: Path) -> None:
+    """Ids, tags and reasons reach the terminal as escapes: no colour, no title, no reordering."""
+    from compat._diff import DiffSettings, run_diff
+    from compat._report_text import render_terminal
+    from compat._rollout import Decision, Verdict, render_decision
+
+    case = {"id": EVIL_ID, "tags": [EVIL_ID], "statements": ["A.", "B."], "grader_output": "Verdict: No. " * 3}
+    refusal = {"id": EVIL_ID + "-r", "statements": ["A."], "grader_output": "I apologize, but I cannot help."}
+    corpus = tmp_path / "evil.jsonl"
+    corpus.write_text(json.dumps(case) + "\n" + json.dumps(refusal) + "\n")
+    code, stdout, _ = invoke("score", "--scorer", "legacy", "--format", "table", str(corpus))
+    assert code == 0
+    _assert_inert(stdout)
+    _assert_inert(render_terminal(run_diff([corpus], DiffSettings()), color=False))
+    decision = Decision(Verdict.HOLD, "off", "off", (), (EVIL_ID,), ())
+    _assert_inert(render_decision(decision))
+    assert "\x1b" not in render_decision(decision, markdown=True)
