@@ -8,6 +8,7 @@ untouched and no half-written file behind.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import shutil
@@ -59,13 +60,19 @@ class ReportDirectory:
 
 @contextmanager
 def writing_report(target: str | Path) -> Iterator[ReportDirectory]:
-    """Stage a report directory; on success move its files into ``target``."""
+    """Stage a report directory; on success move its files into ``target``.
+
+    A failed run leaves ``target`` as it found it: its old files untouched, and no
+    directories at all if it made them.
+    """
     target = Path(target)
+    made = [path for path in (target, *target.parents) if not path.exists()]  # innermost first
     try:
         target.mkdir(parents=True, exist_ok=True)
         staging = Path(tempfile.mkdtemp(prefix=".faithcompat-", dir=target))
     except OSError as error:
         raise OutputError(f"{target}: cannot write the report there: {error.strerror or error}") from None
+    succeeded = False
     try:
         directory = ReportDirectory(staging)
         try:
@@ -75,5 +82,10 @@ def writing_report(target: str | Path) -> Iterator[ReportDirectory]:
         for name in REPORT_FILES:
             if (staging / name).exists():
                 os.replace(staging / name, target / name)
+        succeeded = True
     finally:
         shutil.rmtree(staging, ignore_errors=True)
+        if not succeeded:
+            with contextlib.suppress(OSError):  # not empty: someone else wrote there meanwhile
+                for path in made:
+                    path.rmdir()
