@@ -10,7 +10,7 @@ import json
 from collections.abc import Iterator
 from importlib import resources
 from pathlib import Path
-from typing import Literal
+from typing import Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
@@ -138,19 +138,10 @@ class DriftReport(_Frozen):
 def load_report(path: str | Path) -> DriftReport:
     """A ``report.json`` written by ``faithcompat diff``, validated."""
     try:
-        data = json.loads(Path(path).read_text(encoding="utf-8"))
+        raw = Path(path).read_bytes()
     except OSError as error:
         raise InputError(f"{path}: cannot read: {error.strerror or error}") from None
-    except ValueError as error:
-        raise InputError(f"{path}: not a JSON report: {error}") from None
-    except RecursionError:
-        raise InputError(f"{path}: not a JSON report: nested too deeply to read") from None
-    try:
-        return DriftReport.model_validate(data)
-    except ValidationError as error:
-        first = error.errors(include_url=False)[0]
-        where = ".".join(str(part) for part in first["loc"])
-        raise InputError(f"{path}: not a faithcompat report ({where}: {first['msg']})") from None
+    return _parse_as(DriftReport, raw, str(path), "a faithcompat report")
 
 
 def load_case_lines(path: str | Path) -> Iterator[CaseLine]:
@@ -158,26 +149,30 @@ def load_case_lines(path: str | Path) -> Iterator[CaseLine]:
     try:
         with Path(path).open("rb") as handle:
             for number, raw in enumerate(handle, start=1):
-                yield _case_line(raw, f"{path}:{number}")
+                yield _parse_as(CaseLine, raw, f"{path}:{number}", "a cases.jsonl line")
     except OSError as error:
         raise InputError(f"{path}: cannot read: {error.strerror or error}") from None
 
 
-def _case_line(raw: bytes, where: str) -> CaseLine:
+_Model = TypeVar("_Model", bound=BaseModel)
+
+
+def _parse_as(model: type[_Model], raw: bytes, where: str, what: str) -> _Model:
+    """``raw`` as JSON validated by ``model``; an ``InputError`` naming ``where`` and the problem."""
     try:
         data = json.loads(raw.decode("utf-8"))
     except UnicodeDecodeError as error:
-        raise InputError(f"{where}: invalid UTF-8 at byte {error.start + 1} of the line") from None
+        raise InputError(f"{where}: invalid UTF-8 at byte {error.start + 1}") from None
     except ValueError as error:
-        raise InputError(f"{where}: not a cases.jsonl line: {error}") from None
+        raise InputError(f"{where}: not {what}: {error}") from None
     except RecursionError:
-        raise InputError(f"{where}: not a cases.jsonl line: nested too deeply to read") from None
+        raise InputError(f"{where}: not {what}: nested too deeply to read") from None
     try:
-        return CaseLine.model_validate(data)
+        return model.model_validate(data)
     except ValidationError as error:
         first = error.errors(include_url=False)[0]
-        field = ".".join(str(part) for part in first["loc"]) or "the line"
-        raise InputError(f"{where}: not a cases.jsonl line ({field}: {first['msg']})") from None
+        field = ".".join(str(part) for part in first["loc"]) or "the top level"
+        raise InputError(f"{where}: not {what} ({field}: {first['msg']})") from None
 
 
 def bundled_baseline() -> Path:

@@ -193,7 +193,7 @@ def test_rollout_from_a_report_lists_the_refusals_a_corpus_run_lists(tmp_path: P
     ("content", "problem"),
     [
         (b'{"id": "a"\n', "cases.jsonl:1: not a cases.jsonl line: Expecting ',' delimiter"),
-        (b"\xff\n", "cases.jsonl:1: invalid UTF-8 at byte 1 of the line"),
+        (b"\xff\n", "cases.jsonl:1: invalid UTF-8 at byte 1"),
         (b'{"id": 3}\n', "cases.jsonl:1: not a cases.jsonl line (id: Input should be a valid string)"),
         (b"[" * 100_000 + b"]" * 100_000 + b"\n", "cases.jsonl:1: not a cases.jsonl line: nested too deeply"),
     ],
@@ -214,9 +214,9 @@ def test_rollout_and_gate_refuse_inputs_nested_too_deeply(tmp_path: Path) -> Non
     policy = tmp_path / "policy.toml"
     policy.write_text("a = " + "[" * 100_000 + "]" * 100_000)
     for args, problem in (
-        (("rollout", "--report", str(report)), f"{report}: not a JSON report: nested too deeply to read"),
+        (("rollout", "--report", str(report)), f"{report}: not a faithcompat report: nested too deeply to read"),
         (("rollout", "--policy", str(policy)), f"{policy}: invalid TOML: nested too deeply to read"),
-        (("gate", "--examples", "0", "--baseline", str(report)), f"{report}: not a JSON report: nested too deeply"),
+        (("gate", "--examples", "0", "--baseline", str(report)), f"{report}: not a faithcompat report: nested too"),
     ):
         code, _, stderr = invoke(*args)
         assert code == 2 and problem in stderr and "Traceback" not in stderr
