@@ -7,6 +7,7 @@ asks on a TTY).
 from __future__ import annotations
 
 import html
+import re
 import textwrap
 
 from compat._render import printable
@@ -77,6 +78,21 @@ def render_terminal(report: DriftReport, *, color: bool = False) -> str:
     return "\n".join(lines) + "\n"
 
 
+def markdown_code(text: str) -> str:
+    """A corpus string as an inline code span, inert in a GitHub Markdown table cell.
+
+    Inside a code span nothing is an escape but ``\\|`` (which GitHub's tables read
+    before the span), so the span's fence is made longer than any run of backticks
+    in the text instead.
+    """
+    text = printable(" ".join(text.split())).replace("|", "\\|")
+    if not text:
+        return "` `"  # a code span cannot be empty
+    fence = "`" * (max(map(len, re.findall("`+", text)), default=0) + 1)
+    pad = " " if text[0] == "`" or text[-1] == "`" else ""  # CommonMark strips one space each side
+    return f"{fence}{pad}{text}{pad}{fence}"
+
+
 def markdown_cell(text: str) -> str:
     """A corpus string made inert in a GitHub Markdown table cell."""
     text = html.escape(printable(" ".join(text.split())), quote=False)
@@ -96,7 +112,7 @@ def render_markdown(report: DriftReport) -> str:
     s = report.scorers
     a = report.agreement
     lines = [
-        f"## faithcompat: `{markdown_cell(s.control)}` vs `{markdown_cell(s.candidate)}`",
+        f"## faithcompat: {markdown_code(s.control)} vs {markdown_code(s.candidate)}",
         "",
         f"**{markdown_cell(report.verdict)}**",
         "",
@@ -128,7 +144,7 @@ def render_markdown(report: DriftReport) -> str:
                 f"`{row.cause}`",
                 str(row.count),
                 markdown_cell(row.description),
-                ", ".join(f"`{markdown_cell(e)}`" for e in row.examples),
+                ", ".join(map(markdown_code, row.examples)),
             ]
             for row in report.causes
         ],
@@ -140,7 +156,7 @@ def render_markdown(report: DriftReport) -> str:
         ["tag", "cases", *outcome_names, "unexplained"],
         [
             [
-                f"`{markdown_cell(row.tag)}`",
+                markdown_code(row.tag),
                 str(row.cases),
                 *(str(row.outcomes.get(o, 0)) for o in outcome_names),
                 str(row.unexplained),
@@ -161,7 +177,7 @@ def render_markdown(report: DriftReport) -> str:
 
 def _drift_row(case: CaseLine) -> list[str]:
     return [
-        f"`{markdown_cell(case.id)}`",
+        markdown_code(case.id),
         _num(case.control_score),
         _num(case.candidate_score),
         _num(case.delta),
@@ -178,7 +194,7 @@ def _details(report: DriftReport) -> list[str]:
         "<details><summary>Corpus and distribution</summary>",
         "",
         f"- corpus: {report.corpus.cases} cases from "
-        + ", ".join(f"`{markdown_cell(source)}`" for source in report.corpus.sources),
+        + ", ".join(map(markdown_code, report.corpus.sources)),
         f"- sha256: `{report.corpus.sha256}`; skipped invalid: {report.corpus.skipped_invalid}",
         f"- tolerance: {report.scorers.tolerance:g}; candidate policy: {report.scorers.candidate_policy or 'default'}",
         f"- deltas ({d.count} cases with both scores finite): mean {_num(d.mean)}, {percentiles}",

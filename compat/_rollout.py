@@ -20,7 +20,7 @@ from compat._compare import DriftCause
 from compat._policy import RolloutPolicy
 from compat._render import printable
 from compat._report import DriftReport, load_case_lines
-from compat._report_text import markdown_cell
+from compat._report_text import markdown_code
 
 _REFUSAL_SCORED_AS_FAITHFUL = DriftCause.REFUSAL_SCORED_AS_FAITHFUL.value
 
@@ -238,7 +238,7 @@ def render_decision(decision: Decision, *, markdown: bool = False) -> str:
             threshold = f"{c.comparison} {_value(c.threshold)}"
             lines.append(f"| {c.name} | {_value(c.measured)} | {threshold} | {mark} | {c.blocks.value} |")
         lines += ["", f"{len(refusals)} refusal(s) legacy passed that the fixed scorer declines to score (expected):"]
-        lines += [f"- `{markdown_cell(case_id)}`" for case_id in refusals]
+        lines += [f"- {markdown_code(case_id)}" for case_id in refusals]
         return "\n".join(lines) + "\n"
     lines = [f"{decision.verdict.value}: {decision.current_stage} -> {decision.next_stage}", advice, ""]
     for c in decision.criteria:

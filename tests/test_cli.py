@@ -9,6 +9,8 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from hypothesis import example, given
+from hypothesis import strategies as st
 
 from compat._cli import main
 
@@ -231,3 +233,23 @@ def test_corpus_strings_cannot_drive_the_terminal(tmp_path: Path) -> None:
     decision = Decision(Verdict.HOLD, "off", "off", (), (EVIL_ID,), ())
     _assert_inert(render_decision(decision))
     assert "\x1b" not in render_decision(decision, markdown=True)
+
+
+@given(st.text(st.sampled_from(["`", "|", "_", "*", "<", "\\", "a", " ", "\x1b", "\u202e", "\n"]), max_size=30))
+@example("count_mismatch.jsonl")
+@example("`a``b`")
+@example("")
+def test_a_code_span_shows_the_text_itself(text: str) -> None:
+    """In report.md a corpus string in a code span reads as itself: escapes there would show."""
+    from compat._render import printable
+    from compat._report_text import markdown_code
+
+    span = markdown_code(text)
+    fence = span[: len(span) - len(span.lstrip("`"))]
+    inner = span[len(fence) : len(span) - len(fence)]
+    assert span.endswith(fence) and fence not in inner  # no run of backticks closes it early
+    if inner.startswith(" ") and inner.endswith(" ") and inner.strip(" "):
+        inner = inner[1:-1]  # CommonMark strips one space from each side
+    shown = inner.replace("\\|", "|")  # GitHub's tables read \| before the span
+    assert shown == (printable(" ".join(text.split())) or " ")  # "` `": a span cannot be empty
+    assert "\n" not in span and "|" not in span.replace("\\|", "")
