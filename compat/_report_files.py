@@ -8,7 +8,6 @@ untouched and no half-written file behind.
 
 from __future__ import annotations
 
-import contextlib
 import json
 import os
 import shutil
@@ -18,6 +17,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import TextIO
 
+from compat._atomic import make_directories, remove_directories
 from compat._errors import OutputError
 from compat._report import DriftReport
 
@@ -66,11 +66,12 @@ def writing_report(target: str | Path) -> Iterator[ReportDirectory]:
     directories at all if it made them.
     """
     target = Path(target)
-    made = [path for path in (target, *target.parents) if not path.exists()]  # innermost first
+    made: list[Path] = []
     try:
-        target.mkdir(parents=True, exist_ok=True)
+        made = make_directories(target)
         staging = Path(tempfile.mkdtemp(prefix=".faithcompat-", dir=target))
     except OSError as error:
+        remove_directories(made)
         raise OutputError(f"{target}: cannot write the report there: {error.strerror or error}") from None
     succeeded = False
     try:
@@ -86,6 +87,4 @@ def writing_report(target: str | Path) -> Iterator[ReportDirectory]:
     finally:
         shutil.rmtree(staging, ignore_errors=True)
         if not succeeded:
-            with contextlib.suppress(OSError):  # not empty: someone else wrote there meanwhile
-                for path in made:
-                    path.rmdir()
+            remove_directories(made)

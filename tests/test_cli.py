@@ -253,3 +253,14 @@ def test_a_code_span_shows_the_text_itself(text: str) -> None:
     shown = inner.replace("\\|", "|")  # GitHub's tables read \| before the span
     assert shown == (printable(" ".join(text.split())) or " ")  # "` `": a span cannot be empty
     assert "\n" not in span and "|" not in span.replace("\\|", "")
+
+
+def test_a_failed_run_leaves_no_output_file_nor_the_directories_made_for_it(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text(json.dumps(CASES[0]) + "\nnot json\n")
+    target = tmp_path / "new" / "deeper" / "scores.jsonl"
+    code, _, stderr = invoke("score", "--scorer", "legacy", "-o", str(target), str(bad))
+    assert code == 2 and f"{bad}:2: invalid JSON" in stderr
+    assert not (tmp_path / "new").exists()
+    code, _, _ = invoke("score", "--scorer", "legacy", "-o", str(target), str(bad), "--skip-invalid")
+    assert code == 0 and len(target.read_text().splitlines()) == 1
