@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from compat._jsnum import NUMBER_EPSILON, js_divide, js_number_to_string, js_to_fixed_2, js_trim
-from compat._models import Case, Score, Status, VerdictFormat
+from compat._jsnum import js_divide, js_number_to_string, js_to_fixed_2, js_trim
+from compat._models import Case, Score, Status, VerdictFormat, passes
 from compat._statements import legacy_statement_count
 
 FINAL_VERDICT_HEADER = "final verdict for each statement in order:"
@@ -80,7 +80,7 @@ class LegacyScorer:
             return Score(self.name, 0.0, _SCORED, False, threshold, "No output")
         count, bad, verdict_format, _pieces = counts
         value = 1 - js_divide(bad, count)
-        passed = value >= threshold - NUMBER_EPSILON  # the shared pass rule (compat._models.passes), inlined
+        passed = passes(value, threshold)
         reason = legacy_reason(value, threshold, passed)
         # Positional: the keyword form costs twice as much.
         return Score(self.name, value, _SCORED, passed, threshold, reason, None, verdict_format, (), (), count)

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from itertools import repeat
 from typing import Literal, NamedTuple
 
-from compat._jsnum import JS_WHITESPACE, NUMBER_EPSILON, js_number_to_string, js_to_fixed_2
+from compat._jsnum import JS_WHITESPACE, js_number_to_string, js_to_fixed_2
 from compat._models import (
     Case,
     Cause,
@@ -25,6 +25,7 @@ from compat._models import (
     Verdict,
     VerdictFormat,
     ordered_warnings,
+    passes,
 )
 from compat._refusal import matched_refusal
 from compat._statements import fixed_statements
@@ -259,16 +260,16 @@ class RagasScorer:
             )
         if self._verdict_ratio:
             # The ragas library divides by the verdicts returned, whatever the statements.
-            returned = parsed.valid_count
-            value = parsed.values.count(1) / returned
-            basis = f"{parsed.values.count(1)} of {returned} returned verdicts supported"
+            returned, returned_supported = parsed.valid_count, parsed.values.count(1)
+            value = returned_supported / returned
+            basis = f"{returned_supported} of {returned} returned verdicts supported"
         else:
             value = supported / n
             basis = f"{supported} of {n} statements supported"
             if judged < n:
                 basis += f" ({n - judged} without a usable verdict, counted unsupported)"
         threshold = case.threshold
-        passed = value >= threshold - NUMBER_EPSILON  # the shared pass rule (compat._models.passes), inlined
+        passed = passes(value, threshold)
         reason = (
             f"Faithfulness {js_to_fixed_2(value)} {'>=' if passed else '<'} {js_number_to_string(threshold)}: "
             f"{basis}; verdicts from {_FORMAT_WORDS[parsed.format]}"

@@ -71,7 +71,7 @@ def table_header() -> str:
 def table_row(case_id: str, score: Score) -> str:
     status = score.status.value if score.cause is None else f"{score.status.value}:{score.cause.value}"
     cells = (
-        _clip(case_id, 28),
+        clip(case_id, 28),
         format_score(score.value),
         "yes" if score.passed else "no",
         status,
@@ -96,6 +96,7 @@ def _escape(match: re.Match[str]) -> str:
     return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
 
 
-def _clip(text: str, width: int) -> str:
+def clip(text: str, width: int) -> str:
+    """``text`` on one line, printable, at most ``width`` characters (an ellipsis marks a cut)."""
     text = printable(" ".join(text.split()))
     return text if len(text) <= width else text[: width - 1] + "…"

@@ -17,8 +17,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import TextIO
 
-from compat._atomic import make_directories, remove_directories
-from compat._errors import OutputError
+from compat._atomic import remove_directories, staging_place
 from compat._report import DriftReport
 
 REPORT_FILES = ("report.json", "report.md", "report.html", "cases.jsonl")
@@ -66,13 +65,9 @@ def writing_report(target: str | Path) -> Iterator[ReportDirectory]:
     directories at all if it made them.
     """
     target = Path(target)
-    made: list[Path] = []
-    try:
-        made = make_directories(target)
-        staging = Path(tempfile.mkdtemp(prefix=".faithcompat-", dir=target))
-    except OSError as error:
-        remove_directories(made)
-        raise OutputError(f"{target}: cannot write the report there: {error.strerror or error}") from None
+    staging, made = staging_place(
+        target, target, lambda place: Path(tempfile.mkdtemp(prefix=".faithcompat-", dir=place))
+    )
     succeeded = False
     try:
         directory = ReportDirectory(staging)

@@ -10,7 +10,7 @@ import html
 import re
 import textwrap
 
-from compat._render import printable
+from compat._render import clip, printable
 from compat._report import CaseLine, DriftReport
 
 WIDTH = 80
@@ -27,11 +27,6 @@ def _num(x: float | str | None, digits: int = 3) -> str:
     if isinstance(x, str):
         return x
     return f"{x:+.{digits}f}" if digits and x < 0 else f"{x:.{digits}f}"
-
-
-def _clip(text: str, width: int) -> str:
-    text = printable(" ".join(text.split()))
-    return text if len(text) <= width else text[: width - 1] + "…"
 
 
 def render_terminal(report: DriftReport, *, color: bool = False) -> str:
@@ -58,17 +53,17 @@ def render_terminal(report: DriftReport, *, color: bool = False) -> str:
         lines += ["", f"  {'cause':34}{'cases':>7}  examples"]
         for row in report.causes:
             name = paint(f"{row.cause:34.34}", _RED) if row.cause == "unexplained" else f"{row.cause:34.34}"
-            lines.append(f"  {name}{row.count:>7}  {_clip(', '.join(row.examples), WIDTH - 45)}")
+            lines.append(f"  {name}{row.count:>7}  {clip(', '.join(row.examples), WIDTH - 45)}")
     if report.largest_drifts:
         lines += ["", f"  {'largest drifts':30}{s.control[:9]:>9}{s.candidate[:9]:>9}{'delta':>8}  cause"]
         for case in report.largest_drifts:
             lines.append(
-                f"  {_clip(case.id, 30):30}{_num(case.control_score):>9}{_num(case.candidate_score):>9}"
-                f"{_num(case.delta):>8}  {_clip(case.cause or '', 18)}"
+                f"  {clip(case.id, 30):30}{_num(case.control_score):>9}{_num(case.candidate_score):>9}"
+                f"{_num(case.delta):>8}  {clip(case.cause or '', 18)}"
             )
     if report.expectations.failed:
         lines += ["", paint(f"{report.expectations.failed} case(s) miss their expected outcome:", _YELLOW)]
-        lines += [f"  {_clip(failure, WIDTH - 2)}" for failure in report.expectations.failures]
+        lines += [f"  {clip(failure, WIDTH - 2)}" for failure in report.expectations.failures]
     status = (
         paint(f"{report.unexplained} unexplained drift(s): investigate before switching", _RED)
         if report.unexplained

@@ -133,9 +133,10 @@ def _read_verdict(raw: Any, warnings: set[ScoreWarning]) -> Literal[0, 1] | None
     if isinstance(raw, bool):
         warnings.add(ScoreWarning.COERCED_VERDICT)
         return 1 if raw else 0
-    if isinstance(raw, str) and raw.strip().lower() in _COERCIBLE:
+    coerced = _COERCIBLE.get(raw.strip().lower()) if isinstance(raw, str) else None
+    if coerced is not None:
         warnings.add(ScoreWarning.COERCED_VERDICT)
-        return _COERCIBLE[raw.strip().lower()]
+        return coerced
     return _invalid(warnings)
 
 
