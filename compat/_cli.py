@@ -22,7 +22,7 @@ from compat._aggregate import parse_case_line
 from compat._atomic import atomic_writer
 from compat._compare import DEFAULT_TOLERANCE, Outcome
 from compat._corpus import DEFAULT_MAX_CASE_BYTES, bundled_corpus, iter_cases
-from compat._diff import Compared, DiffSettings, run_diff
+from compat._diff import ComparedBatch, DiffSettings, run_diff
 from compat._errors import CaseError, FaithcompatError
 from compat._html import render_html
 from compat._models import MismatchPolicy
@@ -252,20 +252,19 @@ def diff(
     with writing_report(out) as directory:
         match = Outcome.MATCH.value
 
-        def keep(compared: Compared) -> None:
+        def keep(batch: ComparedBatch) -> None:
             nonlocal unlisted
-            directory.add_case(compared.line)
-            if compared.tally.outcome != match:
-                if len(listed) < html_cases:
-                    listed.append(parse_case_line(compared.line))
-                else:
-                    unlisted += 1
-            progress.tick()
+            directory.add_cases(batch.lines)
+            differing = [line for line, outcome in zip(batch.lines, batch.outcomes, strict=True) if outcome != match]
+            room = max(html_cases - len(listed), 0)
+            listed.extend(parse_case_line(line) for line in differing[:room])
+            unlisted += len(differing[room:])
+            progress.advance(len(batch.lines))
 
         report = run_diff(
             sources,
             settings,
-            on_comparison=keep,
+            on_comparisons=keep,
             on_error=skipped.append if skip_invalid else None,
             source_names=names,
         )
@@ -294,9 +293,9 @@ class _Progress:
         self.start = time.monotonic()
         self.drawn = self.start
 
-    def tick(self) -> None:
-        self.count += 1
-        if self.enabled and self.count % 256 == 0:
+    def advance(self, cases: int) -> None:
+        self.count += cases
+        if self.enabled:
             now = time.monotonic()
             if now - self.drawn >= 0.2:
                 self.drawn = now
@@ -422,12 +421,13 @@ def rollout(
     else:
         refusals = []
 
-        def note_refusal(compared: Compared) -> None:
-            if is_passed_refusal(compared.tally.cause, compared.tally.control_passed):
-                refusals.append(compared.tally.case_id)
+        def note_refusals(batch: ComparedBatch) -> None:
+            for case_id, cause, passed in zip(batch.case_ids, batch.causes, batch.control_passed, strict=True):
+                if is_passed_refusal(cause, passed):
+                    refusals.append(case_id)
 
         sources, names = _corpus_sources(corpus)
-        report = run_diff(sources, DiffSettings(), on_comparison=note_refusal, source_names=names)
+        report = run_diff(sources, DiffSettings(), on_comparisons=note_refusals, source_names=names)
     violations = None
     if policy.invariant_examples:
         from compat import _gate  # imports Hypothesis: only when needed

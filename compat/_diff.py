@@ -1,15 +1,18 @@
 """Running a corpus through two scorers: the stream behind ``faithcompat diff``.
 
-Pure orchestration: records in, comparisons folded into a ``DriftAggregator``, a
-``DriftReport`` out. Whoever calls it decides what to do with each comparison
-(``on_comparison``: the CLI streams them to ``cases.jsonl``) and with each malformed
-case (``on_error``: raise, or collect and go on).
+Pure orchestration: records in, a ``DriftReport`` out. Whoever calls it decides what
+to do with the compared cases (``on_comparisons``, once per block: the CLI streams
+them to ``cases.jsonl``) and with each malformed case (``on_error``: raise, or collect
+and go on).
 
-The corpus is read in blocks of whole JSONL lines (``LineBlock``, 1 MiB). With
-``jobs > 1`` each block is decoded, parsed, scored and compared in a worker process,
-a few blocks per worker in flight at most, and the results are folded back in corpus
-order, so the report is the same whatever the number of jobs. The parent only reads,
-checks ids and aggregates.
+The corpus is read in blocks of whole JSONL lines (``LineBlock``, 1 MiB). Each block
+is decoded, parsed, scored, compared and folded into the block's own
+``DriftAggregator``: in a worker process when ``jobs > 1``, a few blocks per worker in
+flight at most. The parent merges the blocks in corpus order and checks ids across
+them, so the report is the same whatever the number of jobs, and the parent does
+almost nothing per case, which leaves the cores to the workers. A block holding a
+repeated id is compared again in the parent without that case (rare; it only costs
+time).
 """
 
 from __future__ import annotations
@@ -24,7 +27,7 @@ from multiprocessing.pool import AsyncResult
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from compat._aggregate import DriftAggregator, Tally, case_json_line, tally
+from compat._aggregate import DriftAggregator, case_json_line, tally
 from compat._compare import DEFAULT_TOLERANCE, compare
 from compat._corpus import (
     DEFAULT_MAX_CASE_BYTES,
@@ -36,7 +39,7 @@ from compat._corpus import (
     iter_blocks,
 )
 from compat._errors import CaseError
-from compat._golden import ExpectationFailure, check_expected
+from compat._golden import check_expected
 from compat._registry import Scorer, get_scorer
 from compat._report import CorpusInfo, DriftReport, ScorersInfo
 
@@ -54,19 +57,31 @@ class DiffSettings:
     jobs: int = 1
 
 
-class Compared(NamedTuple):
-    """One compared case, as it leaves a worker: small, primitive, cheap to pickle."""
+class ComparedBatch(NamedTuple):
+    """The compared cases of one block, in corpus order: what ``on_comparisons`` sees.
 
-    tally: Tally
-    line: str  # the cases.jsonl line
-    source: str
-    line_number: int
-    failures: tuple[str, ...]  # expected outcomes that did not hold
-    checked: bool  # the case had expected outcomes for either scorer
+    Columns rather than an object per case: a worker ships them as a few lists.
+    """
 
-    def __reduce__(self) -> tuple[Any, ...]:
-        # Unpickled by tuple.__new__, in C: the named tuple's own __new__ is Python code.
-        return (tuple.__new__, (Compared, tuple(self)))
+    case_ids: list[str]
+    lines: list[str]  # the cases.jsonl lines
+    outcomes: list[str]
+    causes: list[str | None]
+    control_passed: list[bool]
+
+
+class _BlockResult(NamedTuple):
+    """One unit of work compared, as it leaves a worker."""
+
+    batch: ComparedBatch
+    sources: list[str]
+    line_numbers: list[int]
+    errors: list[tuple[int, CaseError]]  # (how many compared cases come before it, the error)
+    aggregate: DriftAggregator
+
+
+Work = LineBlock | list[Record]  # what one task compares: a block of lines, or cases already read
+_Scorers = tuple[Scorer, Scorer, float]
 
 
 def tool_name() -> str:
@@ -80,7 +95,7 @@ def run_diff(
     sources: Iterable[str | Path],
     settings: DiffSettings,
     *,
-    on_comparison: Callable[[Compared], None] | None = None,
+    on_comparisons: Callable[[ComparedBatch], None] | None = None,
     on_error: Callable[[CaseError], None] | None = None,
     source_names: list[str] | None = None,
 ) -> DriftReport:
@@ -90,20 +105,23 @@ def run_diff(
     aggregator = DriftAggregator()
     skipped = 0
     ids = DuplicateIds()
+    local: list[_Scorers] = []  # the parent's own scorers, made when a repeated id first needs them
     items = iter_blocks(sources, max_case_bytes=settings.max_case_bytes, digest=digest)
-    for item in _compared_stream(items, settings):
-        if isinstance(item, Compared):
-            duplicate = ids.check_id(item.tally.case_id, item.source, item.line_number)
-            if duplicate is None:
-                aggregator.add(item.tally, item.line, item.failures, item.checked)
-                if on_comparison is not None:
-                    on_comparison(item)
-                continue
-            item = duplicate
-        if on_error is None:
-            raise item
-        on_error(item)
-        skipped += 1
+    for work, result in _compared_stream(items, settings):
+        repeated, errors = _check_ids(result, ids)
+        if repeated:
+            if not local:
+                local.append(_make_scorers(settings))
+            result = _compare_work(work, local[0], skip=repeated)
+        if errors:
+            if on_error is None:
+                raise errors[0]
+            for error in errors:
+                on_error(error)
+            skipped += len(errors)
+        aggregator.merge(result.aggregate)
+        if on_comparisons is not None and result.batch.case_ids:
+            on_comparisons(result.batch)
     candidate_policy = settings.candidate_options.get("policy")
     return aggregator.report(
         tool=tool_name(),
@@ -122,9 +140,30 @@ def run_diff(
     )
 
 
+def _check_ids(result: _BlockResult, ids: DuplicateIds) -> tuple[frozenset[int], list[CaseError]]:
+    """The block's cases whose id came earlier in the corpus, and all its errors in corpus order."""
+    repeated: list[tuple[int, CaseError]] = []
+    check = ids.check_id
+    for index, (case_id, source, number) in enumerate(
+        zip(result.batch.case_ids, result.sources, result.line_numbers, strict=True)
+    ):
+        error = check(case_id, source, number)
+        if error is not None:
+            repeated.append((index, error))
+    if not repeated:
+        return frozenset(), [error for _, error in result.errors]
+    # A read error counted before compared case i comes before the repeat that is case i.
+    ordered = sorted(
+        [((position, 0), error) for position, error in result.errors]
+        + [((index, 1), error) for index, error in repeated],
+        key=lambda item: item[0],
+    )
+    return frozenset(index for index, _ in repeated), [error for _, error in ordered]
+
+
 # ------------------------------------------------------------------ the stream
 
-_worker_scorers: tuple[Scorer, Scorer, float] | None = None
+_worker_scorers: _Scorers | None = None
 
 
 def _init_worker(settings: DiffSettings) -> None:
@@ -132,7 +171,7 @@ def _init_worker(settings: DiffSettings) -> None:
     _worker_scorers = _make_scorers(settings)
 
 
-def _make_scorers(settings: DiffSettings) -> tuple[Scorer, Scorer, float]:
+def _make_scorers(settings: DiffSettings) -> _Scorers:
     return (
         get_scorer(settings.control),
         get_scorer(settings.candidate, **settings.candidate_options),
@@ -140,39 +179,47 @@ def _make_scorers(settings: DiffSettings) -> tuple[Scorer, Scorer, float]:
     )
 
 
-def _compare_record(record: Record, scorers: tuple[Scorer, Scorer, float]) -> Compared | CaseError:
-    loaded = record.parse() if isinstance(record, RawCase) else record
-    if isinstance(loaded, CaseError):
-        return loaded
+def _compare_work(work: Work, scorers: _Scorers, skip: frozenset[int] = frozenset()) -> _BlockResult:
+    """Compare every case of ``work`` but the compared cases numbered in ``skip`` (from 0)."""
     control_scorer, candidate_scorer, tolerance = scorers
-    case = loaded.case
-    control = control_scorer.score(case)
-    candidate = candidate_scorer.score(case)
-    failures: list[ExpectationFailure] = []
-    checked = False
-    if case.expected:  # most corpora carry no golden outcomes
-        failures = check_expected(case, {control_scorer.name: control, candidate_scorer.name: candidate})
-        checked = control_scorer.name in case.expected or candidate_scorer.name in case.expected
-    comparison = compare(case, control, candidate, tolerance=tolerance)
-    return Compared(
-        tally(comparison),
-        case_json_line(comparison),
-        loaded.source,
-        loaded.line,
-        tuple(str(failure) for failure in failures),
-        checked,
-    )
+    names = (control_scorer.name, candidate_scorer.name)
+    aggregator = DriftAggregator()
+    batch = ComparedBatch([], [], [], [], [])
+    sources: list[str] = []
+    line_numbers: list[int] = []
+    errors: list[tuple[int, CaseError]] = []
+    compared = 0  # cases read without error so far, skipped ones included: the numbering of ``skip``
+    for record in work.records() if isinstance(work, LineBlock) else work:
+        loaded = record.parse() if isinstance(record, RawCase) else record
+        if isinstance(loaded, CaseError):
+            errors.append((compared, loaded))
+            continue
+        compared += 1
+        if skip and compared - 1 in skip:
+            continue
+        case = loaded.case
+        control = control_scorer.score(case)
+        candidate = candidate_scorer.score(case)
+        failures: list[str] = []
+        checked = False
+        if case.expected:  # most corpora carry no golden outcomes
+            failures = [str(f) for f in check_expected(case, {names[0]: control, names[1]: candidate})]
+            checked = names[0] in case.expected or names[1] in case.expected
+        comparison = compare(case, control, candidate, tolerance=tolerance)
+        item = tally(comparison)
+        line = case_json_line(comparison)
+        aggregator.add(item, line, failures, checked)
+        batch.case_ids.append(item.case_id)
+        batch.lines.append(line)
+        batch.outcomes.append(item.outcome)
+        batch.causes.append(item.cause)
+        batch.control_passed.append(item.control_passed)
+        sources.append(loaded.source)
+        line_numbers.append(loaded.line)
+    return _BlockResult(batch, sources, line_numbers, errors, aggregator)
 
 
-Work = LineBlock | list[Record]  # what one task compares: a block of lines, or cases already read
-
-
-def _compare_work(work: Work, scorers: tuple[Scorer, Scorer, float]) -> list[Compared | CaseError]:
-    records = work.records() if isinstance(work, LineBlock) else work
-    return [_compare_record(record, scorers) for record in records]
-
-
-def _compare_in_worker(work: Work) -> list[Compared | CaseError]:
+def _compare_in_worker(work: Work) -> _BlockResult:
     assert _worker_scorers is not None
     try:
         return _compare_work(work, _worker_scorers)
@@ -204,21 +251,25 @@ def _work_units(items: Iterator[LineBlock | Record]) -> Iterator[Work]:
         yield batch
 
 
-def _compared_stream(items: Iterator[LineBlock | Record], settings: DiffSettings) -> Iterator[Compared | CaseError]:
+def _compared_stream(
+    items: Iterator[LineBlock | Record], settings: DiffSettings
+) -> Iterator[tuple[Work, _BlockResult]]:
     if settings.jobs <= 1:
         scorers = _make_scorers(settings)
         for work in _work_units(items):
-            yield from _compare_work(work, scorers)
+            yield work, _compare_work(work, scorers)
         return
     # The platform's default start method (fork on Linux, spawn on macOS and Windows):
     # workers rebuild their scorers in _init_worker either way. At most IN_FLIGHT_PER_JOB
     # units per worker are read ahead, so memory does not grow with the corpus.
     window = IN_FLIGHT_PER_JOB * settings.jobs
     with multiprocessing.get_context().Pool(settings.jobs, initializer=_init_worker, initargs=(settings,)) as pool:
-        pending: deque[AsyncResult[list[Compared | CaseError]]] = deque()
+        pending: deque[tuple[Work, AsyncResult[_BlockResult]]] = deque()
         for work in _work_units(items):
-            pending.append(pool.apply_async(_compare_in_worker, (work,)))
+            pending.append((work, pool.apply_async(_compare_in_worker, (work,))))
             if len(pending) >= window:
-                yield from pending.popleft().get()
+                done, result = pending.popleft()
+                yield done, result.get()
         while pending:
-            yield from pending.popleft().get()
+            done, result = pending.popleft()
+            yield done, result.get()

@@ -31,25 +31,15 @@ def report_json(report: DriftReport) -> str:
 class ReportDirectory:
     """A report being written; see ``writing_report``."""
 
-    CASES_PER_WRITE = 512  # one write call per few hundred lines: a call costs more than a line
-
     def __init__(self, staging: Path) -> None:
         self.staging = staging
         self._cases: TextIO = (staging / "cases.jsonl").open("w", encoding="utf-8", newline="\n")
-        self._pending: list[str] = []
 
-    def add_case(self, line: str) -> None:
-        """Append one ``cases.jsonl`` line (with its newline)."""
-        self._pending.append(line)
-        if len(self._pending) >= self.CASES_PER_WRITE:
-            self._flush_cases()
-
-    def _flush_cases(self) -> None:
-        self._cases.write("".join(self._pending))
-        self._pending.clear()
+    def add_cases(self, lines: list[str]) -> None:
+        """Append ``cases.jsonl`` lines (each with its newline): one write call for them all."""
+        self._cases.write("".join(lines))
 
     def close(self) -> None:
-        self._flush_cases()
         self._cases.close()
 
     def write(self, name: str, text: str) -> None:

@@ -188,8 +188,7 @@ def _details(report: DriftReport) -> list[str]:
         "",
         "<details><summary>Corpus and distribution</summary>",
         "",
-        f"- corpus: {report.corpus.cases} cases from "
-        + ", ".join(map(markdown_code, report.corpus.sources)),
+        f"- corpus: {report.corpus.cases} cases from " + ", ".join(map(markdown_code, report.corpus.sources)),
         f"- sha256: `{report.corpus.sha256}`; skipped invalid: {report.corpus.skipped_invalid}",
         f"- tolerance: {report.scorers.tolerance:g}; candidate policy: {report.scorers.candidate_policy or 'default'}",
         f"- deltas ({d.count} cases with both scores finite): mean {_num(d.mean)}, {percentiles}",

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import itertools
 import json
 import math
 import pickle
+from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
@@ -17,10 +19,11 @@ from syrupy.extensions.json import JSONSnapshotExtension
 import compat._corpus as corpus_module
 import compat._registry as registry_module
 from compat import Case, CaseError, Score, Status, bundled_corpus, get_scorer, load_cases, register_scorer
-from compat._aggregate import DriftAggregator, case_json_line, case_record, tally, wilson_interval
+from compat._aggregate import DriftAggregator, ExactSum, case_json_line, case_record, tally, wilson_interval
 from compat._compare import CAUSE_DESCRIPTIONS, DriftCause, Outcome, compare
-from compat._diff import DiffSettings, run_diff
+from compat._diff import ComparedBatch, DiffSettings, run_diff
 from compat._errors import UnknownScorerError
+from compat._report import CorpusInfo, ScorersInfo
 
 legacy, ragas = get_scorer("legacy"), get_scorer("ragas")
 CORPUS = load_cases(bundled_corpus())
@@ -150,6 +153,135 @@ def test_aggregator_memory_is_bounded_whatever_the_number_of_cases() -> None:
     assert len(aggregator.delta_grid) <= 2 * 10_000 + 3
 
 
+finite_floats = st.floats(allow_nan=False, allow_infinity=False)
+
+
+@given(st.lists(finite_floats, min_size=1, max_size=40), st.integers(0, 40))
+@example([0.1, 0.2, 0.3], 1)  # adding floats in order gives 0.6000000000000001
+@example([1e308, 1e308, -1e308], 2)  # a float running sum overflows on the way
+@example([5e-324, 1.0, -1.0], 1)  # the smallest subnormal survives a cancellation
+def test_exact_sum_is_the_true_sum_however_it_is_split(values: list[float], cut: int) -> None:
+    """Sums merge into exactly the sum of all their values, so a mean is the true mean,
+    correctly rounded, whatever the order of additions or the split into blocks."""
+    cut = min(cut, len(values))
+    head, tail = ExactSum(), ExactSum()
+    for value in values[:cut]:
+        head.add(value)
+    for value in values[cut:]:
+        tail.add(value)
+    head.merge(tail)
+    whole = ExactSum()
+    for value in values:
+        whole.add(value)
+    assert head == whole
+    true_mean = sum(map(Fraction, values), Fraction(0)) / len(values)
+    assert head.mean(len(values)) == float(true_mean)
+    assert pickle.loads(pickle.dumps(head)) == head
+
+
+def test_exact_sum_lets_an_infinity_or_nan_decide_the_mean_as_floats_would() -> None:
+    total = ExactSum()
+    for value in (1.0, math.inf, 2.0):
+        total.add(value)
+    assert total.mean(3) == math.inf
+    other = ExactSum()
+    other.add(-math.inf)
+    total.merge(other)
+    assert math.isnan(total.mean(4))
+
+
+REPORT_INFO = {
+    "tool": "faithcompat",
+    "corpus": CorpusInfo(sources=["x"], sha256="0" * 64, cases=0, skipped_invalid=0),
+    "scorers": ScorersInfo(control="legacy", candidate="ragas", candidate_policy=None, tolerance=1e-9),
+}
+TALLIES = [(tally(comparison), case_json_line(comparison)) for comparison in map(compared, CORPUS)]
+
+
+@given(st.lists(st.integers(0, len(TALLIES)), max_size=8), st.randoms(use_true_random=False))
+def test_merging_block_aggregates_equals_adding_every_case_in_order(cuts: list[int], rng: Any) -> None:
+    """The parent merges the blocks' aggregates: the report must be the one a single
+    aggregator adding every case would give, wherever the blocks end."""
+    items = TALLIES[:]
+    rng.shuffle(items)
+    # Some cases carry failed expectations, as a golden corpus would: the first 20 in corpus order are listed.
+    failures = [[f"{item.case_id}: expectation {n}" for n in range(i % 3)] for i, (item, _) in enumerate(items)]
+    single = DriftAggregator()
+    for (item, line), failed in zip(items, failures, strict=True):
+        single.add(item, line, failed, checked=bool(failed))
+    merged = DriftAggregator()
+    bounds = [0, *sorted(cuts), len(items)]
+    for start, end in itertools.pairwise(bounds):
+        block = DriftAggregator()
+        for (item, line), failed in zip(items[start:end], failures[start:end], strict=True):
+            block.add(item, line, failed, checked=bool(failed))
+        merged.merge(pickle.loads(pickle.dumps(block)))  # as it comes back from a worker
+    assert merged.report(**REPORT_INFO) == single.report(**REPORT_INFO)
+
+
+@pytest.mark.parametrize("jobs", [1, 2])
+@pytest.mark.parametrize("block_bytes", [1 << 20, 200])
+def test_a_repeated_id_is_left_out_of_its_block_and_reported_in_corpus_order(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, jobs: int, block_bytes: int
+) -> None:
+    """Ids are checked in the parent, after a worker has folded the block: a block with
+    a repeated id is compared again without it, and its errors keep corpus order."""
+    good = [
+        json.dumps({"id": i, "statements": ["s"], "grader_output": "Final verdict for each statement in order: Yes."})
+        for i in "abcd"
+    ]
+    lines = [good[0], good[1], "not json", good[0], good[1], good[2], "{", good[3], good[2]]
+    corpus = tmp_path / "corpus.jsonl"
+    corpus.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    clean = tmp_path / "clean.jsonl"
+    clean.write_text("\n".join(good) + "\n", encoding="utf-8")
+    monkeypatch.setattr(corpus_module, "BLOCK_BYTES", block_bytes)
+
+    def run(path: Path) -> tuple[Any, list[str], list[str]]:
+        written: list[str] = []
+        errors: list[str] = []
+        report = run_diff(
+            [path],
+            DiffSettings(jobs=jobs),
+            on_comparisons=lambda batch: written.extend(batch.lines),
+            on_error=lambda error: errors.append(str(error)),
+            source_names=["corpus"],
+        )
+        return report, written, errors
+
+    report, written, errors = run(corpus)
+    clean_report, clean_written, _ = run(clean)
+    assert [error.split(": ", 1)[0].rsplit(":", 1)[1] for error in errors] == ["3", "4", "5", "7", "9"]
+    assert "duplicate id 'a' (first at" in errors[1] and "invalid JSON" in errors[3]
+    assert written == clean_written
+    assert report.corpus.skipped_invalid == 5
+    assert report.model_dump(exclude={"corpus"}) == clean_report.model_dump(exclude={"corpus"})
+    with pytest.raises(CaseError, match=":3: invalid JSON"):
+        run_diff([corpus], DiffSettings(jobs=jobs))
+    first_repeat = tmp_path / "repeat.jsonl"
+    first_repeat.write_text("\n".join([good[0], good[0], "{"]) + "\n", encoding="utf-8")
+    with pytest.raises(CaseError, match=":2: duplicate id 'a'"):
+        run_diff([first_repeat], DiffSettings(jobs=jobs))
+
+
+def test_the_batches_a_caller_sees_are_the_compared_cases_in_order() -> None:
+    batches: list[ComparedBatch] = []
+    run_diff(bundled_corpus(), DiffSettings(), on_comparisons=batches.append)
+    ids = [case_id for batch in batches for case_id in batch.case_ids]
+    assert ids == [case.id for case in CORPUS]
+    for batch in batches:
+        assert len({len(column) for column in batch}) == 1
+        columns = (batch.lines, batch.case_ids, batch.outcomes, batch.causes, batch.control_passed)
+        for line, case_id, outcome, cause, passed in zip(*columns, strict=True):
+            record = json.loads(line)
+            assert (record["id"], record["outcome"], record["cause"], record["control_passed"]) == (
+                case_id,
+                outcome,
+                cause,
+                passed,
+            )
+
+
 def test_percentiles_and_histogram_from_known_deltas() -> None:
     aggregator = DriftAggregator()
     base = tally(compared(case(HEADER + " Yes. No.")))
@@ -185,7 +317,7 @@ def test_many_small_blocks_give_the_same_report_lines_and_errors(
         report = run_diff(
             [corpus],
             DiffSettings(jobs=jobs),
-            on_comparison=lambda c: written.append(c.line),
+            on_comparisons=lambda batch: written.extend(batch.lines),
             on_error=lambda e: errors.append(str(e)),
         )
         return report, written, errors

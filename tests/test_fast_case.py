@@ -83,7 +83,7 @@ def case_texts(draw: st.DrawFn) -> str:
         members.append(f"{json.dumps(key)}{colon}{json.dumps(value, ensure_ascii=ascii_only)}")
     text = "{" + separator.join(members) + "}"
     if draw(st.integers(0, 3)) == 0:  # other spellings of the same characters, and broken ones
-        text = text.replace('\\"', draw(st.sampled_from(['\\u0022', '\\\\"', '"'])))
+        text = text.replace('\\"', draw(st.sampled_from(["\\u0022", '\\\\"', '"'])))
     return text
 
 

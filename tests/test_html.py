@@ -11,7 +11,7 @@ import pytest
 
 from compat import bundled_corpus
 from compat._aggregate import parse_case_line
-from compat._diff import Compared, DiffSettings, run_diff
+from compat._diff import ComparedBatch, DiffSettings, run_diff
 from compat._html import render_html
 from compat._report import CaseLine, CauseRow, CohortRow, DriftReport
 
@@ -61,10 +61,10 @@ class Page(HTMLParser):
 def bundled() -> tuple[DriftReport, list[CaseLine]]:
     lines: list[CaseLine] = []
 
-    def collect(item: Compared) -> None:
-        lines.append(parse_case_line(item.line))
+    def collect(batch: ComparedBatch) -> None:
+        lines.extend(parse_case_line(line) for line in batch.lines)
 
-    report = run_diff(bundled_corpus(), DiffSettings(), on_comparison=collect)
+    report = run_diff(bundled_corpus(), DiffSettings(), on_comparisons=collect)
     return report, [line for line in lines if line.outcome != "match"]
 
 

@@ -23,7 +23,7 @@ import pytest
 from compat import Case, LegacyScorer, Score, register_scorer
 from compat import _registry as registry
 from compat._aggregate import parse_case_line
-from compat._diff import Compared, DiffSettings, run_diff
+from compat._diff import ComparedBatch, DiffSettings, run_diff
 from compat._html import render_html
 from compat._report import CaseLine, DriftReport
 
@@ -189,14 +189,14 @@ def rendered(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, DriftRepor
     corpus.write_text("".join(json.dumps(case) + "\n" for case in CASES), encoding="utf-8")
     lines: list[CaseLine] = []
 
-    def collect(item: Compared) -> None:
-        lines.append(parse_case_line(item.line))
+    def collect(batch: ComparedBatch) -> None:
+        lines.extend(parse_case_line(line) for line in batch.lines)
 
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(registry, "_REGISTRY", dict(registry._REGISTRY))  # restored on exit
         register_scorer(EchoLegacy.name, EchoLegacy)
         report = run_diff(
-            [corpus], DiffSettings(control=EchoLegacy.name), on_comparison=collect, source_names=[PWN_SCRIPT + PWN_IMG]
+            [corpus], DiffSettings(control=EchoLegacy.name), on_comparisons=collect, source_names=[PWN_SCRIPT + PWN_IMG]
         )
     page = tmp / "report.html"
     page.write_text(render_html(report, lines), encoding="utf-8")
