@@ -292,6 +292,7 @@ class _Progress:
         self.count = 0
         self.start = time.monotonic()
         self.drawn = self.start
+        self.shown = False
 
     def advance(self, cases: int) -> None:
         self.count += cases
@@ -299,11 +300,12 @@ class _Progress:
             now = time.monotonic()
             if now - self.drawn >= 0.2:
                 self.drawn = now
+                self.shown = True
                 rate = self.count / max(now - self.start, 1e-9)
                 click.echo(f"\r{self.count:,} cases  {rate:,.0f} cases/s", err=True, nl=False)
 
     def done(self) -> None:
-        if self.enabled and self.count >= 256:
+        if self.shown:  # wipe the line, so the report starts on a clean one
             click.echo("\r" + " " * 40 + "\r", err=True, nl=False)
 
 

@@ -3,6 +3,11 @@
 from __future__ import annotations
 
 import json
+import os
+import pty
+import re
+import subprocess
+import sys
 from pathlib import Path
 
 import jsonschema
@@ -11,6 +16,7 @@ from click.testing import CliRunner
 from syrupy.assertion import SnapshotAssertion
 from syrupy.extensions.json import JSONSnapshotExtension
 
+from compat import bundled_corpus
 from compat._cli import main
 from compat._report_files import REPORT_FILES
 from compat._schema import report_schema, schema_text
@@ -159,3 +165,48 @@ def test_strict_fails_on_unexplained_drift(tmp_path: Path) -> None:
 def test_policy_for_a_candidate_without_policies_is_a_usage_error(tmp_path: Path) -> None:
     code, _, stderr = invoke("diff", "--out", str(tmp_path), "--candidate", "legacy", "--policy", "undetermined")
     assert code == 2 and "--policy" in stderr
+
+
+def _long_diff(tmp_path: Path, *, terminal: bool, env: dict[str, str]) -> str:
+    """Run `faithcompat diff` on ~5,000 cases (long enough to draw progress); its stderr."""
+    lines = [json.loads(line) for path in bundled_corpus() for line in path.read_text("utf-8").splitlines()]
+    corpus = tmp_path / "big.jsonl"
+    with corpus.open("w", encoding="utf-8") as handle:
+        for copy in range(20):
+            for case in lines:
+                handle.write(json.dumps({**case, "id": f"{case['id']}-{copy}"}) + "\n")
+    command = [sys.executable, "-m", "compat", "diff", str(corpus), "--out", str(tmp_path / "out")]
+    environment = {k: v for k, v in os.environ.items() if k != "CI"} | env
+    if not terminal:
+        done = subprocess.run(command, capture_output=True, env=environment, timeout=300, check=True)
+        return done.stderr.decode("utf-8")
+    master, slave = pty.openpty()
+    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=slave, env=environment)
+    os.close(slave)
+    process.communicate(timeout=300)
+    assert process.returncode == 0
+    chunks = []
+    while True:
+        try:
+            chunk = os.read(master, 65536)
+        except OSError:  # EIO: the other end is closed and everything was read
+            break
+        if not chunk:
+            break
+        chunks.append(chunk)
+    os.close(master)
+    return b"".join(chunks).decode("utf-8", "replace")
+
+
+def test_a_long_run_shows_progress_on_a_terminal_and_wipes_it(tmp_path: Path) -> None:
+    shown = _long_diff(tmp_path, terminal=True, env={})
+    assert re.search(r"\r[\d,]+ cases  [\d,]+ cases/s", shown), shown
+    assert "\r" + " " * 40 + "\r" in shown  # wiped before the closing line
+    assert shown.rstrip().endswith("cases.jsonl)")
+
+
+@pytest.mark.parametrize(("terminal", "env"), [(True, {"CI": "true"}), (False, {})], ids=["ci", "piped"])
+def test_no_progress_in_ci_or_when_stderr_is_piped(tmp_path: Path, terminal: bool, env: dict[str, str]) -> None:
+    shown = _long_diff(tmp_path, terminal=terminal, env=env)
+    assert "cases/s" not in shown and "\r" not in shown.replace("\r\n", "\n")
+    assert "reports written to" in shown
