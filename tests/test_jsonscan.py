@@ -8,6 +8,7 @@ import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
+import compat._verdicts as verdicts_module
 from compat import Case, get_scorer
 from compat._jsnum import JS_WHITESPACE
 from compat._jsonscan import MAX_FAILED_STARTS, REPAIR_FROM, _decode_tolerant, _repair_truncated, iter_json_values
@@ -124,3 +125,34 @@ def test_blank_check_is_javascript_trim(text: str) -> None:
 def test_letters_and_digits_are_the_normalised_form_without_spaces(text: str) -> None:
     """The cheap key alignment compares first can never miss a normalised match."""
     assert letters_and_digits(text) == normalise_statement(text).replace(" ", "")
+
+
+_FRAGMENTS = ["verdict", "VERDICT", "Ver", "dict", "fin", "AL", "final", "Verdict: No.", " ", "_", "x", "\n"]
+_FRAGMENTS += ["Final verdict for each statement in order: Yes."]
+_FRAGMENTS += ["\u0130", "\u03a3", "\u212a"]  # İ, Σ and the Kelvin sign: their lower case is odd
+
+
+@given(st.lists(st.sampled_from(_FRAGMENTS), max_size=30).map("".join), st.integers(1, 24))
+@example("Ver" + "dict", 3)  # the word split across the first piece boundary
+@example("x" * 7 + "final", 6)  # a word starting in a piece's overlap
+def test_the_piecewise_verdict_check_agrees_with_lowering_the_whole_text(text: str, piece: int) -> None:
+    """Megabytes with no verdict words skip the text parser; which texts do must not
+    depend on where the pieces end."""
+    saved = verdicts_module._SCAN_PIECE
+    verdicts_module._SCAN_PIECE = piece
+    try:
+        lowered = text.lower()
+        assert verdicts_module._mentions_a_verdict(text) == ("verdict" in lowered or "final" in lowered)
+        if len(text) > piece:  # the shortcut is taken: the parse must be what the full path gives
+            shortcut = verdicts_module._parse_text(text)
+            verdicts_module._SCAN_PIECE = len(text)
+            assert shortcut == verdicts_module._parse_text(text)
+    finally:
+        verdicts_module._SCAN_PIECE = saved
+
+
+def test_a_megabyte_with_a_verdict_only_at_its_end_is_still_read() -> None:
+    text = "x" * (3 * verdicts_module._SCAN_PIECE + 5) + " Verdict: No."
+    assert verdicts_module._parse_text(text) is not None
+    parsed = parse_verdicts(text)
+    assert parsed is not None and parsed.values == (0,)
