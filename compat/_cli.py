@@ -6,10 +6,12 @@ malformed cases, missing files). Nothing below this module prints or exits.
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import json
 import math
 import os
+import signal
 import sys
 import time
 from collections.abc import Callable
@@ -22,7 +24,7 @@ from compat._aggregate import parse_case_line
 from compat._atomic import atomic_writer
 from compat._compare import DEFAULT_TOLERANCE, Outcome
 from compat._corpus import DEFAULT_MAX_CASE_BYTES, bundled_corpus, iter_cases
-from compat._diff import ComparedBatch, DiffSettings, run_diff
+from compat._diff import MAX_JOBS, ComparedBatch, DiffSettings, run_diff
 from compat._errors import CaseError, FaithcompatError
 from compat._html import render_html
 from compat._models import MismatchPolicy
@@ -211,7 +213,13 @@ def score(
 @click.option(
     "--tolerance", type=click.FloatRange(min=0), default=DEFAULT_TOLERANCE, show_default=True, callback=_finite
 )
-@click.option("--jobs", type=click.IntRange(min=1), default=1, show_default=True, help="Scoring processes.")
+@click.option(
+    "--jobs",
+    type=click.IntRange(1, MAX_JOBS),
+    default=1,
+    show_default=True,
+    help=f"Scoring processes (at most {MAX_JOBS}).",
+)
 @click.option("--skip-invalid", is_flag=True, help="Compare the valid cases; report invalid ones on stderr.")
 @click.option("--max-case-bytes", type=click.IntRange(min=1), default=DEFAULT_MAX_CASE_BYTES, show_default=True)
 @click.option(
@@ -327,7 +335,13 @@ class _Progress:
 )
 @click.option("--seed", type=int, default=0, show_default=True, help="Hypothesis seed (same seed, same examples).")
 @click.option("--candidate", default="ragas", show_default=True, type=click.Choice(scorer_names()))
-@click.option("--jobs", type=click.IntRange(min=1), default=1, show_default=True)
+@click.option(
+    "--jobs",
+    type=click.IntRange(1, MAX_JOBS),
+    default=1,
+    show_default=True,
+    help=f"Scoring processes (at most {MAX_JOBS}).",
+)
 @click.option("--junit", type=click.Path(dir_okay=False, path_type=Path), help="Write a JUnit XML report here.")
 @click.option(
     "--summary",
@@ -465,5 +479,32 @@ def schema(name: str) -> None:
     click.echo(schema_text(SCHEMAS[name]()), nl=False)
 
 
+class _Stopped(BaseException):
+    """A signal asked the run to stop. Not a KeyboardInterrupt, which click would turn
+    into "Aborted!" and exit 1: this unwinds every ``finally`` (partial outputs are
+    removed, worker processes wound down) and ``run`` exits 128 + the signal's number."""
+
+    def __init__(self, signal_number: int) -> None:
+        super().__init__(signal_number)
+        self.signal_number = signal_number
+
+
+def _stop(signal_number: int, _frame: object) -> None:
+    raise _Stopped(signal_number)
+
+
 def run() -> None:
-    main()
+    """The console script: ``main`` with Ctrl-C, SIGTERM and closed standard streams handled."""
+    if sys.stdout is None or sys.stderr is None:  # started with `>&-` or `2>&-`
+        message = "faithcompat: error: standard output or standard error is closed\n"
+        with contextlib.suppress(OSError):
+            os.write(2, message.encode())
+        sys.exit(EXIT_UNUSABLE)
+    for signal_number in (signal.SIGINT, signal.SIGTERM):
+        signal.signal(signal_number, _stop)
+    try:
+        main()
+    except _Stopped as stopped:
+        name = signal.Signals(stopped.signal_number).name
+        click.echo(f"\nfaithcompat: stopped by {name} (files being written were removed)", err=True)
+        sys.exit(128 + stopped.signal_number)

@@ -19,11 +19,13 @@ from __future__ import annotations
 
 import multiprocessing
 import pickle
+import signal
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
+from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from importlib.metadata import PackageNotFoundError, version
-from multiprocessing.pool import AsyncResult
 from pathlib import Path
 from typing import Any, NamedTuple
 
@@ -38,13 +40,14 @@ from compat._corpus import (
     Record,
     iter_blocks,
 )
-from compat._errors import CaseError
+from compat._errors import CaseError, WorkerError
 from compat._golden import check_expected
 from compat._registry import Scorer, get_scorer
 from compat._report import CorpusInfo, DriftReport, ScorersInfo
 
 CHUNK_SIZE = 256  # cases per task when they come parsed (JSON arrays), not as a LineBlock
 IN_FLIGHT_PER_JOB = 2  # one block being compared, one waiting: workers never idle, memory stays small
+MAX_JOBS = 128  # each worker is an interpreter (~40 MB): --jobs 10000 would exhaust memory, not speed anything up
 
 
 @dataclass(frozen=True)
@@ -168,6 +171,12 @@ _worker_scorers: _Scorers | None = None
 
 def _init_worker(settings: DiffSettings) -> None:
     global _worker_scorers
+    # Ctrl-C reaches the whole process group. Only the parent acts on it: it cancels what
+    # is queued and waits for the blocks in hand, so no worker dies halfway through
+    # sending a result (which can hang the reader) or prints a traceback. SIGTERM keeps
+    # its default: the pool ends a broken run by sending it to the workers left.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)  # the parent's handler, inherited by fork
     _worker_scorers = _make_scorers(settings)
 
 
@@ -263,13 +272,20 @@ def _compared_stream(
     # workers rebuild their scorers in _init_worker either way. At most IN_FLIGHT_PER_JOB
     # units per worker are read ahead, so memory does not grow with the corpus.
     window = IN_FLIGHT_PER_JOB * settings.jobs
-    with multiprocessing.get_context().Pool(settings.jobs, initializer=_init_worker, initargs=(settings,)) as pool:
-        pending: deque[tuple[Work, AsyncResult[_BlockResult]]] = deque()
+    executor = ProcessPoolExecutor(
+        settings.jobs, mp_context=multiprocessing.get_context(), initializer=_init_worker, initargs=(settings,)
+    )
+    pending: deque[tuple[Work, Future[_BlockResult]]] = deque()
+    try:
         for work in _work_units(items):
-            pending.append((work, pool.apply_async(_compare_in_worker, (work,))))
+            pending.append((work, executor.submit(_compare_in_worker, work)))
             if len(pending) >= window:
-                done, result = pending.popleft()
-                yield done, result.get()
+                done, future = pending.popleft()
+                yield done, future.result()
         while pending:
-            done, result = pending.popleft()
-            yield done, result.get()
+            done, future = pending.popleft()
+            yield done, future.result()
+    except BrokenProcessPool as error:  # a worker killed from outside (out of memory, say)
+        raise WorkerError(f"a worker process ended abruptly: {error}") from None
+    finally:  # also when the caller stops early: an error raised, an interrupt
+        executor.shutdown(wait=True, cancel_futures=True)

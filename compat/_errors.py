@@ -5,7 +5,8 @@
     │   ├── CaseError                one case is malformed; knows its source and line
     │   └── CorpusError              a whole corpus is unusable (missing file, bad layout)
     ├── UnknownScorerError           no scorer is registered under that name (exit code 2)
-    └── OutputError                  a report or output file cannot be written there (exit code 2)
+    ├── OutputError                  a report or output file cannot be written there (exit code 2)
+    └── WorkerError                  a worker process of ``--jobs`` died (killed from outside; exit code 2)
 
 Scorers never raise for anything a grader can emit: a grader failure is a ``Score``
 with status ``undetermined``, not an exception. Exceptions are for the caller's
@@ -56,3 +57,7 @@ class UnknownScorerError(FaithcompatError):
 
 class OutputError(FaithcompatError):
     """A report or output file cannot be written where it was asked for."""
+
+
+class WorkerError(FaithcompatError):
+    """A worker process ended abruptly (killed from outside, out of memory): the run is void."""

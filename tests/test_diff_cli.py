@@ -6,8 +6,10 @@ import json
 import os
 import pty
 import re
+import signal
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import jsonschema
@@ -167,14 +169,19 @@ def test_policy_for_a_candidate_without_policies_is_a_usage_error(tmp_path: Path
     assert code == 2 and "--policy" in stderr
 
 
-def _long_diff(tmp_path: Path, *, terminal: bool, env: dict[str, str]) -> str:
-    """Run `faithcompat diff` on ~5,000 cases (long enough to draw progress); its stderr."""
+def _copies_of_the_bundled_corpus(tmp_path: Path, copies: int) -> Path:
     lines = [json.loads(line) for path in bundled_corpus() for line in path.read_text("utf-8").splitlines()]
     corpus = tmp_path / "big.jsonl"
     with corpus.open("w", encoding="utf-8") as handle:
-        for copy in range(20):
+        for copy in range(copies):
             for case in lines:
                 handle.write(json.dumps({**case, "id": f"{case['id']}-{copy}"}) + "\n")
+    return corpus
+
+
+def _long_diff(tmp_path: Path, *, terminal: bool, env: dict[str, str]) -> str:
+    """Run `faithcompat diff` on ~5,000 cases (long enough to draw progress); its stderr."""
+    corpus = _copies_of_the_bundled_corpus(tmp_path, 20)
     command = [sys.executable, "-m", "compat", "diff", str(corpus), "--out", str(tmp_path / "out")]
     environment = {k: v for k, v in os.environ.items() if k != "CI"} | env
     if not terminal:
@@ -210,3 +217,73 @@ def test_no_progress_in_ci_or_when_stderr_is_piped(tmp_path: Path, terminal: boo
     shown = _long_diff(tmp_path, terminal=terminal, env=env)
     assert "cases/s" not in shown and "\r" not in shown.replace("\r\n", "\n")
     assert "reports written to" in shown
+
+
+@pytest.mark.parametrize(
+    ("signal_number", "whole_group"),
+    [(signal.SIGINT, True), (signal.SIGTERM, True), (signal.SIGTERM, False)],
+    ids=["ctrl-c", "sigterm-to-the-group", "sigterm-to-the-parent"],
+)
+def test_a_signal_mid_run_stops_promptly_and_leaves_nothing(
+    tmp_path: Path, signal_number: int, whole_group: bool
+) -> None:
+    """Ctrl-C (SIGINT to the whole process group) or SIGTERM during `diff --jobs 2`:
+    exit 128 + the signal's number, one line and no traceback, workers wound down,
+    no report directory or staging files left behind. Once, Ctrl-C could hang the
+    pool in about one run in four."""
+    corpus = _copies_of_the_bundled_corpus(tmp_path, 60)
+    out = tmp_path / "out"
+    process = subprocess.Popen(
+        [sys.executable, "-m", "compat", "diff", str(corpus), "--jobs", "2", "--out", str(out)],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        start_new_session=True,  # its own process group, as a shell gives a foreground job
+        env={k: v for k, v in os.environ.items() if k != "CI"},
+    )
+    deadline = time.monotonic() + 60
+    while not list(out.glob(".faithcompat-*/cases.jsonl")) and time.monotonic() < deadline:
+        time.sleep(0.02)  # until it is writing the report
+    time.sleep(0.3)
+    assert process.poll() is None, "the run ended before it could be interrupted"
+    if whole_group:
+        os.killpg(process.pid, signal_number)
+    else:
+        os.kill(process.pid, signal_number)
+    try:
+        _, stderr = process.communicate(timeout=30)
+    except subprocess.TimeoutExpired:
+        os.killpg(process.pid, signal.SIGKILL)
+        raise AssertionError("the interrupted run hung") from None
+    name = signal.Signals(signal_number).name
+    assert process.returncode == 128 + signal_number
+    assert stderr.decode().strip() == f"faithcompat: stopped by {name} (files being written were removed)"
+    assert not out.exists()
+
+
+def test_a_worker_killed_from_outside_is_one_line_and_exit_2(tmp_path: Path) -> None:
+    """The out-of-memory killer taking a worker must not hang the run or print a traceback."""
+    corpus = _copies_of_the_bundled_corpus(tmp_path, 60)
+    out = tmp_path / "out"
+    process = subprocess.Popen(
+        [sys.executable, "-m", "compat", "diff", str(corpus), "--jobs", "2", "--out", str(out)],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        start_new_session=True,
+    )
+    deadline = time.monotonic() + 60
+    workers: list[int] = []
+    while not workers and time.monotonic() < deadline:
+        time.sleep(0.02)
+        if list(out.glob(".faithcompat-*/cases.jsonl")):
+            children = Path(f"/proc/{process.pid}/task/{process.pid}/children")
+            workers = [int(pid) for pid in children.read_text().split()]
+    assert workers and process.poll() is None
+    os.kill(workers[0], signal.SIGKILL)
+    try:
+        _, stderr = process.communicate(timeout=60)
+    except subprocess.TimeoutExpired:
+        os.killpg(process.pid, signal.SIGKILL)
+        raise AssertionError("the run hung after losing a worker") from None
+    assert process.returncode == 2
+    assert stderr.decode().startswith("faithcompat: error: a worker process ended abruptly")
+    assert "Traceback" not in stderr.decode() and not out.exists()
