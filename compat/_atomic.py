@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import stat
 import tempfile
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -14,25 +15,92 @@ from compat._errors import OutputError
 _T = TypeVar("_T")
 
 
+class _Sink:
+    """A text file whose write errors (a full disk, say) name the file the user asked for."""
+
+    def __init__(self, handle: TextIO, name: Path) -> None:
+        self._handle = handle
+        self._name = name
+
+    def write(self, text: str) -> int:
+        try:
+            return self._handle.write(text)
+        except OSError as error:
+            raise output_error(self._name, error) from None
+
+
+def output_error(target: Path, error: OSError) -> OutputError:
+    return OutputError(f"{target}: cannot write there: {error.strerror or error}")
+
+
 @contextlib.contextmanager
 def atomic_writer(path: str | Path) -> Iterator[TextIO]:
-    """Write to a temporary file beside ``path``; replace ``path`` only on success."""
+    """Write to a temporary file beside ``path``; replace ``path`` only on success.
+
+    A symbolic link to a file keeps being a link: the file it points at is replaced.
+    A device or a FIFO (``/dev/stdout``, ``/dev/null``, a named pipe) is written in
+    place: there is nothing to replace, and renaming over it would destroy it.
+    """
     target = Path(path)
+    try:
+        mode = os.stat(target).st_mode  # follows links
+    except OSError:
+        mode = 0  # nothing there yet (or unreadable: staging_place will say so)
+    if stat.S_ISDIR(mode):
+        raise OutputError(f"{target}: cannot write there: it is a directory")
+    if mode and not stat.S_ISREG(mode):
+        yield from _write_in_place(target)
+        return
+    if mode and target.is_symlink():
+        target = Path(os.path.realpath(target))
     (descriptor, temporary), made = staging_place(
         target, target.parent, lambda place: tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=place)
     )
     try:
+        os.fchmod(descriptor, _mode_for(target))  # mkstemp makes 0600; the user expects their usual mode
         # backslashreplace: a lone surrogate from a grader output must not abort a report.
-        with os.fdopen(descriptor, "w", encoding="utf-8", errors="backslashreplace", newline="\n") as handle:
-            yield handle
+        handle = os.fdopen(descriptor, "w", encoding="utf-8", errors="backslashreplace", newline="\n")
+        try:
+            yield _Sink(handle, target)  # type: ignore[misc]
             handle.flush()
             os.fsync(handle.fileno())
-        os.replace(temporary, target)
+            handle.close()
+            os.replace(temporary, target)
+        except OSError as error:
+            raise output_error(target, error) from None
+        finally:
+            with contextlib.suppress(OSError):  # a full disk fails the close's flush again
+                handle.close()
     except BaseException:
         with contextlib.suppress(FileNotFoundError):
             os.unlink(temporary)
         remove_directories(made)
         raise
+
+
+def _write_in_place(target: Path) -> Iterator[TextIO]:
+    try:
+        handle = target.open("w", encoding="utf-8", errors="backslashreplace", newline="\n")
+    except OSError as error:
+        raise output_error(target, error) from None
+    try:
+        yield _Sink(handle, target)  # type: ignore[misc]
+        handle.flush()
+    except OSError as error:
+        raise output_error(target, error) from None
+    finally:
+        with contextlib.suppress(OSError):  # a full disk fails the close's flush again
+            handle.close()
+
+
+def _mode_for(target: Path) -> int:
+    """The mode of the file being replaced, or what a new file gets under the umask."""
+    try:
+        return stat.S_IMODE(os.stat(target).st_mode)
+    except OSError:
+        umask = os.umask(0)
+        os.umask(umask)
+        return 0o666 & ~umask
 
 
 def staging_place(target: Path, directory: Path, make_temporary: Callable[[Path], _T]) -> tuple[_T, list[Path]]:
@@ -42,11 +110,14 @@ def staging_place(target: Path, directory: Path, make_temporary: Callable[[Path]
     """
     made: list[Path] = []
     try:
+        blocking = next((p for p in (directory, *directory.parents) if p.exists() and not p.is_dir()), None)
+        if blocking is not None:
+            raise OutputError(f"{target}: cannot write there: {blocking} is not a directory")
         made = _make_directories(directory)
         return make_temporary(directory), made
     except OSError as error:
         remove_directories(made)
-        raise OutputError(f"{target}: cannot write there: {error.strerror or error}") from None
+        raise output_error(target, error) from None
 
 
 def _make_directories(path: Path) -> list[Path]:

@@ -57,7 +57,8 @@ def _domain_errors(command: F) -> F:
             _silence_stdout()
             sys.exit(EXIT_OK)
         except OSError as error:  # a full disk, an output that vanished: say so, no traceback
-            where = f"{error.filename}: " if error.filename else ""
+            # Files are named by OutputError and CorpusError; what is left unnamed is stdout.
+            where = f"{error.filename}: " if error.filename else "standard output: "
             click.echo(f"faithcompat: error: {where}{error.strerror or error}", err=True)
             try:
                 sys.stdout.flush()
@@ -71,6 +72,14 @@ def _domain_errors(command: F) -> F:
 def _silence_stdout() -> None:
     """Point stdout at /dev/null, so that the interpreter's final flush cannot raise again."""
     os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+
+
+def _output_path(_context: click.Context, _parameter: click.Parameter, value: str | None) -> Path | None:
+    if value is None:
+        return None
+    if not value:  # Path("") would be "." and fail later as a directory, which says nothing useful
+        raise click.BadParameter("the file name is empty")
+    return Path(value)
 
 
 def _finite(_context: click.Context, _parameter: click.Parameter, value: float) -> float:
@@ -144,7 +153,8 @@ def main() -> None:
 @click.option(
     "-o",
     "--output",
-    type=click.Path(dir_okay=False, path_type=Path),
+    type=click.Path(dir_okay=False),
+    callback=_output_path,
     help="Write to this file (atomically) instead of stdout.",
 )
 @click.argument("files", nargs=-1)
@@ -269,14 +279,16 @@ def diff(
             unlisted += len(differing[room:])
             progress.advance(len(batch.lines))
 
-        report = run_diff(
-            sources,
-            settings,
-            on_comparisons=keep,
-            on_error=skipped.append if skip_invalid else None,
-            source_names=names,
-        )
-        progress.done()
+        try:
+            report = run_diff(
+                sources,
+                settings,
+                on_comparisons=keep,
+                on_error=skipped.append if skip_invalid else None,
+                source_names=names,
+            )
+        finally:
+            progress.done()  # an error message must not be glued to the progress line
         directory.write("report.json", report_json(report))
         directory.write("report.md", render_markdown(report))
         directory.write("report.html", render_html(report, listed, cases_truncated=unlisted))
@@ -342,10 +354,11 @@ class _Progress:
     show_default=True,
     help=f"Scoring processes (at most {MAX_JOBS}).",
 )
-@click.option("--junit", type=click.Path(dir_okay=False, path_type=Path), help="Write a JUnit XML report here.")
+@click.option("--junit", type=click.Path(dir_okay=False), callback=_output_path, help="Write a JUnit XML report here.")
 @click.option(
     "--summary",
-    type=click.Path(dir_okay=False, path_type=Path),
+    type=click.Path(dir_okay=False),
+    callback=_output_path,
     help="Write a Markdown summary here (e.g. $GITHUB_STEP_SUMMARY).",
 )
 @_domain_errors
@@ -407,7 +420,8 @@ def gate(
 @click.option(
     "-o",
     "--output",
-    type=click.Path(dir_okay=False, path_type=Path),
+    type=click.Path(dir_okay=False),
+    callback=_output_path,
     help="Also write the decision (in --format) to this file.",
 )
 @_domain_errors

@@ -47,7 +47,19 @@ def score_record(case_id: str, score: Score) -> dict[str, Any]:
 
 
 def json_line(record: dict[str, Any]) -> str:
-    return json.dumps(record, ensure_ascii=False, allow_nan=False) + "\n"
+    """One JSON line, readable text kept as is; DEL, C1 and bidi controls as ``\\uXXXX``.
+
+    ``json.dumps`` escapes C0 already. The rest would reach a terminal raw (a C1 CSI
+    acts as ESC [), and JSON lets any character be escaped, so nothing changes for a reader.
+    """
+    return _JSON_UNSAFE.sub(_json_escape, json.dumps(record, ensure_ascii=False, allow_nan=False)) + "\n"
+
+
+_JSON_UNSAFE = re.compile("[\x7f-\x9f\u200e\u200f\u202a-\u202e\u2066-\u2069]")
+
+
+def _json_escape(match: re.Match[str]) -> str:
+    return f"\\u{ord(match.group()):04x}"
 
 
 def format_score(value: float | None) -> str:

@@ -17,7 +17,8 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import TextIO
 
-from compat._atomic import remove_directories, staging_place
+from compat._atomic import output_error, remove_directories, staging_place
+from compat._errors import OutputError
 from compat._report import DriftReport
 
 REPORT_FILES = ("report.json", "report.md", "report.html", "cases.jsonl")
@@ -31,20 +32,33 @@ def report_json(report: DriftReport) -> str:
 class ReportDirectory:
     """A report being written; see ``writing_report``."""
 
-    def __init__(self, staging: Path) -> None:
+    def __init__(self, staging: Path, target: Path) -> None:
         self.staging = staging
-        self._cases: TextIO = (staging / "cases.jsonl").open("w", encoding="utf-8", newline="\n")
+        self.target = target  # errors name the file the user will look for, not the staging copy
+        try:
+            self._cases: TextIO = (staging / "cases.jsonl").open("w", encoding="utf-8", newline="\n")
+        except OSError as error:
+            raise output_error(target / "cases.jsonl", error) from None
 
     def add_cases(self, lines: list[str]) -> None:
         """Append ``cases.jsonl`` lines (each with its newline): one write call for them all."""
-        self._cases.write("".join(lines))
+        try:
+            self._cases.write("".join(lines))
+        except OSError as error:
+            raise output_error(self.target / "cases.jsonl", error) from None
 
     def close(self) -> None:
-        self._cases.close()
+        try:
+            self._cases.close()
+        except OSError as error:
+            raise output_error(self.target / "cases.jsonl", error) from None
 
     def write(self, name: str, text: str) -> None:
-        with (self.staging / name).open("w", encoding="utf-8", errors="backslashreplace", newline="\n") as handle:
-            handle.write(text)
+        try:
+            with (self.staging / name).open("w", encoding="utf-8", errors="backslashreplace", newline="\n") as handle:
+                handle.write(text)
+        except OSError as error:
+            raise output_error(self.target / name, error) from None
 
 
 @contextmanager
@@ -60,14 +74,22 @@ def writing_report(target: str | Path) -> Iterator[ReportDirectory]:
     )
     succeeded = False
     try:
-        directory = ReportDirectory(staging)
+        directory = ReportDirectory(staging, target)
         try:
             yield directory
         finally:
             directory.close()
-        for name in REPORT_FILES:
-            if (staging / name).exists():
+        written = [name for name in REPORT_FILES if (staging / name).exists()]
+        # Renames cannot be made atomic as a group; what would make one fail (a directory
+        # in a file's place) is checked before the first, so none or all are replaced.
+        for name in written:
+            if (target / name).is_dir():
+                raise OutputError(f"{target / name}: cannot write there: it is a directory")
+        for name in written:
+            try:
                 os.replace(staging / name, target / name)
+            except OSError as error:
+                raise output_error(target / name, error) from None
         succeeded = True
     finally:
         shutil.rmtree(staging, ignore_errors=True)

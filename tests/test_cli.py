@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import json
+import os
+import stat
 import subprocess
 import sys
+import threading
 from pathlib import Path
 
 import pytest
@@ -178,7 +181,7 @@ def test_a_full_disk_on_stdout_is_an_error_without_a_traceback(command: list[str
             [sys.executable, "-m", "compat", *command], stdout=full, stderr=subprocess.PIPE, text=True, timeout=120
         )
     assert process.returncode == 2
-    assert process.stderr == "faithcompat: error: No space left on device\n"
+    assert process.stderr == "faithcompat: error: standard output: No space left on device\n"
 
 
 @pytest.mark.parametrize(
@@ -264,3 +267,99 @@ def test_a_failed_run_leaves_no_output_file_nor_the_directories_made_for_it(tmp_
     assert not (tmp_path / "new").exists()
     code, _, _ = invoke("score", "--scorer", "legacy", "-o", str(target), str(bad), "--skip-invalid")
     assert code == 0 and len(target.read_text().splitlines()) == 1
+
+
+def test_an_output_link_stays_a_link_and_the_file_it_points_at_is_replaced(corpus: Path, tmp_path: Path) -> None:
+    real = tmp_path / "real.jsonl"
+    real.write_text("old\n")
+    link = tmp_path / "link.jsonl"
+    link.symlink_to(real)
+    code, _, _ = invoke("score", "--scorer", "legacy", "-o", str(link), str(corpus))
+    assert code == 0 and link.is_symlink()
+    assert len(real.read_text().splitlines()) == len(CASES)
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs named pipes")
+def test_an_output_that_is_a_device_or_a_fifo_is_written_in_place_not_replaced(corpus: Path, tmp_path: Path) -> None:
+    """Renaming a temporary file over /dev/null or a FIFO (as root) would destroy it."""
+    code, _, _ = invoke("score", "--scorer", "legacy", "-o", os.devnull, str(corpus))
+    assert code == 0 and stat.S_ISCHR(os.stat(os.devnull).st_mode)
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    received: list[bytes] = []
+    reader = threading.Thread(target=lambda: received.append(fifo.read_bytes()))
+    reader.start()
+    code, _, _ = invoke("score", "--scorer", "legacy", "-o", str(fifo), str(corpus))
+    reader.join(timeout=30)
+    assert code == 0 and stat.S_ISFIFO(os.stat(fifo).st_mode)
+    assert len(received[0].splitlines()) == len(CASES)
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full (Linux)")
+def test_a_full_disk_on_an_output_file_names_the_file(corpus: Path) -> None:
+    code, _, stderr = invoke("score", "--scorer", "legacy", "-o", "/dev/full", str(corpus))
+    assert code == 2 and stderr == "faithcompat: error: /dev/full: cannot write there: No space left on device\n"
+    assert stat.S_ISCHR(os.stat("/dev/full").st_mode)
+
+
+def test_an_output_file_keeps_its_mode_and_a_new_one_gets_the_umask(corpus: Path, tmp_path: Path) -> None:
+    existing = tmp_path / "existing.jsonl"
+    existing.write_text("")
+    existing.chmod(0o640)
+    assert invoke("score", "-o", str(existing), str(corpus))[0] == 0
+    assert stat.S_IMODE(existing.stat().st_mode) == 0o640
+    umask = os.umask(0o022)
+    try:
+        assert invoke("score", "-o", str(tmp_path / "new.jsonl"), str(corpus))[0] == 0
+    finally:
+        os.umask(umask)
+    assert stat.S_IMODE((tmp_path / "new.jsonl").stat().st_mode) == 0o644
+
+
+def test_unusable_output_names_say_what_is_wrong(corpus: Path, tmp_path: Path) -> None:
+    for option in (["score", "-o"], ["gate", "--junit"], ["gate", "--summary"], ["rollout", "-o"]):
+        code, _, stderr = invoke(*option, "", str(corpus))
+        assert code == 2 and f"Invalid value for '{option[1]}" in stderr and "the file name is empty" in stderr
+    code, _, stderr = invoke("score", "-o", str(tmp_path), str(corpus))
+    assert code == 2 and "is a directory" in stderr
+    plain = tmp_path / "plain"
+    plain.write_text("")
+    code, _, stderr = invoke("score", "-o", str(plain / "x.jsonl"), str(corpus))
+    assert (
+        code == 2 and stderr == f"faithcompat: error: {plain}/x.jsonl: cannot write there: {plain} is not a directory\n"
+    )
+
+
+def test_a_report_directory_is_replaced_whole_or_not_at_all(tmp_path: Path) -> None:
+    """A directory where report.html goes: nothing is replaced, and the error names it."""
+    out = tmp_path / "out"
+    (out / "report.html").mkdir(parents=True)
+    for name in ("report.json", "report.md", "cases.jsonl"):
+        (out / name).write_text("OLD")
+    code, _, stderr = invoke("diff", "--out", str(out))
+    assert code == 2 and stderr == f"faithcompat: error: {out}/report.html: cannot write there: it is a directory\n"
+    assert all((out / name).read_text() == "OLD" for name in ("report.json", "report.md", "cases.jsonl"))
+    assert sorted(p.name for p in out.iterdir()) == ["cases.jsonl", "report.html", "report.json", "report.md"]
+
+
+def test_score_lines_escape_c1_and_bidi_controls_but_keep_readable_text(tmp_path: Path) -> None:
+    case_id = "a\x9b2J\u202eevil\x7f é"
+    path = tmp_path / "c.jsonl"
+    path.write_text(json.dumps({"id": case_id, "statements": ["s"], "grader_output": ""}) + "\n", encoding="utf-8")
+    code, stdout, _ = invoke("score", str(path))
+    assert code == 0 and json.loads(stdout)["id"] == case_id
+    assert "\\u009b" in stdout and "\\u202e" in stdout and "\\u007f" in stdout and "é" in stdout
+    assert not any(0x7F <= ord(c) <= 0x9F or c == "\u202e" for c in stdout)
+
+
+@pytest.mark.parametrize("closed", [1, 2])
+def test_a_closed_stdout_or_stderr_is_exit_2_without_a_traceback(corpus: Path, closed: int) -> None:
+    process = subprocess.run(
+        [sys.executable, "-m", "compat", "score", str(corpus)],
+        capture_output=True,
+        preexec_fn=lambda: os.close(closed),  # the child starts with that stream closed
+        timeout=120,
+    )
+    assert process.returncode == 2
+    if closed == 1:
+        assert process.stderr == b"faithcompat: error: standard output or standard error is closed\n"
