@@ -25,6 +25,7 @@ from pydantic import ValidationError
 
 from compat._errors import CaseError, CorpusError
 from compat._models import Case
+from compat._render import printable
 
 DEFAULT_MAX_CASE_BYTES = 4 * 1024 * 1024
 STDIN = "-"
@@ -288,6 +289,8 @@ def _report(error: CaseError, on_error: ErrorHandler | None) -> None:
 def _iter_source(source: str, max_case_bytes: int, digest: CorpusDigest | None) -> Iterator[LineBlock | Record]:
     stream: IO[bytes]
     if source == STDIN:
+        if sys.stdin is None:  # started with `<&-`
+            raise CorpusError("-: standard input is closed")
         stream = sys.stdin.buffer
         name = "<stdin>"
     else:
@@ -300,23 +303,68 @@ def _iter_source(source: str, max_case_bytes: int, digest: CorpusDigest | None) 
             raise CorpusError(f"{source}: cannot read: {error.strerror or error}") from None
         name = source
     try:
-        first = _peek_first_byte(stream)
+        first, reader = _first_byte(stream)
         if first == b"[":
-            yield from _iter_json_array(stream, name, max_case_bytes, digest)
+            yield from _iter_json_array(reader, name, max_case_bytes, digest)
         else:
-            yield from _iter_jsonl_blocks(stream, name, max_case_bytes, digest)
+            yield from _iter_jsonl_blocks(reader, name, max_case_bytes, digest)
     finally:
         if source != STDIN:
             stream.close()
 
 
-def _peek_first_byte(stream: IO[bytes]) -> bytes:
-    """The first non-whitespace byte, without consuming anything (buffered streams)."""
-    peek = getattr(stream, "peek", None)
-    if peek is None:
-        return b""
-    head: bytes = peek(4096)
-    return head.lstrip(b"\xef\xbb\xbf \t\r\n")[:1]
+_LEADING_SPACE = b"\xef\xbb\xbf \t\r\n"
+
+
+def _first_byte(stream: IO[bytes]) -> tuple[bytes, _Prefixed]:
+    """The first byte that is not whitespace (or a BOM), and a stream that still holds everything.
+
+    Reads ahead as far as the whitespace goes (a peek of a few KiB could end inside it),
+    then hands back what it read in front of the rest of the stream.
+    """
+    read = getattr(stream, "read1", stream.read)
+    consumed: list[bytes] = []
+    while chunk := read(BLOCK_BYTES):
+        consumed.append(chunk)
+        rest = chunk.lstrip(_LEADING_SPACE)
+        if rest:
+            return rest[:1], _Prefixed(b"".join(consumed), stream)
+    return b"", _Prefixed(b"".join(consumed), stream)
+
+
+class _Prefixed:
+    """``prefix`` and then ``stream``: the reads this module makes (``read``, ``read1``)."""
+
+    def __init__(self, prefix: bytes, stream: IO[bytes]) -> None:
+        self._prefix = prefix
+        self._stream = stream
+
+    def read(self, size: int = -1) -> bytes:
+        if self._prefix:
+            if size is None or size < 0:
+                data, self._prefix = self._prefix + self._stream.read(), b""
+                return data
+            data, self._prefix = self._prefix[:size], self._prefix[size:]
+            return data
+        return self._stream.read(size)
+
+    def readline(self, limit: int = -1) -> bytes:
+        if not self._prefix:
+            return self._stream.readline(limit)
+        end = self._prefix.find(b"\n") + 1 or len(self._prefix)
+        if limit >= 0:
+            end = min(end, limit)
+        line, self._prefix = self._prefix[:end], self._prefix[end:]
+        if line.endswith(b"\n") or len(line) == limit or self._prefix:
+            return line
+        return line + self._stream.readline(limit - len(line) if limit >= 0 else -1)
+
+    def read1(self, size: int = -1) -> bytes:
+        if self._prefix:
+            return self.read(size)
+        read = getattr(self._stream, "read1", self._stream.read)
+        data: bytes = read(size)
+        return data
 
 
 def _decode(raw: bytes, name: str, line: int) -> str | CaseError:
@@ -329,7 +377,7 @@ def _decode(raw: bytes, name: str, line: int) -> str | CaseError:
 
 
 def _iter_jsonl_blocks(
-    stream: IO[bytes], name: str, max_case_bytes: int, digest: CorpusDigest | None
+    stream: _Prefixed, name: str, max_case_bytes: int, digest: CorpusDigest | None
 ) -> Iterator[LineBlock | CaseError]:
     """JSONL in blocks of whole lines; a line is never split between blocks.
 
@@ -364,7 +412,7 @@ def _iter_jsonl_blocks(
         line_number += block.count(b"\n")
 
 
-def _discard_rest_of_line(stream: IO[bytes], digest: CorpusDigest | None) -> int:
+def _discard_rest_of_line(stream: _Prefixed, digest: CorpusDigest | None) -> int:
     count = 0
     while True:
         chunk = stream.readline(1 << 20)
@@ -387,7 +435,7 @@ def exact_case_from_text(text: str, name: str, line: int) -> LoadedCase | CaseEr
     try:
         data = _CASE_DECODER.decode(text)
     except json.JSONDecodeError as error:
-        return CaseError(name, line, f"invalid JSON: {error.msg} at column {error.colno}")
+        return CaseError(name, line, f"invalid JSON: {_json_problem(error)}")
     except ValueError as error:  # from the hooks below
         return CaseError(name, line, str(error))
     except RecursionError:
@@ -399,17 +447,23 @@ def exact_case_from_text(text: str, name: str, line: int) -> LoadedCase | CaseEr
 
 
 def _iter_json_array(
-    stream: IO[bytes], name: str, max_case_bytes: int, digest: CorpusDigest | None
+    stream: _Prefixed, name: str, max_case_bytes: int, digest: CorpusDigest | None
 ) -> Iterator[LoadedCase | CaseError]:
     """A JSON array of cases; each case is located by the line its object starts on."""
     raw = stream.read()
     if digest is not None:
         digest.update(raw)
-    text_or_error = _decode(raw, name, 1 + raw[: _utf8_error_offset(raw)].count(b"\n"))
-    if isinstance(text_or_error, CaseError):
-        yield text_or_error
-        return
-    text = text_or_error.lstrip("\ufeff")
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as error:
+        line_start = raw.rfind(b"\n", 0, error.start) + 1
+        bad = raw[error.start : error.start + 4]
+        line_number = 1 + raw.count(b"\n", 0, error.start)
+        raise CorpusError(
+            f"{name}:{line_number}: invalid UTF-8 at byte {error.start - line_start + 1} "
+            f"of the line ({bad!r}); {_REST_UNREAD}"
+        ) from None
+    text = text.lstrip("\ufeff")
     decoder = json.JSONDecoder(parse_constant=_reject_constant, object_pairs_hook=_unique_keys)
     pos = text.index("[") + 1
     line, counted = 1, 0  # line numbers are counted incrementally: linear in the file
@@ -420,45 +474,63 @@ def _iter_json_array(
         counted = offset
         return line
 
+    # An error inside a case is that case's (skippable); an error that hides where the
+    # next case starts leaves the rest of the array unread, so it stops the run whatever
+    # --skip-invalid says: no case may vanish silently.
+    pos = _skip_space(text, pos)
+    if pos < len(text) and text[pos] == "]":
+        return _after_array(text, pos + 1, name, line_at)
     while True:
-        pos = _skip_space(text, pos)
-        if pos < len(text) and text[pos] == "]":
-            return
         element_line = line_at(pos)
         try:
             data, end = decoder.raw_decode(text, pos)
         except json.JSONDecodeError as error:
-            yield CaseError(name, error.lineno, f"invalid JSON: {error.msg} at column {error.colno}")
-            return
-        except ValueError as error:
+            raise CorpusError(f"{name}:{error.lineno}: invalid JSON: {_json_problem(error)}; {_REST_UNREAD}") from None
+        except ValueError as error:  # a repeated key or NaN: the case is bad, its end is known
+            end = _plain_end(text, pos)
             yield CaseError(name, element_line, str(error))
-            return
         except RecursionError:
-            yield CaseError(name, element_line, TOO_DEEP)
-            return
-        if len(text[pos:end].encode("utf-8", "surrogatepass")) > max_case_bytes:
-            yield CaseError(name, element_line, f"case is over the limit of {max_case_bytes:,} bytes")
+            raise CorpusError(f"{name}:{element_line}: {TOO_DEEP}; {_REST_UNREAD}") from None
         else:
-            try:
-                yield LoadedCase(parse_case(data, name, element_line), name, element_line)
-            except CaseError as error:
-                yield error
+            if len(text[pos:end].encode("utf-8", "surrogatepass")) > max_case_bytes:
+                yield CaseError(name, element_line, f"case is over the limit of {max_case_bytes:,} bytes")
+            else:
+                try:
+                    yield LoadedCase(parse_case(data, name, element_line), name, element_line)
+                except CaseError as error:
+                    yield error
         pos = _skip_space(text, end)
+        if pos < len(text) and text[pos] == "]":
+            return _after_array(text, pos + 1, name, line_at)
         if pos < len(text) and text[pos] == ",":
-            pos += 1
-        elif pos < len(text) and text[pos] == "]":
-            return
+            pos = _skip_space(text, pos + 1)
+            if pos < len(text) and text[pos] != "]":
+                continue
+            problem = "a ',' after the last case" if pos < len(text) else "the array is not closed with ']'"
         else:
-            yield CaseError(name, line_at(pos), "invalid JSON: expected ',' or ']' after a case")
-            return
+            problem = "expected ',' or ']' after a case" if pos < len(text) else "the array is not closed with ']'"
+        raise CorpusError(f"{name}:{line_at(min(pos, len(text)))}: invalid JSON: {problem}; {_REST_UNREAD}")
 
 
-def _utf8_error_offset(raw: bytes) -> int:
-    try:
-        raw.decode("utf-8")
-    except UnicodeDecodeError as error:
-        return error.start
-    return 0
+_REST_UNREAD = "the rest of the array cannot be read"
+
+
+def _json_problem(error: json.JSONDecodeError) -> str:
+    # Some of json's messages end in "at" ("Invalid control character at"): no "at at".
+    message = error.msg[: -len(" at")] if error.msg.endswith(" at") else error.msg
+    return f"{message} at column {error.colno}"
+
+
+def _after_array(text: str, pos: int, name: str, line_at: Callable[[int], int]) -> None:
+    """Only whitespace may follow the array: a second array or a stray case would be lost."""
+    rest = _skip_space(text, pos)
+    if rest < len(text):
+        raise CorpusError(f"{name}:{line_at(rest)}: invalid JSON: content after the array's closing ']'")
+
+
+def _plain_end(text: str, pos: int) -> int:
+    """Where the value at ``pos`` ends, read without the checks that rejected it."""
+    return int(json.JSONDecoder().raw_decode(text, pos)[1])
 
 
 def _skip_space(text: str, pos: int) -> int:
@@ -564,8 +636,10 @@ def _json_type(value: Any) -> str:
 
 
 def _short(value: Any) -> str:
+    """A value quoted in an error message: short, and with no control character left raw,
+    since the message goes to a terminal (json.dumps escapes C0 only)."""
     text = json.dumps(value, ensure_ascii=False) if not isinstance(value, (dict, list)) else _json_type(value)
-    return text if len(text) <= 40 else text[:37] + "..."
+    return printable(text if len(text) <= 40 else text[:37] + "...")
 
 
 def _lower_first(text: str) -> str:

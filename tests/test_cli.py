@@ -363,3 +363,14 @@ def test_a_closed_stdout_or_stderr_is_exit_2_without_a_traceback(corpus: Path, c
     assert process.returncode == 2
     if closed == 1:
         assert process.stderr == b"faithcompat: error: standard output or standard error is closed\n"
+
+
+def test_reading_a_closed_stdin_is_exit_2_without_a_traceback() -> None:
+    process = subprocess.run(
+        [sys.executable, "-m", "compat", "score", "-"],
+        capture_output=True,
+        stdin=subprocess.DEVNULL,
+        preexec_fn=lambda: os.close(0),  # the child starts with stdin closed
+        timeout=120,
+    )
+    assert process.returncode == 2 and process.stderr == b"faithcompat: error: -: standard input is closed\n"

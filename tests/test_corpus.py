@@ -107,15 +107,76 @@ def test_json_array_errors_name_the_line_of_the_case(tmp_path: Path) -> None:
     assert error_of(path) == f"{path}:7: unknown field 'treshold' (did you mean 'threshold'?)"
 
 
+def array_error_of(path: Path) -> str:
+    """The error that stops reading an array, even when malformed cases are being skipped."""
+    skipped: list[CaseError] = []
+    with pytest.raises(CorpusError) as raised:
+        load_cases([path], on_error=skipped.append)  # type: ignore[arg-type]
+    return str(raised.value)
+
+
 def test_a_json_array_nested_too_deeply_is_an_error_not_a_crash(tmp_path: Path) -> None:
     deep = json.dumps([GOOD]).replace('"Verdict: Yes"', "[" * 100_000 + "]" * 100_000)
     path = write(tmp_path, "x.json", deep)
-    assert error_of(path) == f"{path}:1: {corpus_module.TOO_DEEP}"
+    assert array_error_of(path) == f"{path}:1: {corpus_module.TOO_DEEP}; the rest of the array cannot be read"
 
 
 def test_truncated_json_array_is_an_error(tmp_path: Path) -> None:
     path = write(tmp_path, "x.json", json.dumps([GOOD, GOOD])[:-20])
-    assert "invalid JSON" in error_of(path)
+    message = array_error_of(path)
+    assert "invalid JSON: Unterminated string starting at column" in message and "cannot be read" in message
+
+
+def many(count: int) -> list[str]:
+    return [json.dumps({**GOOD, "id": f"c{i}"}) for i in range(count)]
+
+
+@pytest.mark.parametrize(
+    ("content", "problem"),
+    [
+        # A syntax error mid-array: once, every case after it vanished under --skip-invalid.
+        ("[\n" + ",\n".join([*many(4), many(5)[4][:-1] + ",}", *many(3)]) + "\n]\n", ":6: invalid JSON: Expecting"),
+        (
+            "[" + ",\n".join(many(2)) + "]\n" + many(1)[0] + "\n",
+            ":3: invalid JSON: content after the array's closing ']'",
+        ),
+        (
+            "[" + ",\n".join(many(2)) + "]\n[" + many(1)[0] + "]\n",
+            ":3: invalid JSON: content after the array's closing ']'",
+        ),
+        ("[" + ",\n".join(many(2)) + ",\n]\n", ":3: invalid JSON: a ',' after the last case; the rest"),
+        ("[" + ",\n".join(many(2)) + "\n", ":3: invalid JSON: the array is not closed with ']'"),
+    ],
+    ids=["syntax-error", "a-case-after", "a-second-array", "trailing-comma", "unclosed"],
+)
+def test_an_array_that_cannot_be_read_to_its_end_stops_the_run(tmp_path: Path, content: str, problem: str) -> None:
+    path = write(tmp_path, "x.json", content)
+    message = array_error_of(path)
+    assert message.startswith(str(path)) and problem in message, message
+
+
+def test_invalid_utf8_in_an_array_names_the_line_and_the_byte_in_it(tmp_path: Path) -> None:
+    content = ("[" + ",\n".join(many(3)) + "]\n").encode().replace(b"c1", b"c\xff")
+    path = write(tmp_path, "x.json", content)
+    assert array_error_of(path) == (
+        f"{path}:2: invalid UTF-8 at byte 10 of the line (b'\\xff\", '); the rest of the array cannot be read"
+    )
+
+
+def test_a_case_with_a_repeated_key_in_an_array_is_skipped_alone(tmp_path: Path) -> None:
+    bad = '{"id": "c1", "id": "again", "statements_output": "A.", "grader_output": ""}'
+    path = write(tmp_path, "x.json", "[" + ",\n".join([many(1)[0], bad, many(3)[2]]) + "]")
+    errors: list[CaseError] = []
+    assert [case.id for case in load_cases([path], on_error=errors.append)] == ["c0", "c2"]
+    assert [str(error) for error in errors] == [f"{path}:2: duplicate field 'id'"]
+
+
+@pytest.mark.parametrize("suffix", ["json", "jsonl"])
+def test_leading_whitespace_of_any_length_does_not_change_how_a_file_is_read(tmp_path: Path, suffix: str) -> None:
+    body = "[" + json.dumps(GOOD) + "]\n" if suffix == "json" else line()
+    path = write(tmp_path, f"x.{suffix}", " " * 5000 + "\n" * 3 + " " * 70_000 + body)
+    cases = load_cases([path])
+    assert [case.id for case in cases] == ["a"]
 
 
 def test_lone_surrogates_in_cases_are_read(tmp_path: Path) -> None:
@@ -217,3 +278,15 @@ def test_a_line_longer_than_the_limit_never_sits_whole_in_memory(
     assert max(len(item.data) for item in items if isinstance(item, LineBlock)) <= 1000 + 256
     errors = [item for item in items if isinstance(item, CaseError)]
     assert len(errors) == 1 and errors[0].line == 2 and "10,001 bytes" in str(errors[0])
+
+
+def test_values_quoted_in_errors_have_control_and_bidi_characters_escaped(tmp_path: Path) -> None:
+    path = write(tmp_path, "x.jsonl", line(threshold="\u202eevil\x9b2J\x85"))
+    assert error_of(path) == (
+        f"{path}:1: field 'threshold': input should be a valid number (got \"\\u202eevil\\x9b2J\\x85\")"
+    )
+
+
+def test_json_messages_ending_in_at_do_not_say_at_twice(tmp_path: Path) -> None:
+    path = write(tmp_path, "x.jsonl", '{"id": "a\x00"}\n')
+    assert error_of(path) == f"{path}:1: invalid JSON: Invalid control character at column 10"
