@@ -381,6 +381,13 @@ def gate(
     """
     from compat import _gate  # imports Hypothesis: only when the gate runs
 
+    if examples > 0 and "policy" not in scorer_options(candidate):
+        # The properties exercise every mismatch policy: a scorer without them fails each
+        # one for a reason that is the caller's, not the scorer's.
+        raise click.UsageError(
+            f"the gate's properties need a candidate with mismatch policies; {candidate!r} has none "
+            "(use --examples 0 to run only the corpus checks)"
+        )
     policy = load_policy(policy_path)
     sources, names = _corpus_sources(corpus)
     base = None if no_baseline else load_report(baseline or bundled_baseline())

@@ -14,6 +14,7 @@ message) that knows its own exit code; it never prints. Three kinds of check:
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -29,6 +30,7 @@ from compat._diff import DiffSettings, run_diff
 from compat._models import MismatchPolicy
 from compat._policy import GatePolicy
 from compat._registry import Scorer, get_scorer
+from compat._render import printable
 from compat._report import DriftReport
 
 EXIT_OK, EXIT_FAILED = 0, 1
@@ -212,20 +214,24 @@ def render_summary(result: GateResult) -> str:
     lines = [f"## faithcompat gate: {verdict}", "", "| check | kind | result | detail |", "|---|---|---|---|"]
     for check in result.checks:
         mark = "pass" if check.passed else "**FAIL**"
-        detail = check.message.replace("|", "\\|").replace("\n", " ")
+        detail = printable(check.message).replace("|", "\\|")  # printable: corpus ids end no row
         lines.append(f"| `{check.name}` | {check.kind} | {mark} | {detail} |")
     for check in result.failures:
         if check.details:
-            lines += ["", f"### `{check.name}`", "", "```jsonl", *check.details, "```"]
+            details = [printable(detail) for detail in check.details]
+            # A fence longer than any run of backticks inside: a corpus id cannot close it.
+            fence = "`" * max(3, 1 + max((len(run) for d in details for run in re.findall("`+", d)), default=0))
+            lines += ["", f"### `{check.name}`", "", f"{fence}jsonl", *details, fence]
     return "\n".join(lines) + "\n"
 
 
 def render_terminal(result: GateResult) -> str:
     lines = []
     for check in result.checks:
-        lines.append(f"{'ok  ' if check.passed else 'FAIL'}  {check.kind:8} {check.name}: {check.message}")
+        message = printable(check.message)  # corpus ids reach the terminal here: no raw escapes
+        lines.append(f"{'ok  ' if check.passed else 'FAIL'}  {check.kind:8} {check.name}: {message}")
         if not check.passed:
-            lines += [f"        {detail}" for detail in check.details]
+            lines += [f"        {printable(detail)}" for detail in check.details]
     verdict = "gate passed" if result.passed else f"gate FAILED: {len(result.failures)} check(s)"
     return "\n".join([*lines, verdict]) + "\n"
 

@@ -141,7 +141,68 @@ def load_report(path: str | Path) -> DriftReport:
         raw = Path(path).read_bytes()
     except OSError as error:
         raise InputError(f"{path}: cannot read: {error.strerror or error}") from None
-    return _parse_as(DriftReport, raw, str(path), "a faithcompat report")
+    report = _parse_as(DriftReport, raw, str(path), "a faithcompat report")
+    problem = _inconsistency(report)
+    if problem is not None:  # an edited or foreign file: the gate and rollout would trip over it
+        raise InputError(f"{path}: not a faithcompat report: {problem}")
+    return report
+
+
+_OUTCOMES = ("match", "drift", "flip", "candidate_undetermined", "legacy_invalid")
+_FLIP_ROWS, _FLIP_COLUMNS = ("pass", "fail"), ("pass", "fail", "undetermined")
+_INVALID_KINDS = ("negative", "nan", "infinite", "above_one")
+
+
+def _inconsistency(report: DriftReport) -> str | None:
+    """What the schema cannot say about a report: keys every reader needs, counts that
+    cannot be negative, rates that must lie in [0, 1]."""
+    for name, mapping, keys in (
+        ("outcomes", report.outcomes, _OUTCOMES),
+        ("legacy_invalid", report.legacy_invalid, _INVALID_KINDS),
+        ("flip_matrix", report.flip_matrix, _FLIP_ROWS),
+        ("means", report.means, ("control", "candidate")),
+    ):
+        missing = [key for key in keys if key not in mapping]
+        if missing:
+            return f"{name} lacks {', '.join(map(repr, missing))}"
+    for row in _FLIP_ROWS:
+        missing = [key for key in _FLIP_COLUMNS if key not in report.flip_matrix[row]]
+        if missing:
+            return f"flip_matrix.{row} lacks {', '.join(map(repr, missing))}"
+    counts = {
+        "corpus.cases": report.corpus.cases,
+        "corpus.skipped_invalid": report.corpus.skipped_invalid,
+        "explained": report.explained,
+        "unexplained": report.unexplained,
+        "agreement.matches": report.agreement.matches,
+        "agreement.cases": report.agreement.cases,
+        "deltas.count": report.deltas.count,
+        "expectations.checked": report.expectations.checked,
+        "expectations.failed": report.expectations.failed,
+        **{f"outcomes.{key}": value for key, value in report.outcomes.items()},
+        **{f"legacy_invalid.{key}": value for key, value in report.legacy_invalid.items()},
+        **{f"means.{arm}.count": mean.count for arm, mean in report.means.items()},
+        **{
+            f"flip_matrix.{row}.{column}": value
+            for row, columns in report.flip_matrix.items()
+            for column, value in columns.items()
+        },
+        **{f"causes[{row.cause!r}].count": row.count for row in report.causes},
+        **{f"cohorts[{row.tag!r}].cases": row.cases for row in report.cohorts},
+    }
+    for name, value in counts.items():
+        if value < 0:
+            return f"{name} is {value}, a negative count"
+    rates = {
+        "agreement.rate": report.agreement.rate,
+        "agreement.wilson_low": report.agreement.wilson_low,
+        "agreement.wilson_high": report.agreement.wilson_high,
+        **{f"cohorts[{row.tag!r}].agreement": row.agreement for row in report.cohorts},
+    }
+    for name, rate in rates.items():
+        if rate is not None and not 0.0 <= rate <= 1.0:  # NaN fails this too
+            return f"{name} is {rate}, not a rate in [0, 1]"
+    return None
 
 
 def load_case_lines(path: str | Path) -> Iterator[CaseLine]:
@@ -149,7 +210,8 @@ def load_case_lines(path: str | Path) -> Iterator[CaseLine]:
     try:
         with Path(path).open("rb") as handle:
             for number, raw in enumerate(handle, start=1):
-                yield _parse_as(CaseLine, raw, f"{path}:{number}", "a cases.jsonl line")
+                if raw.strip():  # a blank line (a trailing one, say) holds no case
+                    yield _parse_as(CaseLine, raw, f"{path}:{number}", "a cases.jsonl line")
     except OSError as error:
         raise InputError(f"{path}: cannot read: {error.strerror or error}") from None
 

@@ -374,3 +374,8 @@ def test_reading_a_closed_stdin_is_exit_2_without_a_traceback() -> None:
         timeout=120,
     )
     assert process.returncode == 2 and process.stderr == b"faithcompat: error: -: standard input is closed\n"
+
+
+def test_gate_with_a_candidate_that_has_no_policies_is_a_usage_error() -> None:
+    code, _, stderr = invoke("gate", "--candidate", "legacy", "--examples", "5", "--no-baseline")
+    assert code == 2 and "the gate's properties need a candidate with mismatch policies; 'legacy' has none" in stderr
