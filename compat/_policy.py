@@ -7,10 +7,11 @@ a threshold at its default.
 
 from __future__ import annotations
 
+import itertools
 import sys
 from pathlib import Path
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
 from compat._errors import InputError
 
@@ -25,7 +26,9 @@ class PolicyError(InputError):
 
 
 class _Section(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    # strict: "3" or true is not a count and 1.5 is not an integer; a policy decides
+    # rollouts, so a value is either what it says or an error naming its key.
+    model_config = ConfigDict(frozen=True, extra="forbid", strict=True, allow_inf_nan=False)
 
 
 class GatePolicy(_Section):
@@ -54,6 +57,17 @@ class RolloutPolicy(_Section):
         default_factory=lambda: [1.0, 5.0, 25.0, 50.0], description="The live stages, in order, before complete."
     )
 
+    @field_validator("live_percentages")
+    @classmethod
+    def _stages_in_order(cls, stages: list[float]) -> list[float]:
+        if not stages:
+            raise ValueError("at least one live stage is needed")
+        if any(not 0 < stage <= 100 for stage in stages):
+            raise ValueError("each live stage is a percentage of traffic, above 0 and at most 100")
+        if any(later <= earlier for earlier, later in itertools.pairwise(stages)):
+            raise ValueError("live stages must increase strictly")
+        return stages
+
 
 class Policy(_Section):
     gate: GatePolicy = Field(default_factory=GatePolicy)
@@ -81,7 +95,8 @@ def load_policy(path: str | Path | None) -> Policy:
             if detail["type"] == "extra_forbidden":
                 problems.append(f"unknown key {where!r}")
             else:
-                problems.append(f"{where}: {detail['msg'][:1].lower()}{detail['msg'][1:]}")
+                message = detail["msg"].removeprefix("Value error, ")
+                problems.append(f"{where}: {message[:1].lower()}{message[1:]}")
         raise PolicyError(f"{path}: " + "; ".join(problems)) from None
 
 
