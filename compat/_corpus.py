@@ -25,6 +25,7 @@ from pydantic import ValidationError
 
 from compat._errors import CaseError, CorpusError
 from compat._models import Case
+from compat._registry import scorer_names
 from compat._render import printable
 
 DEFAULT_MAX_CASE_BYTES = 4 * 1024 * 1024
@@ -240,9 +241,17 @@ def parse_case(data: Any, source: str = "<case>", line: int = 1) -> Case:
     if not isinstance(data, dict):
         raise CaseError(source, line, f"a case must be a JSON object, not {_json_type(data)}")
     try:
-        return Case.model_validate(data)
+        case = Case.model_validate(data)
     except ValidationError as error:
         raise CaseError(source, line, describe_validation_error(error)) from None
+    if case.expected:  # a misspelt scorer name would leave its expectations unchecked, silently
+        known = scorer_names()
+        for name in case.expected:
+            if name not in known:
+                close = difflib.get_close_matches(name, known, n=1)
+                hint = f" (did you mean {close[0]!r}?)" if close else f" (registered: {', '.join(known)})"
+                raise CaseError(source, line, f"expected: unknown scorer {printable(repr(name))}{hint}")
+    return case
 
 
 def case_line(case: Case) -> str:

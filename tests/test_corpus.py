@@ -290,3 +290,12 @@ def test_values_quoted_in_errors_have_control_and_bidi_characters_escaped(tmp_pa
 def test_json_messages_ending_in_at_do_not_say_at_twice(tmp_path: Path) -> None:
     path = write(tmp_path, "x.jsonl", '{"id": "a\x00"}\n')
     assert error_of(path) == f"{path}:1: invalid JSON: Invalid control character at column 10"
+
+
+def test_expectations_for_a_scorer_that_is_not_registered_are_an_error(tmp_path: Path) -> None:
+    """A misspelt scorer name once left its expectations unchecked and the gate green."""
+    path = write(tmp_path, "x.jsonl", line(expected={"ragsa": {"score": 0.0}}))
+    assert error_of(path) == f"{path}:1: expected: unknown scorer 'ragsa' (did you mean 'ragas'?)"
+    path = write(tmp_path, "y.json", json.dumps([{**GOOD, "expected": {"zzz": {"passed": True}}}]))
+    message = error_of(path)  # other tests may have registered more scorers
+    assert message.startswith(f"{path}:1: expected: unknown scorer 'zzz' (registered: ") and "legacy" in message
