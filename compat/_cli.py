@@ -88,6 +88,14 @@ def _finite(_context: click.Context, _parameter: click.Parameter, value: float) 
     return value
 
 
+_jobs_option = click.option(
+    "--jobs",
+    type=click.IntRange(1, MAX_JOBS),
+    default=1,
+    show_default=True,
+    help=f"Scoring processes (at most {MAX_JOBS}).",
+)
+
 _policy_file_option = click.option(
     "--policy",
     "policy_path",
@@ -223,13 +231,7 @@ def score(
 @click.option(
     "--tolerance", type=click.FloatRange(min=0), default=DEFAULT_TOLERANCE, show_default=True, callback=_finite
 )
-@click.option(
-    "--jobs",
-    type=click.IntRange(1, MAX_JOBS),
-    default=1,
-    show_default=True,
-    help=f"Scoring processes (at most {MAX_JOBS}).",
-)
+@_jobs_option
 @click.option("--skip-invalid", is_flag=True, help="Compare the valid cases; report invalid ones on stderr.")
 @click.option("--max-case-bytes", type=click.IntRange(min=1), default=DEFAULT_MAX_CASE_BYTES, show_default=True)
 @click.option(
@@ -347,13 +349,7 @@ class _Progress:
 )
 @click.option("--seed", type=int, default=0, show_default=True, help="Hypothesis seed (same seed, same examples).")
 @click.option("--candidate", default="ragas", show_default=True, type=click.Choice(scorer_names()))
-@click.option(
-    "--jobs",
-    type=click.IntRange(1, MAX_JOBS),
-    default=1,
-    show_default=True,
-    help=f"Scoring processes (at most {MAX_JOBS}).",
-)
+@_jobs_option
 @click.option("--junit", type=click.Path(dir_okay=False), callback=_output_path, help="Write a JUnit XML report here.")
 @click.option(
     "--summary",

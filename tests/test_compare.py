@@ -29,6 +29,20 @@ legacy, ragas = get_scorer("legacy"), get_scorer("ragas")
 CORPUS = load_cases(bundled_corpus())
 
 
+def run_collecting(sources: list[Path], settings: DiffSettings, **options: Any) -> tuple[Any, list[str], list[str]]:
+    """The report, the cases.jsonl lines and the error messages of one run, skipping bad cases."""
+    written: list[str] = []
+    errors: list[str] = []
+    report = run_diff(
+        sources,
+        settings,
+        on_comparisons=lambda batch: written.extend(batch.lines),
+        on_error=lambda error: errors.append(str(error)),
+        **options,
+    )
+    return report, written, errors
+
+
 def compared(case: Case) -> Any:
     return compare(case, legacy.score(case), ragas.score(case))
 
@@ -238,16 +252,7 @@ def test_a_repeated_id_is_left_out_of_its_block_and_reported_in_corpus_order(
     monkeypatch.setattr(corpus_module, "BLOCK_BYTES", block_bytes)
 
     def run(path: Path) -> tuple[Any, list[str], list[str]]:
-        written: list[str] = []
-        errors: list[str] = []
-        report = run_diff(
-            [path],
-            DiffSettings(jobs=jobs),
-            on_comparisons=lambda batch: written.extend(batch.lines),
-            on_error=lambda error: errors.append(str(error)),
-            source_names=["corpus"],
-        )
-        return report, written, errors
+        return run_collecting([path], DiffSettings(jobs=jobs), source_names=["corpus"])
 
     report, written, errors = run(corpus)
     clean_report, clean_written, _ = run(clean)
@@ -312,15 +317,7 @@ def test_many_small_blocks_give_the_same_report_lines_and_errors(
     corpus.write_bytes(b"".join(lines))
 
     def run(jobs: int) -> tuple[object, list[str], list[str]]:
-        written: list[str] = []
-        errors: list[str] = []
-        report = run_diff(
-            [corpus],
-            DiffSettings(jobs=jobs),
-            on_comparisons=lambda batch: written.extend(batch.lines),
-            on_error=lambda e: errors.append(str(e)),
-        )
-        return report, written, errors
+        return run_collecting([corpus], DiffSettings(jobs=jobs))
 
     reference = run(1)
     monkeypatch.setattr(corpus_module, "BLOCK_BYTES", 4096)

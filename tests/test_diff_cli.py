@@ -219,6 +219,24 @@ def test_no_progress_in_ci_or_when_stderr_is_piped(tmp_path: Path, terminal: boo
     assert "reports written to" in shown
 
 
+def _diff_writing_its_report(tmp_path: Path) -> tuple[subprocess.Popen[bytes], Path]:
+    """`diff --jobs 2` on ~15,000 cases in its own process group (as a shell starts a
+    foreground job), returned once it is writing its report, and its --out directory."""
+    corpus = _copies_of_the_bundled_corpus(tmp_path, 60)
+    out = tmp_path / "out"
+    process = subprocess.Popen(
+        [sys.executable, "-m", "compat", "diff", str(corpus), "--jobs", "2", "--out", str(out)],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        start_new_session=True,
+        env={k: v for k, v in os.environ.items() if k != "CI"},
+    )
+    deadline = time.monotonic() + 60
+    while not list(out.glob(".faithcompat-*/cases.jsonl")) and time.monotonic() < deadline:
+        time.sleep(0.02)
+    return process, out
+
+
 @pytest.mark.parametrize(
     ("signal_number", "whole_group"),
     [(signal.SIGINT, True), (signal.SIGTERM, True), (signal.SIGTERM, False)],
@@ -231,18 +249,7 @@ def test_a_signal_mid_run_stops_promptly_and_leaves_nothing(
     exit 128 + the signal's number, one line and no traceback, workers wound down,
     no report directory or staging files left behind. Once, Ctrl-C could hang the
     pool in about one run in four."""
-    corpus = _copies_of_the_bundled_corpus(tmp_path, 60)
-    out = tmp_path / "out"
-    process = subprocess.Popen(
-        [sys.executable, "-m", "compat", "diff", str(corpus), "--jobs", "2", "--out", str(out)],
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.PIPE,
-        start_new_session=True,  # its own process group, as a shell gives a foreground job
-        env={k: v for k, v in os.environ.items() if k != "CI"},
-    )
-    deadline = time.monotonic() + 60
-    while not list(out.glob(".faithcompat-*/cases.jsonl")) and time.monotonic() < deadline:
-        time.sleep(0.02)  # until it is writing the report
+    process, out = _diff_writing_its_report(tmp_path)
     time.sleep(0.3)
     assert process.poll() is None, "the run ended before it could be interrupted"
     if whole_group:
@@ -262,21 +269,12 @@ def test_a_signal_mid_run_stops_promptly_and_leaves_nothing(
 
 def test_a_worker_killed_from_outside_is_one_line_and_exit_2(tmp_path: Path) -> None:
     """The out-of-memory killer taking a worker must not hang the run or print a traceback."""
-    corpus = _copies_of_the_bundled_corpus(tmp_path, 60)
-    out = tmp_path / "out"
-    process = subprocess.Popen(
-        [sys.executable, "-m", "compat", "diff", str(corpus), "--jobs", "2", "--out", str(out)],
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.PIPE,
-        start_new_session=True,
-    )
-    deadline = time.monotonic() + 60
+    process, out = _diff_writing_its_report(tmp_path)
+    children = Path(f"/proc/{process.pid}/task/{process.pid}/children")
     workers: list[int] = []
-    while not workers and time.monotonic() < deadline:
-        time.sleep(0.02)
-        if list(out.glob(".faithcompat-*/cases.jsonl")):
-            children = Path(f"/proc/{process.pid}/task/{process.pid}/children")
-            workers = [int(pid) for pid in children.read_text().split()]
+    deadline = time.monotonic() + 30
+    while not workers and process.poll() is None and time.monotonic() < deadline:
+        workers = [int(pid) for pid in children.read_text().split()]
     assert workers and process.poll() is None
     os.kill(workers[0], signal.SIGKILL)
     try:
