@@ -494,12 +494,12 @@ def _iter_json_array(
         try:
             data, end = decoder.raw_decode(text, pos)
         except json.JSONDecodeError as error:
-            raise CorpusError(f"{name}:{error.lineno}: invalid JSON: {_json_problem(error)}; {_REST_UNREAD}") from None
-        except ValueError as error:  # a repeated key or NaN: the case is bad, its end is known
-            end = _plain_end(text, pos)
+            raise _unreadable(name, error) from None
+        except ValueError as error:  # a repeated key, NaN, a too long integer: the case alone is bad
+            end = _plain_end(text, pos, name, element_line)
             yield CaseError(name, element_line, str(error))
         except RecursionError:
-            raise CorpusError(f"{name}:{element_line}: {TOO_DEEP}; {_REST_UNREAD}") from None
+            raise _too_deep(name, element_line) from None
         else:
             if len(text[pos:end].encode("utf-8", "surrogatepass")) > max_case_bytes:
                 yield CaseError(name, element_line, f"case is over the limit of {max_case_bytes:,} bytes")
@@ -537,9 +537,32 @@ def _after_array(text: str, pos: int, name: str, line_at: Callable[[int], int]) 
         raise CorpusError(f"{name}:{line_at(rest)}: invalid JSON: content after the array's closing ']'")
 
 
-def _plain_end(text: str, pos: int) -> int:
-    """Where the value at ``pos`` ends, read without the checks that rejected it."""
-    return int(json.JSONDecoder().raw_decode(text, pos)[1])
+def _unreadable(name: str, error: json.JSONDecodeError) -> CorpusError:
+    return CorpusError(f"{name}:{error.lineno}: invalid JSON: {_json_problem(error)}; {_REST_UNREAD}")
+
+
+def _too_deep(name: str, line: int) -> CorpusError:
+    return CorpusError(f"{name}:{line}: {TOO_DEEP}; {_REST_UNREAD}")
+
+
+def _plain_end(text: str, pos: int, name: str, line: int) -> int:
+    """Where the value at ``pos`` ends, read without the checks that rejected it.
+
+    The first check to fail stops the strict decoder early, so the rest of the value
+    is unread: it may still hold a syntax error or nest too deeply, and then the next
+    case cannot be found either.
+    """
+    try:
+        return int(_SPAN_DECODER.raw_decode(text, pos)[1])
+    except json.JSONDecodeError as error:
+        raise _unreadable(name, error) from None
+    except RecursionError:
+        raise _too_deep(name, line) from None
+
+
+# Reads any JSON value to its end: repeated keys and NaN are kept, integers stay strings
+# (int() refuses more than 4,300 digits, and that refusal is what sent us here).
+_SPAN_DECODER = json.JSONDecoder(parse_int=str)
 
 
 def _skip_space(text: str, pos: int) -> int:

@@ -3,14 +3,23 @@
 from __future__ import annotations
 
 import hashlib
+import io
 import json
+import os
+import sys
+import threading
 from pathlib import Path
 
 import pytest
+from hypothesis import example, given
+from hypothesis import strategies as st
 
 import compat._corpus as corpus_module
+import compat._registry as registry_module
 from compat import Case, CaseError, CorpusError, iter_cases, load_cases
 from compat._corpus import CorpusDigest, LineBlock, iter_blocks, iter_records, parse_case
+from compat._legacy import LegacyScorer
+from compat._render import printable
 
 GOOD = {"id": "a", "statements_output": "A.\nB.", "grader_output": "Verdict: Yes"}
 
@@ -171,6 +180,83 @@ def test_a_case_with_a_repeated_key_in_an_array_is_skipped_alone(tmp_path: Path)
     assert [str(error) for error in errors] == [f"{path}:2: duplicate field 'id'"]
 
 
+# Each rejected by the strict decoder before it reaches the case's end.
+NAN = '{"id": "c1", "threshold": NaN, "statements_output": "A.", "grader_output": ""}'
+LONG_INTEGER = '{"id": "c1", "threshold": ' + "1" * 10_000 + ', "statements_output": "A.", "grader_output": ""}'
+INNER_REPEAT = '{"id": "c1", "expected": {"ragas": {"passed": true, "passed": false}}'
+
+
+@pytest.mark.parametrize("bad", [NAN, LONG_INTEGER], ids=["nan", "long-integer"])
+def test_a_case_rejected_before_its_end_is_still_skipped_alone(tmp_path: Path, bad: str) -> None:
+    """The reader finds where such a case ends without the check that rejected it."""
+    path = write(tmp_path, "x.json", "[" + ",\n".join([many(1)[0], bad, many(3)[2]]) + "]")
+    errors: list[CaseError] = []
+    assert [case.id for case in load_cases([path], on_error=errors.append)] == ["c0", "c2"]
+    assert [error.line for error in errors] == [2]
+
+
+@pytest.mark.parametrize(
+    ("bad", "problem"),
+    [
+        (NAN[:-1] + ', "note": }', ":2: invalid JSON: Expecting value at column 88; the rest of the array"),
+        (INNER_REPEAT + ', "note": }', ":2: invalid JSON: Expecting value at column 80; the rest of the array"),
+        (NAN[:-1] + ', "note": ' + "[" * 100_000 + "]" * 100_000 + "}", f":2: {corpus_module.TOO_DEEP}; the rest"),
+    ],
+    ids=["nan-then-syntax-error", "repeated-key-then-syntax-error", "nan-then-too-deep"],
+)
+def test_a_case_rejected_before_its_end_that_has_no_readable_end_stops_the_run(
+    tmp_path: Path, bad: str, problem: str
+) -> None:
+    """Such a case once escaped as a JSONDecodeError or RecursionError traceback."""
+    path = write(tmp_path, "x.json", "[" + ",\n".join([many(1)[0], bad, many(3)[2]]) + "]")
+    message = array_error_of(path)
+    assert message.startswith(str(path)) and problem in message, message
+
+
+NEW_CASE = b', {"id": "new", "statements_output": "A.", "grader_output": ""}'
+EDITS = st.sampled_from([b"", b",", b"]", b"[", b"}", b"{", b'"', b"\\", b":", b" ", b"x", b"\xff", NEW_CASE])
+
+
+@given(count=st.integers(1, 5), back=st.integers(0, 500), delete=st.integers(0, 2), insert=EDITS)
+@example(count=5, back=160, delete=0, insert=b",")  # `,}` in case c2: every case after it was lost
+@example(count=3, back=6, delete=0, insert=b"\xff")  # bad UTF-8: every case was lost, one error reported
+@example(count=2, back=1, delete=0, insert=NEW_CASE)  # a case after the closing ']' was ignored
+def test_one_edit_anywhere_in_an_array_never_makes_a_case_vanish_silently(
+    tmp_path_factory: pytest.TempPathFactory, count: int, back: int, delete: int, insert: bytes
+) -> None:
+    """Every case of an array is read or reported as an error, or the run stops saying why."""
+    text = ("[\n" + ",\n".join(many(count)) + "\n]\n").encode()
+    at = len(text) - back % (len(text) + 1)  # counted from the end, so that examples stay put
+    path = write(tmp_path_factory.mktemp("edit"), "x.json", text[:at] + insert + text[at + delete :])
+    errors: list[CaseError] = []
+    try:
+        read = list(iter_cases([path], on_error=errors.append))
+    except CorpusError as error:
+        assert str(error).startswith(f"{path}:")
+        return
+    assert len(read) + len(errors) >= count + (insert == NEW_CASE)
+
+
+def _write_all(fd: int, data: bytes) -> None:
+    with open(fd, "wb") as pipe:
+        pipe.write(data)
+
+
+def test_leading_whitespace_from_a_pipe_does_not_change_how_stdin_is_read(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A pipe cannot seek back: whatever was read looking for the first character is kept."""
+    data = b" " * 200_000 + b"\n" + ("[" + json.dumps(GOOD) + "]\n").encode()
+    read_end, write_end = os.pipe()
+    writer = threading.Thread(target=_write_all, args=(write_end, data))
+    writer.start()
+    digest = CorpusDigest()
+    with open(read_end, "rb") as pipe:
+        monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(pipe))
+        cases = load_cases(["-"], digest=digest)
+    writer.join()
+    assert [case.id for case in cases] == ["a"]
+    assert digest.hexdigest() == hashlib.sha256(data).hexdigest()
+
+
 @pytest.mark.parametrize("suffix", ["json", "jsonl"])
 def test_leading_whitespace_of_any_length_does_not_change_how_a_file_is_read(tmp_path: Path, suffix: str) -> None:
     body = "[" + json.dumps(GOOD) + "]\n" if suffix == "json" else line()
@@ -299,3 +385,35 @@ def test_expectations_for_a_scorer_that_is_not_registered_are_an_error(tmp_path:
     path = write(tmp_path, "y.json", json.dumps([{**GOOD, "expected": {"zzz": {"passed": True}}}]))
     message = error_of(path)  # other tests may have registered more scorers
     assert message.startswith(f"{path}:1: expected: unknown scorer 'zzz' (registered: ") and "legacy" in message
+
+
+def test_expected_scorer_names_are_checked_against_the_registry_as_it_is_when_read(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A scorer registered at run time may carry expectations from then on."""
+    monkeypatch.setattr(registry_module, "_REGISTRY", dict(registry_module._REGISTRY))  # restored afterwards
+    path = write(tmp_path, "x.jsonl", line(expected={"legacy-next": {"passed": True}}))
+    assert error_of(path) == f"{path}:1: expected: unknown scorer 'legacy-next' (did you mean 'legacy'?)"
+    registry_module.register_scorer("legacy-next", LegacyScorer)
+    assert [list(case.expected) for case in load_cases([path])] == [["legacy-next"]]
+
+
+@pytest.mark.parametrize(
+    ("content", "message"),
+    [
+        (line(**{"thr\u202eeshold": 1}), ":1: unknown field 'thr\\u202eeshold' (did you mean 'threshold'?)"),
+        (line(id="\x9b2J") + line(id="\x9b2J"), ":2: duplicate id '\\x9b2J' (first at "),
+        ('{"id": "a", "\x7f\u2066": 1, "\x7f\u2066": 2}\n', ":1: duplicate field '\\x7f\\u2066'"),
+        (line(expected={"rag\u2067as\x85": {}}), ":1: expected: unknown scorer 'rag\\u2067as\\x85' (did you mean"),
+        (line(tags=["\u200f\x7f", 7]), ":1: field 'tags.1': input should be a valid string (got 7)"),
+    ],
+    ids=["field-name", "id", "repeated-key", "expected-key", "list-item"],
+)
+def test_every_piece_of_corpus_text_in_an_error_has_control_and_bidi_characters_escaped(
+    tmp_path: Path, content: str, message: str
+) -> None:
+    raw = write(tmp_path, "x.jsonl", content.encode("utf-8", "surrogatepass"))
+    errors: list[CaseError] = []
+    list(iter_cases([raw], on_error=errors.append))
+    text = "\n".join(str(error) for error in errors)
+    assert message in text and printable(text) == text, text
