@@ -27,6 +27,9 @@ from compat._compare import CAUSE_DESCRIPTIONS, Comparison, DriftCause, Outcome
 from compat._models import Status
 from compat._render import encode_float
 from compat._report import (
+    FLIP_COLUMNS,
+    FLIP_ROWS,
+    INVALID_KINDS,
     Agreement,
     ArmMean,
     CaseLine,
@@ -67,7 +70,7 @@ class ExactSum:
 
     Adding one value costs a few hundred nanoseconds (``as_integer_ratio`` and an integer
     shift); in exchange two sums merge into exactly the sum of all their values, in any
-    order. ``value()`` rounds once, correctly, at the end.
+    order. ``mean()`` rounds once, correctly, at the end.
     """
 
     __slots__ = ("exponent", "non_finite", "numerator")
@@ -83,21 +86,20 @@ class ExactSum:
         except (OverflowError, ValueError):
             self.non_finite += value
             return
-        shift = denominator.bit_length() - 1 - self.exponent
-        if shift >= 0:
-            self.numerator = (self.numerator << shift) + numerator
-            self.exponent += shift
-        else:
-            self.numerator += numerator << -shift
+        self._add_fraction(numerator, denominator.bit_length() - 1)
 
     def merge(self, other: ExactSum) -> None:
         self.non_finite += other.non_finite
-        shift = other.exponent - self.exponent
+        self._add_fraction(other.numerator, other.exponent)
+
+    def _add_fraction(self, numerator: int, exponent: int) -> None:
+        """Add ``numerator / 2**exponent``, over the larger of the two denominators."""
+        shift = exponent - self.exponent
         if shift >= 0:
-            self.numerator = (self.numerator << shift) + other.numerator
-            self.exponent = other.exponent
+            self.numerator = (self.numerator << shift) + numerator
+            self.exponent = exponent
         else:
-            self.numerator += other.numerator << -shift
+            self.numerator += numerator << -shift
 
     def mean(self, count: int) -> float:
         """The sum divided by ``count``, correctly rounded (integer true division is)."""
@@ -308,17 +310,20 @@ class DriftAggregator:
             size = abs(delta)
             full = len(self._largest) >= LARGEST_DRIFTS
             if outcome != _MATCH and (not full or size >= self._largest[0][0]):  # most cases stop here
-                entry = (size, _reverse(item.case_id), line)
-                if not full:
-                    heapq.heappush(self._largest, entry)
-                elif entry[:2] > self._largest[0][:2]:
-                    heapq.heapreplace(self._largest, entry)
+                self._offer_largest((size, _reverse(item.case_id), line))
         if checked:
             self.expectations_checked += 1
         if failures:
             self.expectation_failure_count += 1
             room = MAX_FAILURES_LISTED - len(self.expectation_failures)
             self.expectation_failures.extend(failures[: max(room, 0)])
+
+    def _offer_largest(self, entry: tuple[float, tuple[int, ...], str]) -> None:
+        """Keep ``entry`` if it is among the LARGEST_DRIFTS largest (|delta|, then id) so far."""
+        if len(self._largest) < LARGEST_DRIFTS:
+            heapq.heappush(self._largest, entry)
+        elif entry[:2] > self._largest[0][:2]:
+            heapq.heapreplace(self._largest, entry)
 
     def merge(self, other: DriftAggregator) -> None:
         """Fold in ``other``, the aggregate of the cases that follow this one's in the corpus.
@@ -347,10 +352,7 @@ class DriftAggregator:
         self.delta_min = min(self.delta_min, other.delta_min)
         self.delta_max = max(self.delta_max, other.delta_max)
         for entry in other._largest:  # the top LARGEST_DRIFTS of the union: order does not matter
-            if len(self._largest) < LARGEST_DRIFTS:
-                heapq.heappush(self._largest, entry)
-            elif entry[:2] > self._largest[0][:2]:
-                heapq.heapreplace(self._largest, entry)
+            self._offer_largest(entry)
         self.expectations_checked += other.expectations_checked
         self.expectation_failure_count += other.expectation_failure_count
         room = MAX_FAILURES_LISTED - len(self.expectation_failures)
@@ -389,10 +391,10 @@ class DriftAggregator:
                 for tag, counts in sorted(self.cohorts.items())
             ],
             flip_matrix={
-                control: {candidate: self.flips[(control, candidate)] for candidate in ("pass", "fail", "undetermined")}
-                for control in ("pass", "fail")
+                control: {candidate: self.flips[(control, candidate)] for candidate in FLIP_COLUMNS}
+                for control in FLIP_ROWS
             },
-            legacy_invalid={kind: self.legacy_invalid[kind] for kind in ("negative", "nan", "infinite", "above_one")},
+            legacy_invalid={kind: self.legacy_invalid[kind] for kind in INVALID_KINDS},
             means={
                 arm: ArmMean(
                     mean=self.sums[arm].mean(self.counts[arm]) if self.counts[arm] else None, count=self.counts[arm]

@@ -60,17 +60,12 @@ def atomic_writer(path: str | Path) -> Iterator[TextIO]:
         os.fchmod(descriptor, _mode_for(target))  # mkstemp makes 0600; the user expects their usual mode
         # backslashreplace: a lone surrogate from a grader output must not abort a report.
         handle = os.fdopen(descriptor, "w", encoding="utf-8", errors="backslashreplace", newline="\n")
+        with _sink(handle, target, durable=True) as sink:
+            yield sink
         try:
-            yield _Sink(handle, target)  # type: ignore[misc]
-            handle.flush()
-            os.fsync(handle.fileno())
-            handle.close()
             os.replace(temporary, target)
         except OSError as error:
             raise output_error(target, error) from None
-        finally:
-            with contextlib.suppress(OSError):  # a full disk fails the close's flush again
-                handle.close()
     except BaseException:
         with contextlib.suppress(FileNotFoundError):
             os.unlink(temporary)
@@ -83,13 +78,25 @@ def _write_in_place(target: Path) -> Iterator[TextIO]:
         handle = target.open("w", encoding="utf-8", errors="backslashreplace", newline="\n")
     except OSError as error:
         raise output_error(target, error) from None
+    with _sink(handle, target, durable=False) as sink:
+        yield sink
+
+
+@contextlib.contextmanager
+def _sink(handle: TextIO, target: Path, *, durable: bool) -> Iterator[TextIO]:
+    """``handle`` for the caller's writes; flushed (and synced, if ``durable``) on success,
+    closed either way. The file's own failures become an ``OutputError`` naming ``target``;
+    an ``OSError`` from the caller's other work (reading its input, say) passes through."""
     try:
         yield _Sink(handle, target)  # type: ignore[misc]
-        handle.flush()
-    except OSError as error:
-        raise output_error(target, error) from None
+        try:
+            handle.flush()
+            if durable:
+                os.fsync(handle.fileno())
+        except OSError as error:
+            raise output_error(target, error) from None
     finally:
-        with contextlib.suppress(OSError):  # a full disk fails the close's flush again
+        with contextlib.suppress(OSError):  # after a failed flush (a full disk) close fails again
             handle.close()
 
 

@@ -14,7 +14,6 @@ message) that knows its own exit code; it never prints. Three kinds of check:
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -32,6 +31,7 @@ from compat._policy import GatePolicy
 from compat._registry import Scorer, get_scorer
 from compat._render import printable
 from compat._report import DriftReport
+from compat._report_text import markdown_fence
 
 EXIT_OK, EXIT_FAILED = 0, 1
 
@@ -219,8 +219,7 @@ def render_summary(result: GateResult) -> str:
     for check in result.failures:
         if check.details:
             details = [printable(detail) for detail in check.details]
-            # A fence longer than any run of backticks inside: a corpus id cannot close it.
-            fence = "`" * max(3, 1 + max((len(run) for d in details for run in re.findall("`+", d)), default=0))
+            fence = markdown_fence(details, shortest=3)  # a corpus id cannot close it
             lines += ["", f"### `{check.name}`", "", f"{fence}jsonl", *details, fence]
     return "\n".join(lines) + "\n"
 

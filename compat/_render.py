@@ -55,7 +55,10 @@ def json_line(record: dict[str, Any]) -> str:
     return _JSON_UNSAFE.sub(_json_escape, json.dumps(record, ensure_ascii=False, allow_nan=False)) + "\n"
 
 
-_JSON_UNSAFE = re.compile("[\x7f-\x9f\u200e\u200f\u202a-\u202e\u2066-\u2069]")
+# DEL, C1 controls and the bidirectional controls: what json.dumps leaves raw but a
+# terminal acts on (C0 is the rest of what ``printable`` escapes).
+_C1_AND_BIDI = "\x7f-\x9f\u200e\u200f\u202a-\u202e\u2066-\u2069"
+_JSON_UNSAFE = re.compile(f"[{_C1_AND_BIDI}]")
 
 
 def _json_escape(match: re.Match[str]) -> str:
@@ -95,7 +98,7 @@ def table_row(case_id: str, score: Score) -> str:
 
 # C0 and C1 controls, DEL, and the bidirectional overrides and isolates: a corpus string
 # printed with these could move the cursor, recolour the terminal or reorder the text.
-_UNPRINTABLE = re.compile("[\x00-\x1f\x7f-\x9f\u200e\u200f\u202a-\u202e\u2066-\u2069]")
+_UNPRINTABLE = re.compile(f"[\x00-\x1f{_C1_AND_BIDI}]")
 
 
 def printable(text: str) -> str:

@@ -14,6 +14,7 @@ from typing import Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from compat._compare import Outcome
 from compat._errors import InputError
 
 SCHEMA_VERSION: Literal["1.0"] = "1.0"
@@ -148,25 +149,25 @@ def load_report(path: str | Path) -> DriftReport:
     return report
 
 
-_OUTCOMES = ("match", "drift", "flip", "candidate_undetermined", "legacy_invalid")
-_FLIP_ROWS, _FLIP_COLUMNS = ("pass", "fail"), ("pass", "fail", "undetermined")
-_INVALID_KINDS = ("negative", "nan", "infinite", "above_one")
+# The keys of a report's fixed mappings: written by the aggregator, required when read back.
+FLIP_ROWS, FLIP_COLUMNS = ("pass", "fail"), ("pass", "fail", "undetermined")
+INVALID_KINDS = ("negative", "nan", "infinite", "above_one")
 
 
 def _inconsistency(report: DriftReport) -> str | None:
     """What the schema cannot say about a report: keys every reader needs, counts that
     cannot be negative, rates that must lie in [0, 1]."""
     for name, mapping, keys in (
-        ("outcomes", report.outcomes, _OUTCOMES),
-        ("legacy_invalid", report.legacy_invalid, _INVALID_KINDS),
-        ("flip_matrix", report.flip_matrix, _FLIP_ROWS),
+        ("outcomes", report.outcomes, tuple(outcome.value for outcome in Outcome)),
+        ("legacy_invalid", report.legacy_invalid, INVALID_KINDS),
+        ("flip_matrix", report.flip_matrix, FLIP_ROWS),
         ("means", report.means, ("control", "candidate")),
     ):
         missing = [key for key in keys if key not in mapping]
         if missing:
             return f"{name} lacks {', '.join(map(repr, missing))}"
-    for row in _FLIP_ROWS:
-        missing = [key for key in _FLIP_COLUMNS if key not in report.flip_matrix[row]]
+    for row in FLIP_ROWS:
+        missing = [key for key in FLIP_COLUMNS if key not in report.flip_matrix[row]]
         if missing:
             return f"flip_matrix.{row} lacks {', '.join(map(repr, missing))}"
     counts = {

@@ -73,6 +73,12 @@ def render_terminal(report: DriftReport, *, color: bool = False) -> str:
     return "\n".join(lines) + "\n"
 
 
+def markdown_fence(texts: list[str], shortest: int) -> str:
+    """A run of backticks longer than any inside ``texts``: a fence they cannot close."""
+    longest = max((len(run) for text in texts for run in re.findall("`+", text)), default=0)
+    return "`" * max(shortest, longest + 1)
+
+
 def markdown_code(text: str) -> str:
     """A corpus string as an inline code span, inert in a GitHub Markdown table cell.
 
@@ -83,7 +89,7 @@ def markdown_code(text: str) -> str:
     text = printable(" ".join(text.split())).replace("|", "\\|")
     if not text:
         return "` `"  # a code span cannot be empty
-    fence = "`" * (max(map(len, re.findall("`+", text)), default=0) + 1)
+    fence = markdown_fence([text], shortest=1)
     pad = " " if text[0] == "`" or text[-1] == "`" else ""  # CommonMark strips one space each side
     return f"{fence}{pad}{text}{pad}{fence}"
 
