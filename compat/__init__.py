@@ -9,22 +9,23 @@ The public API is what this module exports; everything in ``compat._*`` is priva
     (0.5, 0.5)
 """
 
-from compat._corpus import LoadedCase, bundled_corpus, iter_cases, load_cases, parse_case
 from compat._errors import CaseError, CorpusError, FaithcompatError, InputError, UnknownScorerError
-from compat._legacy import LegacyScorer
-from compat._models import (
-    Case,
+from compat.cases import Case, ExpectedOutcome, LoadedCase, bundled_corpus, iter_cases, load_cases, parse_case
+from compat.scoring import (
     Cause,
-    ExpectedOutcome,
+    LegacyScorer,
     MismatchPolicy,
+    RagasScorer,
     Score,
+    Scorer,
     ScoreWarning,
     Status,
     Verdict,
     VerdictFormat,
+    get_scorer,
+    register_scorer,
+    scorer_names,
 )
-from compat._ragas import RagasScorer
-from compat._registry import Scorer, get_scorer, register_scorer, scorer_names
 
 __all__ = [
     "Case",

@@ -20,22 +20,46 @@ from typing import Any, TextIO, TypeVar
 
 import click
 
-from compat._aggregate import parse_case_line
 from compat._atomic import atomic_writer
-from compat._compare import DEFAULT_TOLERANCE, Outcome
-from compat._corpus import DEFAULT_MAX_CASE_BYTES, bundled_corpus, iter_cases
-from compat._diff import MAX_JOBS, ComparedBatch, DiffSettings, run_diff
 from compat._errors import CaseError, FaithcompatError
-from compat._html import render_html
-from compat._models import MismatchPolicy
-from compat._policy import default_policy_toml, load_policy
-from compat._registry import get_scorer, scorer_names, scorer_options
-from compat._render import json_line, score_record, table_header, table_row
-from compat._report import CaseLine, bundled_baseline, load_report
-from compat._report_files import REPORT_FILES, report_json, writing_report
-from compat._report_text import render_markdown, render_terminal
-from compat._rollout import decide, decision_dict, is_passed_refusal, parse_stage, passed_refusals, render_decision
-from compat._schema import SCHEMAS, schema_text
+from compat._text import json_line
+from compat.cases import DEFAULT_MAX_CASE_BYTES, bundled_corpus, iter_cases
+from compat.diff import (
+    DEFAULT_TOLERANCE,
+    MAX_JOBS,
+    CaseLine,
+    ComparedBatch,
+    DiffSettings,
+    Outcome,
+    bundled_baseline,
+    load_report,
+    parse_case_line,
+    run_diff,
+)
+from compat.report import (
+    REPORT_FILES,
+    SCHEMAS,
+    render_html,
+    render_markdown,
+    render_terminal,
+    report_json,
+    schema_text,
+    score_record,
+    table_header,
+    table_row,
+    writing_report,
+)
+from compat.rollout import (
+    decide,
+    decision_dict,
+    default_policy_toml,
+    is_passed_refusal,
+    load_policy,
+    parse_stage,
+    passed_refusals,
+    render_decision,
+)
+from compat.scoring import MismatchPolicy, get_scorer, scorer_names, scorer_options
 
 EXIT_OK, EXIT_FAILED, EXIT_UNUSABLE = 0, 1, 2
 
@@ -375,7 +399,7 @@ def gate(
     Exit 0 when everything holds, 1 when anything regressed, 2 on unusable input.
     With no CORPUS: the bundled corpus against the committed baseline.
     """
-    from compat import _gate  # imports Hypothesis: only when the gate runs
+    from compat.rollout import _gate
 
     if examples > 0 and "policy" not in scorer_options(candidate):
         # The properties exercise every mismatch policy: a scorer without them fails each
@@ -463,7 +487,7 @@ def rollout(
         report = run_diff(sources, DiffSettings(), on_comparisons=note_refusals, source_names=names)
     violations = None
     if policy.invariant_examples:
-        from compat import _gate  # imports Hypothesis: only when needed
+        from compat.rollout import _gate
 
         checks = _gate.check_properties(policy.invariant_examples, seed=0)
         violations = sum(not check.passed for check in checks)

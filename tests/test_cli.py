@@ -205,7 +205,7 @@ EVIL_ID = "evil\x1b[2J\x1b]0;owned\x07\u202edrowssap\x9b31m"
 
 
 def test_printable_escapes_every_control_and_bidi_character_and_nothing_else() -> None:
-    from compat._render import printable
+    from compat._text import printable
 
     assert printable("plain text, accents é and emoji 😀") == "plain text, accents é and emoji 😀"
     assert printable(EVIL_ID) == "evil\\x1b[2J\\x1b]0;owned\\x07\\u202edrowssap\\x9b31m"
@@ -221,9 +221,9 @@ def _assert_inert(text: str) -> None:
 
 def test_corpus_strings_cannot_drive_the_terminal(tmp_path: Path) -> None:
     """Ids, tags and reasons reach the terminal as escapes: no colour, no title, no reordering."""
-    from compat._diff import DiffSettings, run_diff
-    from compat._report_text import render_terminal
-    from compat._rollout import Decision, Verdict, render_decision
+    from compat.diff._run import DiffSettings, run_diff
+    from compat.report._text import render_terminal
+    from compat.rollout._decision import Decision, Verdict, render_decision
 
     case = {"id": EVIL_ID, "tags": [EVIL_ID], "statements": ["A.", "B."], "grader_output": "Verdict: No. " * 3}
     refusal = {"id": EVIL_ID + "-r", "statements": ["A."], "grader_output": "I apologize, but I cannot help."}
@@ -244,8 +244,8 @@ def test_corpus_strings_cannot_drive_the_terminal(tmp_path: Path) -> None:
 @example("")
 def test_a_code_span_shows_the_text_itself(text: str) -> None:
     """In report.md a corpus string in a code span reads as itself: escapes there would show."""
-    from compat._render import printable
-    from compat._report_text import markdown_code
+    from compat._text import printable
+    from compat.report._text import markdown_code
 
     span = markdown_code(text)
     fence = span[: len(span) - len(span.lstrip("`"))]

@@ -16,14 +16,14 @@ from hypothesis import strategies as st
 from syrupy.assertion import SnapshotAssertion
 from syrupy.extensions.json import JSONSnapshotExtension
 
-import compat._corpus as corpus_module
-import compat._registry as registry_module
+import compat.cases._corpus as corpus_module
+import compat.scoring._registry as registry_module
 from compat import Case, CaseError, Score, Status, bundled_corpus, get_scorer, load_cases, register_scorer
-from compat._aggregate import DriftAggregator, ExactSum, case_json_line, case_record, tally, wilson_interval
-from compat._compare import CAUSE_DESCRIPTIONS, DriftCause, Outcome, compare
-from compat._diff import ComparedBatch, DiffSettings, run_diff
 from compat._errors import UnknownScorerError
-from compat._report import CorpusInfo, ScorersInfo
+from compat.diff._aggregate import DriftAggregator, ExactSum, case_json_line, case_record, tally, wilson_interval
+from compat.diff._compare import CAUSE_DESCRIPTIONS, DriftCause, Outcome, compare
+from compat.diff._report import CorpusInfo, ScorersInfo
+from compat.diff._run import ComparedBatch, DiffSettings, run_diff
 
 legacy, ragas = get_scorer("legacy"), get_scorer("ragas")
 CORPUS = load_cases(bundled_corpus())

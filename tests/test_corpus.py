@@ -14,12 +14,12 @@ import pytest
 from hypothesis import example, given
 from hypothesis import strategies as st
 
-import compat._corpus as corpus_module
-import compat._registry as registry_module
+import compat.cases._corpus as corpus_module
+import compat.scoring._registry as registry_module
 from compat import Case, CaseError, CorpusError, iter_cases, load_cases
-from compat._corpus import CorpusDigest, LineBlock, iter_blocks, iter_records, parse_case
-from compat._legacy import LegacyScorer
-from compat._render import printable
+from compat._text import printable
+from compat.cases._corpus import CorpusDigest, LineBlock, iter_blocks, iter_records, parse_case
+from compat.scoring._legacy import LegacyScorer
 
 GOOD = {"id": "a", "statements_output": "A.\nB.", "grader_output": "Verdict: Yes"}
 
@@ -295,7 +295,7 @@ def test_parse_case_rejects_non_objects() -> None:
 
 
 def test_duplicates_beyond_the_exact_window_are_still_caught(monkeypatch: pytest.MonkeyPatch) -> None:
-    from compat._corpus import DuplicateIds
+    from compat.cases._corpus import DuplicateIds
 
     monkeypatch.setattr(DuplicateIds, "EXACT_IDS", 10)
     ids = DuplicateIds()

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from compat import bundled_corpus, get_scorer, load_cases
-from compat._golden import check_expected
+from compat.diff._golden import check_expected
 
 ROOT = Path(__file__).resolve().parent.parent
 CASES = load_cases(bundled_corpus())

@@ -20,8 +20,8 @@ from syrupy.extensions.json import JSONSnapshotExtension
 
 from compat import bundled_corpus
 from compat._cli import main
-from compat._report_files import REPORT_FILES
-from compat._schema import report_schema, schema_text
+from compat.report._files import REPORT_FILES
+from compat.report._schema import report_schema, schema_text
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -16,7 +16,7 @@ from hypothesis import example, given
 from hypothesis import strategies as st
 
 from compat import Case
-from compat._corpus import (
+from compat.cases._corpus import (
     LoadedCase,
     _case_from_text,
     bundled_corpus,

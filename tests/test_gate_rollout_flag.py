@@ -11,13 +11,13 @@ from click.testing import CliRunner
 
 from compat import Case, Cause, Score, Status
 from compat._cli import main
-from compat._diff import DiffSettings, run_diff
-from compat._flag import FaithfulnessFlag, FlagConfig, FlagConfigError, Mode, bucket
-from compat._gate import check_budget, check_properties
-from compat._policy import GatePolicy, PolicyError, RolloutPolicy, load_policy
-from compat._ragas import RagasScorer
-from compat._report import bundled_baseline, load_report
-from compat._rollout import Verdict, decide, parse_stage
+from compat.diff._report import bundled_baseline, load_report
+from compat.diff._run import DiffSettings, run_diff
+from compat.rollout._decision import Verdict, decide, parse_stage
+from compat.rollout._flag import FaithfulnessFlag, FlagConfig, FlagConfigError, Mode, bucket
+from compat.rollout._gate import check_budget, check_properties
+from compat.rollout._policy import GatePolicy, PolicyError, RolloutPolicy, load_policy
+from compat.scoring._ragas import RagasScorer
 
 ROOT = Path(__file__).resolve().parent.parent
 

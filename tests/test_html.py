@@ -10,10 +10,10 @@ from html.parser import HTMLParser
 import pytest
 
 from compat import bundled_corpus
-from compat._aggregate import parse_case_line
-from compat._diff import ComparedBatch, DiffSettings, run_diff
-from compat._html import render_html
-from compat._report import CaseLine, CauseRow, CohortRow, DriftReport
+from compat.diff._aggregate import parse_case_line
+from compat.diff._report import CaseLine, CauseRow, CohortRow, DriftReport
+from compat.diff._run import ComparedBatch, DiffSettings, run_diff
+from compat.report._html import render_html
 
 SCRIPT_TAG = "<script>alert(1)</script>"
 IMG_TAG = '"><img src=x onerror=alert(1)>'

@@ -21,11 +21,11 @@ from pathlib import Path
 import pytest
 
 from compat import Case, LegacyScorer, Score, register_scorer
-from compat import _registry as registry
-from compat._aggregate import parse_case_line
-from compat._diff import ComparedBatch, DiffSettings, run_diff
-from compat._html import render_html
-from compat._report import CaseLine, DriftReport
+from compat.diff._aggregate import parse_case_line
+from compat.diff._report import CaseLine, DriftReport
+from compat.diff._run import ComparedBatch, DiffSettings, run_diff
+from compat.report._html import render_html
+from compat.scoring import _registry as registry
 
 pytestmark = pytest.mark.browser
 

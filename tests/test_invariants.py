@@ -8,11 +8,11 @@ from typing import Any
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from compat import _invariants as inv
-from compat import _strategies as strategies
-from compat._corpus import case_line, parse_case
-from compat._models import MismatchPolicy
-from compat._synth import Judgement
+from compat.cases._corpus import case_line, parse_case
+from compat.rollout import _invariants as inv
+from compat.rollout import _strategies as strategies
+from compat.rollout._synth import Judgement
+from compat.scoring._score import MismatchPolicy
 
 
 def run(invariant: inv.Invariant, drawn: Any) -> None:

@@ -8,12 +8,18 @@ import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-import compat._verdicts as verdicts_module
+import compat.scoring._verdicts as verdicts_module
 from compat import Case, get_scorer
-from compat._jsnum import JS_WHITESPACE
-from compat._jsonscan import MAX_FAILED_STARTS, REPAIR_FROM, _decode_tolerant, _repair_truncated, iter_json_values
-from compat._ragas import _is_blank, letters_and_digits, normalise_statement
-from compat._verdicts import (
+from compat.scoring._jsnum import JS_WHITESPACE
+from compat.scoring._jsonscan import (
+    MAX_FAILED_STARTS,
+    REPAIR_FROM,
+    _decode_tolerant,
+    _repair_truncated,
+    iter_json_values,
+)
+from compat.scoring._ragas import _is_blank, letters_and_digits, normalise_statement
+from compat.scoring._verdicts import (
     _FINDALL_UP_TO,
     _MARKER,
     MAX_VERDICTS,

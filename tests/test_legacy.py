@@ -9,7 +9,7 @@ from hypothesis import example, find, given
 from hypothesis import strategies as st
 
 from compat import Case, get_scorer
-from compat._legacy import FINAL_VERDICT_HEADER
+from compat.scoring._legacy import FINAL_VERDICT_HEADER
 
 THREE = "Statement one.\nStatement two.\nStatement three."
 FIVE = "S1.\nS2.\nS3.\nS4.\nS5."

@@ -31,8 +31,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from compat._models import Case
-from compat._registry import get_scorer
+from compat.cases._case import Case
+from compat.scoring._registry import get_scorer
 
 NODE = shutil.which("node")
 if NODE is None:

@@ -20,8 +20,8 @@ from click.testing import CliRunner
 
 from compat import bundled_corpus, get_scorer, load_cases
 from compat._cli import main
-from compat._compare import compare
-from compat._render import format_score
+from compat._text import format_score
+from compat.diff._compare import compare
 
 DOC = Path(__file__).resolve().parent.parent / "MIGRATION.md"
 BLOCK = re.compile(r"```(\w+)\n(.*?)```", re.DOTALL)

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from compat._policy import Policy, PolicyError, default_policy_toml, load_policy
+from compat.rollout._policy import Policy, PolicyError, default_policy_toml, load_policy
 
 
 @pytest.mark.parametrize(

@@ -17,8 +17,8 @@ from itertools import islice
 from operator import itemgetter
 from typing import Any, Literal, NamedTuple
 
-from compat._jsonscan import first_strict_value, iter_json_values
-from compat._models import ScoreWarning, VerdictFormat, ordered_warnings
+from compat.scoring._jsonscan import first_strict_value, iter_json_values
+from compat.scoring._score import ScoreWarning, VerdictFormat, ordered_warnings
 
 # No grader judges more statements than this in one output. Reading stops here, so a
 # 10 MB run of "yes. no. " costs what its first verdicts cost. Verdicts beyond the

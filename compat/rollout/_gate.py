@@ -3,7 +3,7 @@
 ``run_gate`` returns a ``GateResult`` (a list of checks, each passed or failed with a
 message) that knows its own exit code; it never prints. Three kinds of check:
 
-* **properties**: every invariant of ``compat._invariants`` (the same code the test
+* **properties**: every invariant of ``compat.rollout._invariants`` (the same code the test
   suite runs), under Hypothesis with ``examples`` and ``seed``; a failure names the
   property and gives its minimal counterexample as case lines ready to paste into a
   corpus;
@@ -23,15 +23,13 @@ from xml.sax.saxutils import escape, quoteattr
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import seed as hypothesis_seed
 
-from compat import _invariants
-from compat._corpus import case_line
-from compat._diff import DiffSettings, run_diff
-from compat._models import MismatchPolicy
-from compat._policy import GatePolicy
-from compat._registry import Scorer, get_scorer
-from compat._render import printable
-from compat._report import DriftReport
-from compat._report_text import markdown_fence
+from compat._text import printable
+from compat.cases import case_line
+from compat.diff import DiffSettings, DriftReport, run_diff
+from compat.report import markdown_fence
+from compat.rollout import _invariants
+from compat.rollout._policy import GatePolicy
+from compat.scoring import MismatchPolicy, Scorer, get_scorer
 
 EXIT_OK, EXIT_FAILED = 0, 1
 

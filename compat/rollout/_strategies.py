@@ -4,9 +4,8 @@ from __future__ import annotations
 
 from hypothesis import strategies as st
 
-from compat._models import MismatchPolicy
-from compat._ragas import normalise_statement
-from compat._synth import CLEAN_LEGACY_RENDERERS, JSON_RENDERERS, RENDERERS, Judgement
+from compat.rollout._synth import CLEAN_LEGACY_RENDERERS, JSON_RENDERERS, RENDERERS, Judgement
+from compat.scoring import MismatchPolicy, normalise_statement
 
 # Words that cannot form a verdict, a marker or the final-verdict header by accident.
 _WORDS = [

@@ -14,8 +14,8 @@ from typing import Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from compat._compare import Outcome
 from compat._errors import InputError
+from compat.diff._compare import Outcome
 
 SCHEMA_VERSION: Literal["1.0"] = "1.0"
 
@@ -243,4 +243,4 @@ def bundled_baseline() -> Path:
     packaged = Path(str(resources.files("compat"))) / "reports" / "report.json"
     if packaged.is_file():
         return packaged
-    return Path(__file__).resolve().parent.parent / "reports" / "report.json"
+    return Path(__file__).resolve().parents[2] / "reports" / "report.json"

@@ -23,10 +23,9 @@ from collections import Counter, defaultdict
 from collections.abc import Callable, Sequence
 from typing import Any, NamedTuple
 
-from compat._compare import CAUSE_DESCRIPTIONS, Comparison, DriftCause, Outcome
-from compat._models import Status
-from compat._render import encode_float
-from compat._report import (
+from compat._text import encode_float
+from compat.diff._compare import CAUSE_DESCRIPTIONS, Comparison, DriftCause, Outcome
+from compat.diff._report import (
     FLIP_COLUMNS,
     FLIP_ROWS,
     INVALID_KINDS,
@@ -42,6 +41,7 @@ from compat._report import (
     HistogramBin,
     ScorersInfo,
 )
+from compat.scoring import Status
 
 EXAMPLES_PER_CAUSE = 5
 LARGEST_DRIFTS = 10

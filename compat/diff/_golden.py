@@ -5,8 +5,9 @@ from __future__ import annotations
 import math
 from typing import NamedTuple
 
-from compat._models import Case, ExpectedOutcome, Score
-from compat._render import decode_float, encode_float
+from compat._text import decode_float, encode_float
+from compat.cases import Case, ExpectedOutcome
+from compat.scoring import Score
 
 DEFAULT_TOLERANCE = 1e-9
 

@@ -32,10 +32,9 @@ from enum import Enum
 from pathlib import Path
 from typing import TextIO
 
-from compat._corpus import case_line
 from compat._errors import InputError
-from compat._models import Case, Score
-from compat._registry import Scorer, get_scorer
+from compat.cases import Case, case_line
+from compat.scoring import Score, Scorer, get_scorer
 
 logger = logging.getLogger("faithcompat.flag")
 

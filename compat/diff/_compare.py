@@ -19,9 +19,17 @@ import re
 from enum import Enum
 from typing import NamedTuple
 
-from compat._legacy import LegacyBreakdown, legacy_breakdown
-from compat._models import Case, Cause, Score, ScoreWarning, Status, VerdictFormat
-from compat._verdicts import parse_verdicts
+from compat.cases import Case
+from compat.scoring import (
+    Cause,
+    LegacyBreakdown,
+    Score,
+    ScoreWarning,
+    Status,
+    VerdictFormat,
+    legacy_breakdown,
+    parse_verdicts,
+)
 
 DEFAULT_TOLERANCE = 1e-9
 

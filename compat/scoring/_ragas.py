@@ -14,9 +14,10 @@ from collections.abc import Sequence
 from itertools import repeat
 from typing import Literal, NamedTuple
 
-from compat._jsnum import JS_WHITESPACE, js_number_to_string, js_to_fixed_2
-from compat._models import (
-    Case,
+from compat.cases import Case
+from compat.scoring._jsnum import JS_WHITESPACE, js_number_to_string, js_to_fixed_2
+from compat.scoring._refusal import matched_refusal
+from compat.scoring._score import (
     Cause,
     MismatchPolicy,
     Score,
@@ -27,9 +28,8 @@ from compat._models import (
     ordered_warnings,
     passes,
 )
-from compat._refusal import matched_refusal
-from compat._statements import fixed_statements
-from compat._verdicts import ParsedVerdicts, parse_verdicts
+from compat.scoring._statements import fixed_statements
+from compat.scoring._verdicts import ParsedVerdicts, parse_verdicts
 
 # Enum member lookup costs ~100 ns on Python 3.11; the per-case paths read these instead.
 _FEWER = ScoreWarning.FEWER_VERDICTS

@@ -21,7 +21,7 @@ import html
 import re
 from collections.abc import Iterable, Mapping, Sequence
 
-from compat._report import CaseLine, DriftReport, HistogramBin, JsonScore
+from compat.diff import CaseLine, DriftReport, HistogramBin, JsonScore
 
 # The filters of the case table: button name -> what it selects (mirrored in _SCRIPT).
 FILTERS: tuple[tuple[str, str], ...] = (

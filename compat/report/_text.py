@@ -10,8 +10,8 @@ import html
 import re
 import textwrap
 
-from compat._render import clip, printable
-from compat._report import CaseLine, DriftReport
+from compat._text import clip, printable
+from compat.diff import CaseLine, DriftReport
 
 WIDTH = 80
 _BOLD, _RED, _GREEN, _YELLOW, _RESET = "\033[1m", "\033[31m", "\033[32m", "\033[33m", "\033[0m"

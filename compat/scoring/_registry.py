@@ -11,9 +11,10 @@ from collections.abc import Callable
 from typing import Any, Protocol, runtime_checkable
 
 from compat._errors import UnknownScorerError
-from compat._legacy import LegacyScorer
-from compat._models import Case, MismatchPolicy, Score
-from compat._ragas import RagasScorer
+from compat.cases import Case, check_expected_against
+from compat.scoring._legacy import LegacyScorer
+from compat.scoring._ragas import RagasScorer
+from compat.scoring._score import MismatchPolicy, Score
 
 
 @runtime_checkable
@@ -58,3 +59,4 @@ def _ragas(policy: MismatchPolicy | str = MismatchPolicy.UNSUPPORTED) -> Scorer:
 
 register_scorer("legacy", LegacyScorer)
 register_scorer("ragas", _ragas, options=frozenset({"policy"}))
+check_expected_against(scorer_names)

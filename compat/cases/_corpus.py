@@ -15,7 +15,7 @@ import hashlib
 import json
 import sys
 from array import array
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Collection, Iterable, Iterator
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
@@ -24,14 +24,24 @@ from typing import IO, Any
 from pydantic import ValidationError
 
 from compat._errors import CaseError, CorpusError
-from compat._models import Case
-from compat._registry import scorer_names
-from compat._render import printable
+from compat._text import printable
+from compat.cases._case import Case
 
 DEFAULT_MAX_CASE_BYTES = 4 * 1024 * 1024
 STDIN = "-"
 
 ErrorHandler = Callable[[CaseError], None]
+
+# The scorer names an ``expected`` block may use. Cases come before scoring in the
+# pipeline and do not import it: the scoring stage installs its registry here when it
+# is imported (``compat`` imports it first), and a misspelt name is then a case error.
+_scorer_names: Callable[[], Collection[str]] | None = None
+
+
+def check_expected_against(names: Callable[[], Collection[str]]) -> None:
+    """Make ``parse_case`` refuse ``expected`` blocks under any name ``names()`` lacks."""
+    global _scorer_names
+    _scorer_names = names
 
 
 @dataclass(frozen=True, slots=True)
@@ -121,7 +131,7 @@ def bundled_fixtures_dir() -> Path:
     packaged = Path(str(resources.files("compat"))) / "fixtures"
     if packaged.is_dir():
         return packaged
-    return Path(__file__).resolve().parent.parent / "fixtures"
+    return Path(__file__).resolve().parents[2] / "fixtures"
 
 
 def iter_cases(
@@ -244,8 +254,8 @@ def parse_case(data: Any, source: str = "<case>", line: int = 1) -> Case:
         case = Case.model_validate(data)
     except ValidationError as error:
         raise CaseError(source, line, describe_validation_error(error)) from None
-    if case.expected:  # a misspelt scorer name would leave its expectations unchecked, silently
-        known = scorer_names()
+    if case.expected and _scorer_names is not None:  # a misspelt name would go unchecked, silently
+        known = sorted(_scorer_names())
         for name in case.expected:
             if name not in known:
                 close = difflib.get_close_matches(name, known, n=1)

@@ -5,8 +5,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from compat._models import Case
-from compat._report import DriftReport
+from compat.cases import Case
+from compat.diff import DriftReport
 
 JSON_SCHEMA_DIALECT = "https://json-schema.org/draft/2020-12/schema"
 

@@ -1,8 +1,9 @@
-"""Turning scores into text: JSON lines for machines, a table for people.
+"""Text that every stage writes: strict-JSON floats, JSON lines, escaped corpus strings.
 
 Scores can be NaN or infinite (the legacy arm), which strict JSON cannot hold; they
 are written as the strings JavaScript prints, ``"NaN"``, ``"Infinity"``,
-``"-Infinity"``, never as bare tokens.
+``"-Infinity"``, never as bare tokens. Corpus strings reach terminals and Markdown:
+``printable`` escapes every control and bidirectional character first.
 """
 
 from __future__ import annotations
@@ -11,8 +12,6 @@ import json
 import math
 import re
 from typing import Any
-
-from compat._models import Score
 
 
 def encode_float(value: float | None) -> float | str | None:
@@ -29,21 +28,6 @@ def decode_float(value: float | int | str | None) -> float | None:
     if value is None or isinstance(value, (int, float)):
         return None if value is None else float(value)
     return {"NaN": math.nan, "Infinity": math.inf, "-Infinity": -math.inf}[value]
-
-
-def score_record(case_id: str, score: Score) -> dict[str, Any]:
-    """The public JSON shape of one scored case (``faithcompat score`` output)."""
-    return {
-        "id": case_id,
-        "scorer": score.scorer,
-        "score": encode_float(score.value),
-        "passed": score.passed,
-        "status": score.status.value,
-        "cause": score.cause.value if score.cause else None,
-        "reason": score.reason,
-        "format": score.format.value if score.format else None,
-        "warnings": [warning.value for warning in score.warnings],
-    }
 
 
 def json_line(record: dict[str, Any]) -> str:
@@ -73,27 +57,6 @@ def format_score(value: float | None) -> str:
     if isinstance(encoded, str):
         return encoded
     return f"{encoded:.4f}"
-
-
-_TABLE_COLUMNS = (("id", 28), ("score", 10), ("pass", 4), ("status", 24), ("format", 18))
-
-
-def table_header() -> str:
-    head = "  ".join(name.ljust(width) for name, width in _TABLE_COLUMNS) + "  warnings"
-    return head + "\n" + "-" * len(head) + "\n"
-
-
-def table_row(case_id: str, score: Score) -> str:
-    status = score.status.value if score.cause is None else f"{score.status.value}:{score.cause.value}"
-    cells = (
-        clip(case_id, 28),
-        format_score(score.value),
-        "yes" if score.passed else "no",
-        status,
-        score.format.value if score.format else "—",
-    )
-    row = "  ".join(cell.ljust(width) for cell, (_, width) in zip(cells, _TABLE_COLUMNS, strict=True))
-    return row + "  " + ",".join(w.value for w in score.warnings) + "\n"
 
 
 # C0 and C1 controls, DEL, and the bidirectional overrides and isolates: a corpus string

@@ -29,21 +29,13 @@ from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from compat._aggregate import DriftAggregator, case_json_line, tally
-from compat._compare import DEFAULT_TOLERANCE, compare
-from compat._corpus import (
-    DEFAULT_MAX_CASE_BYTES,
-    CorpusDigest,
-    DuplicateIds,
-    LineBlock,
-    RawCase,
-    Record,
-    iter_blocks,
-)
 from compat._errors import CaseError, WorkerError
-from compat._golden import check_expected
-from compat._registry import Scorer, get_scorer
-from compat._report import CorpusInfo, DriftReport, ScorersInfo
+from compat.cases import DEFAULT_MAX_CASE_BYTES, CorpusDigest, DuplicateIds, LineBlock, RawCase, Record, iter_blocks
+from compat.diff._aggregate import DriftAggregator, case_json_line, tally
+from compat.diff._compare import DEFAULT_TOLERANCE, compare
+from compat.diff._golden import check_expected
+from compat.diff._report import CorpusInfo, DriftReport, ScorersInfo
+from compat.scoring import Scorer, get_scorer
 
 CHUNK_SIZE = 256  # cases per task when they come parsed (JSON arrays), not as a LineBlock
 IN_FLIGHT_PER_JOB = 2  # one block being compared, one waiting: workers never idle, memory stays small

@@ -3,16 +3,17 @@
 Bugs included, on purpose: this is the control arm of every comparison, and a port
 that is almost right makes every drift figure wrong. See ``shared/spec/legacy-scorer.md``
 for the published code's behaviour; each JavaScript operation it relies on is
-reproduced in ``compat._jsnum``.
+reproduced in ``compat.scoring._jsnum``.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from compat._jsnum import js_divide, js_number_to_string, js_to_fixed_2, js_trim
-from compat._models import Case, Score, Status, VerdictFormat, passes
-from compat._statements import legacy_statement_count
+from compat.cases import Case
+from compat.scoring._jsnum import js_divide, js_number_to_string, js_to_fixed_2, js_trim
+from compat.scoring._score import Score, Status, VerdictFormat, passes
+from compat.scoring._statements import legacy_statement_count
 
 FINAL_VERDICT_HEADER = "final verdict for each statement in order:"
 VERDICT_NO_MARKER = "verdict: no"

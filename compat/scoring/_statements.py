@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 from itertools import repeat
 
-from compat._jsnum import JS_WHITESPACE
-from compat._jsonscan import iter_json_values
-from compat._models import Case
+from compat.cases import Case
+from compat.scoring._jsnum import JS_WHITESPACE
+from compat.scoring._jsonscan import iter_json_values
 
 
 def legacy_statement_count(case: Case) -> int | None:

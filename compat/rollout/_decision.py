@@ -16,11 +16,10 @@ from dataclasses import dataclass
 from enum import Enum
 from pathlib import Path
 
-from compat._compare import DriftCause
-from compat._policy import RolloutPolicy
-from compat._render import printable
-from compat._report import DriftReport, load_case_lines
-from compat._report_text import markdown_code
+from compat._text import printable
+from compat.diff import DriftCause, DriftReport, load_case_lines
+from compat.report import markdown_code
+from compat.rollout._policy import RolloutPolicy
 
 _REFUSAL_SCORED_AS_FAITHFUL = DriftCause.REFUSAL_SCORED_AS_FAITHFUL.value
 

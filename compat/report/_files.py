@@ -19,7 +19,7 @@ from typing import TextIO
 
 from compat._atomic import output_error, remove_directories, staging_place
 from compat._errors import OutputError
-from compat._report import DriftReport
+from compat.diff import DriftReport
 
 REPORT_FILES = ("report.json", "report.md", "report.html", "cases.jsonl")
 

@@ -17,13 +17,19 @@ from typing import Any
 
 from hypothesis import strategies as st
 
-from compat import _strategies as s
-from compat._jsnum import NUMBER_EPSILON
-from compat._legacy import LegacyScorer
-from compat._models import Case, MismatchPolicy, Score, Status, VerdictFormat
-from compat._ragas import RagasScorer
-from compat._registry import Scorer
-from compat._synth import RENDERERS, Judgement
+from compat.cases import Case
+from compat.rollout import _strategies as s
+from compat.rollout._synth import RENDERERS, Judgement
+from compat.scoring import (
+    NUMBER_EPSILON,
+    LegacyScorer,
+    MismatchPolicy,
+    RagasScorer,
+    Score,
+    Scorer,
+    Status,
+    VerdictFormat,
+)
 
 FixedFactory = Callable[[MismatchPolicy], Scorer]
 

@@ -1,0 +1,45 @@
+"""Stage 1, cases: a corpus file in, validated ``Case`` values out.
+
+Takes JSONL or JSON-array files (or standard input) of grading rounds; gives ``Case``
+models one at a time, or whole undecoded line blocks for workers, and names every
+problem ``FILE:LINE: what`` (``CaseError``). Duplicate ids are found here too.
+Imports nothing from the stages after it.
+"""
+
+from compat.cases._case import DEFAULT_THRESHOLD, Case, ExpectedOutcome
+from compat.cases._corpus import (
+    DEFAULT_MAX_CASE_BYTES,
+    CorpusDigest,
+    DuplicateIds,
+    LineBlock,
+    LoadedCase,
+    RawCase,
+    Record,
+    bundled_corpus,
+    case_line,
+    check_expected_against,
+    iter_blocks,
+    iter_cases,
+    load_cases,
+    parse_case,
+)
+
+__all__ = [
+    "DEFAULT_MAX_CASE_BYTES",
+    "DEFAULT_THRESHOLD",
+    "Case",
+    "CorpusDigest",
+    "DuplicateIds",
+    "ExpectedOutcome",
+    "LineBlock",
+    "LoadedCase",
+    "RawCase",
+    "Record",
+    "bundled_corpus",
+    "case_line",
+    "check_expected_against",
+    "iter_blocks",
+    "iter_cases",
+    "load_cases",
+    "parse_case",
+]

@@ -1,0 +1,38 @@
+"""Stage 3, diff: cases and two scorers in, a ``DriftReport`` out.
+
+Compares the two scores of every case (outcome and cause: ``compare``), checks the
+golden ``expected`` outcomes, and folds the comparisons into the report model
+(``DriftReport``, what ``report.json`` holds), in one process or across workers
+(``run_diff``). Takes from ``compat.cases`` and ``compat.scoring``.
+"""
+
+from compat.diff._aggregate import parse_case_line
+from compat.diff._compare import DEFAULT_TOLERANCE, DriftCause, Outcome
+from compat.diff._report import (
+    CaseLine,
+    DriftReport,
+    HistogramBin,
+    JsonScore,
+    bundled_baseline,
+    load_case_lines,
+    load_report,
+)
+from compat.diff._run import MAX_JOBS, ComparedBatch, DiffSettings, run_diff
+
+__all__ = [
+    "DEFAULT_TOLERANCE",
+    "MAX_JOBS",
+    "CaseLine",
+    "ComparedBatch",
+    "DiffSettings",
+    "DriftCause",
+    "DriftReport",
+    "HistogramBin",
+    "JsonScore",
+    "Outcome",
+    "bundled_baseline",
+    "load_case_lines",
+    "load_report",
+    "parse_case_line",
+    "run_diff",
+]

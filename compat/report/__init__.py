@@ -1,0 +1,28 @@
+"""Stage 4, report: a ``DriftReport`` in, text and files out.
+
+Renders the report for a terminal, as GitHub Markdown and as one self-contained HTML
+page; writes the report directory all or nothing; prints scored cases (``faithcompat
+score``) and the JSON Schemas. Takes from the stages before it; never prints itself.
+"""
+
+from compat.report._files import REPORT_FILES, report_json, writing_report
+from compat.report._html import render_html
+from compat.report._schema import SCHEMAS, schema_text
+from compat.report._scores import score_record, table_header, table_row
+from compat.report._text import markdown_code, markdown_fence, render_markdown, render_terminal
+
+__all__ = [
+    "REPORT_FILES",
+    "SCHEMAS",
+    "markdown_code",
+    "markdown_fence",
+    "render_html",
+    "render_markdown",
+    "render_terminal",
+    "report_json",
+    "schema_text",
+    "score_record",
+    "table_header",
+    "table_row",
+    "writing_report",
+]

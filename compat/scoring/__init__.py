@@ -1,0 +1,36 @@
+"""Stage 2, scoring: a ``Case`` in, a ``Score`` out, by a scorer found by name.
+
+Holds the legacy scorer (a bit-exact port, JavaScript numerics included), the fixed
+scorer (statements, verdict reading, JSON scanning, refusals, alignment), and the
+registry every caller goes through. Scorers are total: anything a grader can emit
+gives a ``Score``, never an exception. Takes from ``compat.cases`` only.
+"""
+
+from compat.scoring._jsnum import NUMBER_EPSILON
+from compat.scoring._legacy import LegacyBreakdown, LegacyScorer, legacy_breakdown
+from compat.scoring._ragas import RagasScorer, normalise_statement
+from compat.scoring._registry import Scorer, get_scorer, register_scorer, scorer_names, scorer_options
+from compat.scoring._score import Cause, MismatchPolicy, Score, ScoreWarning, Status, Verdict, VerdictFormat
+from compat.scoring._verdicts import parse_verdicts
+
+__all__ = [
+    "NUMBER_EPSILON",
+    "Cause",
+    "LegacyBreakdown",
+    "LegacyScorer",
+    "MismatchPolicy",
+    "RagasScorer",
+    "Score",
+    "ScoreWarning",
+    "Scorer",
+    "Status",
+    "Verdict",
+    "VerdictFormat",
+    "get_scorer",
+    "legacy_breakdown",
+    "normalise_statement",
+    "parse_verdicts",
+    "register_scorer",
+    "scorer_names",
+    "scorer_options",
+]
