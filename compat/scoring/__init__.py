@@ -9,8 +9,8 @@ gives a ``Score``, never an exception. Takes from ``compat.cases`` only.
 from compat.scoring._jsnum import NUMBER_EPSILON
 from compat.scoring._legacy import LegacyBreakdown, LegacyScorer, legacy_breakdown
 from compat.scoring._ragas import RagasScorer, normalise_statement
-from compat.scoring._registry import Scorer, get_scorer, register_scorer, scorer_names, scorer_options
-from compat.scoring._score import Cause, MismatchPolicy, Score, ScoreWarning, Status, Verdict, VerdictFormat
+from compat.scoring._registry import get_scorer, register_scorer, scorer_names, scorer_options
+from compat.scoring._score import Cause, MismatchPolicy, Score, Scorer, ScoreWarning, Status, Verdict, VerdictFormat
 from compat.scoring._verdicts import parse_verdicts
 
 __all__ = [

@@ -8,21 +8,14 @@ policy) plugs in with ``register_scorer`` and no caller changes.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, Protocol, runtime_checkable
+from typing import Any
 
 from compat._errors import UnknownScorerError
-from compat.cases import Case, check_expected_against
+from compat.cases import check_expected_against
+from compat.scoring import _plans, _upstream
 from compat.scoring._legacy import LegacyScorer
 from compat.scoring._ragas import RagasScorer
-from compat.scoring._score import MismatchPolicy, Score
-
-
-@runtime_checkable
-class Scorer(Protocol):
-    name: str
-
-    def score(self, case: Case) -> Score: ...
-
+from compat.scoring._score import MismatchPolicy, Scorer
 
 ScorerFactory = Callable[..., Scorer]
 
@@ -59,4 +52,6 @@ def _ragas(policy: MismatchPolicy | str = MismatchPolicy.UNSUPPORTED) -> Scorer:
 
 register_scorer("legacy", LegacyScorer)
 register_scorer("ragas", _ragas, options=frozenset({"policy"}))
+for _name, _factory in (*_plans.SCORERS.items(), *_upstream.SCORERS.items()):
+    register_scorer(_name, _factory)
 check_expected_against(scorer_names)

@@ -9,14 +9,18 @@ from __future__ import annotations
 
 import math
 from enum import Enum
-from typing import Literal, NamedTuple
+from typing import TYPE_CHECKING, Literal, NamedTuple, Protocol, runtime_checkable
 
 from compat.scoring._jsnum import NUMBER_EPSILON
+
+if TYPE_CHECKING:
+    from compat.cases import Case
 
 
 class Status(str, Enum):
     SCORED = "scored"
-    UNDETERMINED = "undetermined"
+    UNDETERMINED = "undetermined"  # nothing to score: the grader gave no usable verdict
+    ERROR = "error"  # what an upstream scorer raises or flags (promptfoo's graderError, ragas's failed parse)
 
 
 class Cause(str, Enum):
@@ -103,3 +107,12 @@ class Score(NamedTuple):
 def passes(value: float | None, threshold: float) -> bool:
     """The pass rule both arms share: JavaScript's ``score >= threshold - Number.EPSILON``."""
     return value is not None and value >= threshold - NUMBER_EPSILON
+
+
+@runtime_checkable
+class Scorer(Protocol):
+    """Anything with a ``name`` and a total ``score(case) -> Score``: it never raises for grader text."""
+
+    name: str
+
+    def score(self, case: Case) -> Score: ...

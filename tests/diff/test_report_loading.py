@@ -15,7 +15,7 @@ from compat._cli import main
 from compat._errors import InputError
 from compat.diff._report import load_report
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 COMMITTED = json.loads((ROOT / "reports" / "report.json").read_text(encoding="utf-8"))
 
 

@@ -10,7 +10,7 @@ import pytest
 
 from compat.report._schema import case_schema, schema_text
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 SCHEMA_FILE = ROOT / "fixtures" / "schema" / "case.schema.json"
 CORPUS = sorted((ROOT / "fixtures" / "corpus").glob("*.jsonl"))
 

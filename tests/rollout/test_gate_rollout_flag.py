@@ -19,7 +19,7 @@ from compat.rollout._gate import check_budget, check_properties
 from compat.rollout._policy import GatePolicy, PolicyError, RolloutPolicy, load_policy
 from compat.scoring._ragas import RagasScorer
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def invoke(*args: str) -> tuple[int, str, str]:

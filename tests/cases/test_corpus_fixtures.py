@@ -13,7 +13,7 @@ import pytest
 from compat import bundled_corpus, get_scorer, load_cases
 from compat.diff._golden import check_expected
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 CASES = load_cases(bundled_corpus())
 SCORERS = {name: get_scorer(name) for name in ("legacy", "ragas")}
 

@@ -23,7 +23,7 @@ from compat._cli import main
 from compat.report._files import REPORT_FILES
 from compat.report._schema import report_schema, schema_text
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def invoke(*args: str) -> tuple[int, str, str]:

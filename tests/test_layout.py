@@ -1,0 +1,106 @@
+"""The package has the shape of its pipeline, and keeps it.
+
+Stages are folders of ``compat/``, ordered as the data flows; a module may import its
+own stage, the stages before it and the shared modules, never a later stage. Across
+stages it imports what the stage's ``__init__`` exports, not a private module. Only the
+CLI imports click, prints or exits. The README's map of the folders matches the tree.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+PACKAGE = ROOT / "compat"
+
+SHARED = {"compat._errors", "compat._text", "compat._atomic"}
+STAGES = ["cases", "scoring", "grading", "diff", "report", "rollout"]
+TOP = {"compat", "compat.__main__", "compat._cli", "compat.flag"}
+# Imported as modules where used, never from the stage's __init__ (they import Hypothesis).
+LAZY = {"compat.rollout._gate", "compat.rollout._invariants", "compat.rollout._strategies", "compat.rollout._synth"}
+
+
+def module_name(path: Path) -> str:
+    parts = path.relative_to(ROOT).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+MODULES = {module_name(path): path for path in sorted(PACKAGE.rglob("*.py"))}
+
+
+def rank(module: str) -> int:
+    """0 shared, 1.. the stages in pipeline order, then the top (API and CLI)."""
+    if module in SHARED:
+        return 0
+    if module in TOP:
+        return len(STAGES) + 1
+    stage = module.split(".")[1]
+    assert stage in STAGES, f"{module} is in no stage: add its folder to STAGES in pipeline order"
+    return STAGES.index(stage) + 1
+
+
+def imports_of(path: Path) -> list[tuple[int, str]]:
+    """(line, module) for every compat import, including those inside functions."""
+    found = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            for alias in node.names:
+                submodule = f"{node.module}.{alias.name}"
+                found.append((node.lineno, submodule if submodule in MODULES else node.module))
+        elif isinstance(node, ast.Import):
+            found += [(node.lineno, alias.name) for alias in node.names]
+    return [(line, name) for line, name in found if name == "compat" or name.startswith("compat.")]
+
+
+@pytest.mark.parametrize("importer", sorted(MODULES))
+def test_imports_only_go_down_the_pipeline(importer: str) -> None:
+    for line, imported in imports_of(MODULES[importer]):
+        where = f"{MODULES[importer].relative_to(ROOT)}:{line} imports {imported}"
+        if importer not in TOP:
+            assert imported != "compat", f"{where}: only the top imports the package itself"
+        assert rank(imported) <= rank(importer), f"{where}: a later stage"
+        same_stage = imported.split(".")[:2] == importer.split(".")[:2]
+        is_private = imported.count(".") >= 2
+        stage = ".".join(imported.split(".")[:2])
+        assert not is_private or same_stage or imported in SHARED | LAZY, (
+            f"{where}: import it from {stage}, which exports what other stages use"
+        )
+
+
+@pytest.mark.parametrize("stage", [s for s in STAGES if (PACKAGE / s).is_dir()])
+def test_every_stage_says_what_it_takes_and_gives(stage: str) -> None:
+    docstring = ast.get_docstring(ast.parse((PACKAGE / stage / "__init__.py").read_text(encoding="utf-8")))
+    assert docstring and re.search(r"\bin\b.*\bout\b", docstring.splitlines()[0]), (
+        f"compat/{stage}/__init__.py: its docstring's first line says what the stage takes in and gives out"
+    )
+
+
+@pytest.mark.parametrize("module", sorted(set(MODULES) - {"compat._cli"}))
+def test_only_the_cli_prints_exits_or_uses_click(module: str) -> None:
+    tree = ast.parse(MODULES[module].read_text(encoding="utf-8"))
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.Import, ast.ImportFrom)):
+            names = [alias.name for alias in node.names] if isinstance(node, ast.Import) else [node.module or ""]
+            assert not any(name.split(".")[0] == "click" for name in names), f"{module}:{node.lineno} imports click"
+        if isinstance(node, ast.Call):
+            function = node.func
+            assert not (isinstance(function, ast.Name) and function.id in {"print", "exit"}), (
+                f"{module}:{node.lineno} prints or exits: return a value and let the CLI do it"
+            )
+            assert not (isinstance(function, ast.Attribute) and function.attr == "exit"), (
+                f"{module}:{node.lineno} calls exit: raise a domain error and let the CLI map it"
+            )
+
+
+def test_the_readme_map_matches_the_tree() -> None:
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    section = readme.split("## How the code is laid out", 1)[1].split("\n## ", 1)[0]
+    mapped = set(re.findall(r"^  (\w+)/ ", section, flags=re.MULTILINE))
+    folders = {path.name for path in PACKAGE.iterdir() if path.is_dir() and (path / "__init__.py").exists()}
+    assert mapped == folders, "README's 'How the code is laid out' must name every folder of compat/, and only those"
+    tests = {path.name for path in (ROOT / "tests").iterdir() if path.is_dir() and (path / "__init__.py").exists()}
+    assert folders <= tests, "tests/ mirrors compat/: one folder per stage"
