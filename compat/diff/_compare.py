@@ -115,7 +115,7 @@ def compare(case: Case, control: Score, candidate: Score, *, tolerance: float = 
     if control.is_finite and candidate.is_finite:
         delta = candidate.value - control.value  # type: ignore[operator]
     outcome = _outcome(control, candidate, delta, tolerance)
-    cause = None if outcome is _MATCH else explain(case, control, candidate)
+    cause = None if outcome is Outcome.MATCH else explain(case, control, candidate)
     return Comparison(case.id, case.tags, control, candidate, delta, outcome, cause)
 
 
@@ -123,24 +123,18 @@ def is_legacy_invalid(score: Score) -> bool:
     return score.value is None or not math.isfinite(score.value) or not 0.0 <= score.value <= 1.0
 
 
-# Enum member lookup costs ~100 ns on Python 3.11; compare() runs once per case.
-_MATCH, _DRIFT, _FLIP = Outcome.MATCH, Outcome.DRIFT, Outcome.FLIP
-_CANDIDATE_UNDETERMINED, _LEGACY_INVALID = Outcome.CANDIDATE_UNDETERMINED, Outcome.LEGACY_INVALID
-_SCORED, _UNDETERMINED = Status.SCORED, Status.UNDETERMINED
-
-
 def _outcome(control: Score, candidate: Score, delta: float | None, tolerance: float) -> Outcome:
-    if control.status is _SCORED and is_legacy_invalid(control):
-        return _LEGACY_INVALID
-    if candidate.status is _UNDETERMINED:
-        return _CANDIDATE_UNDETERMINED
-    if control.status is _UNDETERMINED:  # a non-legacy control may decline too
-        return _FLIP if control.passed != candidate.passed else _DRIFT
+    if control.status is Status.SCORED and is_legacy_invalid(control):
+        return Outcome.LEGACY_INVALID
+    if candidate.status is Status.UNDETERMINED:
+        return Outcome.CANDIDATE_UNDETERMINED
+    if control.status is Status.UNDETERMINED:  # a non-legacy control may decline too
+        return Outcome.FLIP if control.passed != candidate.passed else Outcome.DRIFT
     if control.passed != candidate.passed:
-        return _FLIP
+        return Outcome.FLIP
     if delta is None or abs(delta) > tolerance:
-        return _DRIFT
-    return _MATCH
+        return Outcome.DRIFT
+    return Outcome.MATCH
 
 
 _UNDETERMINED_CAUSES = {

@@ -17,10 +17,6 @@ from compat.scoring._statements import legacy_statement_count
 
 FINAL_VERDICT_HEADER = "final verdict for each statement in order:"
 VERDICT_NO_MARKER = "verdict: no"
-# Enum member lookup costs ~100 ns on Python 3.11; the per-case paths read these instead.
-_SCORED = Status.SCORED
-_FINAL_LINE = VerdictFormat.TEXT_FINAL_LINE
-_PER_STATEMENT = VerdictFormat.TEXT_PER_STATEMENT
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,8 +38,8 @@ def count_bad(call2_output: str) -> tuple[int, VerdictFormat, tuple[str, ...]]:
         tail = text[at + len(FINAL_VERDICT_HEADER) :]
         pieces = tuple(piece for piece in tail.split(".") if js_trim(piece) != "")
         bad = sum(1 for piece in pieces if "yes" not in piece)
-        return bad, _FINAL_LINE, pieces
-    return text.count(VERDICT_NO_MARKER), _PER_STATEMENT, ()
+        return bad, VerdictFormat.TEXT_FINAL_LINE, pieces
+    return text.count(VERDICT_NO_MARKER), VerdictFormat.TEXT_PER_STATEMENT, ()
 
 
 def _counts(case: Case) -> tuple[int, int, VerdictFormat, tuple[str, ...]] | None:
@@ -78,10 +74,20 @@ class LegacyScorer:
         threshold = case.threshold
         counts = _counts(case)  # not legacy_breakdown: its header count is for explaining drift
         if counts is None:
-            return Score(self.name, 0.0, _SCORED, False, threshold, "No output")
+            return Score(
+                scorer=self.name, value=0.0, status=Status.SCORED, passed=False, threshold=threshold, reason="No output"
+            )
         count, bad, verdict_format, _pieces = counts
         value = 1 - js_divide(bad, count)
         passed = passes(value, threshold)
         reason = legacy_reason(value, threshold, passed)
-        # Positional: the keyword form costs twice as much.
-        return Score(self.name, value, _SCORED, passed, threshold, reason, None, verdict_format, (), (), count)
+        return Score(
+            scorer=self.name,
+            value=value,
+            status=Status.SCORED,
+            passed=passed,
+            threshold=threshold,
+            reason=reason,
+            format=verdict_format,
+            statement_count=count,
+        )

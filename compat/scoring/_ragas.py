@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from itertools import repeat
 from typing import Literal, NamedTuple
 
 from compat.cases import Case
@@ -30,11 +29,6 @@ from compat.scoring._score import (
 )
 from compat.scoring._statements import fixed_statements
 from compat.scoring._verdicts import ParsedVerdicts, parse_verdicts
-
-# Enum member lookup costs ~100 ns on Python 3.11; the per-case paths read these instead.
-_FEWER = ScoreWarning.FEWER_VERDICTS
-_MORE = ScoreWarning.MORE_VERDICTS
-_SCORED = Status.SCORED
 
 _NOT_WORD = re.compile(r"[\W_]+")
 _ENUMERATION = re.compile(r"^\s*(?:[-*•]|\(?\d{1,4}[.):])\s*")
@@ -103,18 +97,18 @@ def align(statements: Sequence[str], parsed: ParsedVerdicts) -> Aligned:
     if parsed.statements is None:
         # Text verdicts carry no statement text: pairing is by position alone.
         aligned = list(values[:n])
-        warnings = {_MORE} if len(values) > n else set()
+        warnings = {ScoreWarning.MORE_VERDICTS} if len(values) > n else set()
         if len(values) < n:
             aligned += [None] * (n - len(values))
-            warnings.add(_FEWER)
+            warnings.add(ScoreWarning.FEWER_VERDICTS)
         elif None in aligned:
-            warnings.add(_FEWER)
+            warnings.add(ScoreWarning.FEWER_VERDICTS)
         return Aligned(aligned, [None] * n, warnings)
     assert parsed.reasons is not None  # JSON verdicts carry both
     if _echoed_in_order(statements, parsed.statements):
         # The common case: one item per statement, each echoing its statement verbatim.
         # Text matching would pair them exactly like this; skip normalising every text.
-        warnings = set() if parsed.valid_count == n else {_FEWER}
+        warnings = set() if parsed.valid_count == n else {ScoreWarning.FEWER_VERDICTS}
         return Aligned(list(values), parsed.reasons, warnings)
     return _align_by_text(statements, parsed.values, parsed.statements, parsed.reasons)
 
@@ -245,10 +239,9 @@ class RagasScorer:
         n = len(statements)
         judged = n - values.count(None)
         supported = values.count(1)
-        # tuple.__new__ skips the named tuple's Python-level __new__; align's lists have length n.
-        verdicts = tuple(map(tuple.__new__, repeat(Verdict), zip(statements, values, reasons, strict=False)))
+        verdicts = tuple(Verdict(*verdict) for verdict in zip(statements, values, reasons, strict=True))
         warnings = ordered_warnings(align_warnings.union(parsed.warnings)) if align_warnings or parsed.warnings else ()
-        if self._strict and (_FEWER in align_warnings or _MORE in align_warnings):
+        if self._strict and align_warnings & {ScoreWarning.FEWER_VERDICTS, ScoreWarning.MORE_VERDICTS}:
             return self._undetermined(
                 case,
                 Cause.COUNT_MISMATCH,
@@ -274,8 +267,18 @@ class RagasScorer:
             f"Faithfulness {js_to_fixed_2(value)} {'>=' if passed else '<'} {js_number_to_string(threshold)}: "
             f"{basis}; verdicts from {_FORMAT_WORDS[parsed.format]}"
         )
-        # Positional: the keyword form costs twice as much, and this runs once per case.
-        return Score(self.name, value, _SCORED, passed, threshold, reason, None, parsed.format, verdicts, warnings, n)
+        return Score(
+            scorer=self.name,
+            value=value,
+            status=Status.SCORED,
+            passed=passed,
+            threshold=threshold,
+            reason=reason,
+            format=parsed.format,
+            verdicts=verdicts,
+            warnings=warnings,
+            statement_count=n,
+        )
 
     def _undetermined(
         self,

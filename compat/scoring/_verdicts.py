@@ -60,7 +60,6 @@ def parse_verdicts(text: str) -> ParsedVerdicts | None:
 # ------------------------------------------------------------------------- JSON
 
 _COERCIBLE: dict[str, Literal[0, 1]] = {"1": 1, "0": 0, "yes": 1, "no": 0}
-_JSON = VerdictFormat.JSON  # a module constant: enum member lookup costs ~100 ns on 3.11
 
 
 def _parse_json(text: str) -> ParsedVerdicts | None:
@@ -105,7 +104,7 @@ def _read_items(items: list[Any], *, repaired: bool) -> ParsedVerdicts:
                 and set(map(type, reasons)) == {str}
             ):
                 warnings = (ScoreWarning.REPAIRED_JSON,) if repaired else ()
-                return ParsedVerdicts(_JSON, values, statements, reasons, warnings, len(values))
+                return ParsedVerdicts(VerdictFormat.JSON, values, statements, reasons, warnings, len(values))
     return _read_items_one_by_one(items, repaired=repaired)
 
 
@@ -123,7 +122,9 @@ def _read_items_one_by_one(items: list[Any], *, repaired: bool) -> ParsedVerdict
         statements.append(statement if type(statement) is str else None)
         reasons.append(reason if type(reason) is str else None)
     valid = len(values) - values.count(None)
-    return ParsedVerdicts(_JSON, tuple(values), tuple(statements), tuple(reasons), ordered_warnings(warnings), valid)
+    return ParsedVerdicts(
+        VerdictFormat.JSON, tuple(values), tuple(statements), tuple(reasons), ordered_warnings(warnings), valid
+    )
 
 
 def _read_verdict(raw: Any, warnings: set[ScoreWarning]) -> Literal[0, 1] | None:
@@ -206,10 +207,6 @@ _TRAILING = re.compile(_SEP + r"\Z")
 # "Verdict: No", "**Verdict:** yes", "verdict:no", "VERDICT - YES" (any case, lowered first).
 _MARKER = re.compile(r"verdict[\s*]*(?:[:=\-][\s*]*)?(yes|no)\b")
 _WORD_VALUE: dict[str, Literal[0, 1]] = {"yes": 1, "no": 0}
-# Enum member lookup costs ~100 ns on Python 3.11; the per-case paths read these instead.
-_FINAL_LINE = VerdictFormat.TEXT_FINAL_LINE
-_PER_STATEMENT = VerdictFormat.TEXT_PER_STATEMENT
-_TRAILING_TEXT = ScoreWarning.TRAILING_TEXT
 
 
 _SCAN_PIECE = 1 << 18  # characters: a lowered piece stays in the CPU's caches while it is searched
@@ -245,9 +242,9 @@ def _parse_text(text: str) -> ParsedVerdicts | None:
     if final:
         if markers and markers != final:
             warnings.add(ScoreWarning.FINAL_LINE_DISAGREES)
-        return ParsedVerdicts(_FINAL_LINE, final, None, None, ordered_warnings(warnings), len(final))
+        return ParsedVerdicts(VerdictFormat.TEXT_FINAL_LINE, final, None, None, ordered_warnings(warnings), len(final))
     if markers:
-        return ParsedVerdicts(_PER_STATEMENT, markers, None, None, (), len(markers))
+        return ParsedVerdicts(VerdictFormat.TEXT_PER_STATEMENT, markers, None, None, (), len(markers))
     return None
 
 
@@ -281,7 +278,7 @@ def _final_line(lowered: str) -> tuple[tuple[Literal[0, 1], ...], set[ScoreWarni
         lines_with_verdicts += 1
         best = tuple(map(_WORD_VALUE.__getitem__, words))
         trailing = len(words) < MAX_VERDICTS and _TRAILING.match(lowered, pos) is None
-    warnings = {_TRAILING_TEXT} if trailing else set()
+    warnings = {ScoreWarning.TRAILING_TEXT} if trailing else set()
     if lines_with_verdicts > 1:
         warnings.add(ScoreWarning.MULTIPLE_FINAL_LINES)
     return best, warnings
