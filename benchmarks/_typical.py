@@ -1,0 +1,270 @@
+"""The typical corpus both benchmarks measure: a deterministic, realistic mix of grader outputs.
+
+~40% RAGAS JSON verdicts (compact, pretty-printed, fenced in prose), ~30% legacy text
+(per-statement explanations, ``Verdict:`` markers and the final verdict line), ~15%
+final line only, ~10% mismatched counts, ~5% refusals; 2 to 8 statements each.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from compat import Case
+
+SEED = 20240917
+FINAL_HEADER = "Final verdict for each statement in order:"
+_THRESHOLDS = (0.5, 0.5, 0.5, 0.5, 0.7, 0.8)
+_COHORTS = ("prod", "prod", "prod", "staging", "eval")
+_MODELS = ("gpt-4o", "gpt-4o-mini", "claude-3-5-sonnet", "llama-3-70b")
+
+_SUBJECTS = (
+    "The Eiffel Tower",
+    "The company's quarterly revenue",
+    "Marie Curie",
+    "The Amazon River",
+    "The proposed zoning policy",
+    "The patient's blood pressure",
+    "The 2019 sustainability report",
+    "The central bank",
+    "The latest firmware update",
+    "The city council",
+    "The clinical trial",
+    "The Treaty of Westphalia",
+    "The research team at the university",
+    "The new battery chemistry",
+    "The museum's permanent collection",
+    "Average rainfall in the region",
+    "The author of the article",
+    "The open-source library",
+)
+_PREDICATES = (
+    "was completed in {year} as the entrance arch for the World's Fair",
+    "increased by {pct}% compared with the previous fiscal year",
+    "won the Nobel Prize in {field} in {year}",
+    "flows through {n} countries before reaching the Atlantic Ocean",
+    "was approved by a vote of {n} to {m} after a lengthy public hearing",
+    "remained below {n} mmHg throughout the observation period",
+    "reported a {pct}% reduction in greenhouse gas emissions",
+    "raised interest rates by {m} basis points in {year}",
+    "fixed {n} security vulnerabilities and improved battery life",
+    "enrolled {n} participants across {m} hospitals",
+    "ended the Thirty Years' War in {year}",
+    "published its findings in a peer-reviewed journal in {year}",
+    "stores roughly {pct}% more energy per kilogram than lithium-ion cells",
+    "contains more than {n} works by artists from {m} countries",
+    "fell by {pct}% over the last decade according to local records",
+    "has been maintained by volunteers since {year}",
+)
+_TAILS = (
+    "according to the annual report",
+    "as stated in the second paragraph of the context",
+    "despite earlier estimates to the contrary",
+    "which the press release describes as a record",
+    "although the figures have not been independently verified",
+    "based on data collected by the national statistics office",
+    "as the interview with the director confirms",
+)
+_FIELDS = ("Physics", "Chemistry", "Medicine", "Economics", "Literature")
+_SUPPORT = (
+    "The context explicitly states that {frag}.",
+    "The passage confirms that {frag}, matching the statement.",
+    "According to the provided context, {frag}.",
+)
+_UNSUPPORTED = (
+    "The context does not mention that {frag}, so it cannot be deduced.",
+    "Nothing in the passage supports the claim that {frag}.",
+    "The context contradicts this: it never says that {frag}.",
+)
+_FILLERS = (
+    "The relevant sentence appears near the end of the document.",
+    "No other part of the context addresses this point.",
+    "The wording differs slightly but the meaning is the same.",
+    "The figures quoted in the statement match the source exactly.",
+    "This detail is only implied, not stated directly.",
+)
+_PROSE_BEFORE = (
+    "Here are my verdicts for each statement:",
+    "Sure. I evaluated every statement against the context.",
+    "Below is the faithfulness assessment in the requested JSON format.",
+    "I compared each statement with the context; the results follow.",
+)
+_PROSE_AFTER = (
+    "Let me know if you need a more detailed explanation.",
+    "All statements were judged strictly against the given context.",
+    "",
+)
+_REFUSALS = (
+    "I'm sorry, but I cannot determine whether these statements are supported without more context.",
+    "I apologize, but I am unable to evaluate the statements because no context was provided.",
+    "As an AI language model, I cannot provide verdicts on statements about real people.",
+    "I can't assess these statements: there is not enough information in the context.",
+    "Lo siento, no puedo evaluar estas afirmaciones con la información proporcionada.",
+    "Je suis désolé, je ne peux pas juger ces affirmations sans le contexte complet.",
+    "Es tut mir leid, ich kann nicht beurteilen, ob diese Aussagen zutreffen.",
+    "抱歉，我无法根据所提供的上下文判断这些陈述。",
+)
+_PROSE_TEXT = (
+    "the report describes how the committee reviewed the budget and compared the results with earlier years "
+    "while the engineers measured the output of each turbine over several months and published a summary "
+    "that the council later discussed at length before approving the plan for the next season"
+)
+_PROSE_WORDS = _PROSE_TEXT.split()
+
+
+def _statement(rng: random.Random) -> str:
+    """One statement of 60 to 150 characters."""
+    while True:
+        predicate = rng.choice(_PREDICATES).format(
+            year=rng.randint(1600, 2024),
+            pct=rng.randint(2, 95),
+            n=rng.randint(3, 900),
+            m=rng.randint(2, 60),
+            field=rng.choice(_FIELDS),
+        )
+        text = f"{rng.choice(_SUBJECTS)} {predicate}"
+        if len(text) < 60 or rng.random() < 0.4:
+            text += ", " + rng.choice(_TAILS)
+        text += "."
+        if 60 <= len(text) <= 150:
+            return text
+
+
+def _reason(rng: random.Random, statement: str, verdict: int) -> str:
+    """One reason of 80 to 200 characters."""
+    frag = statement[0].lower() + statement[1:].rstrip(".")
+    frag = frag[: rng.randint(40, 90)].rsplit(" ", 1)[0]
+    text = rng.choice(_SUPPORT if verdict else _UNSUPPORTED).format(frag=frag)
+    while len(text) < 80 or (len(text) < 150 and rng.random() < 0.3):
+        text += " " + rng.choice(_FILLERS)
+    if len(text) > 200:
+        text = text[:199].rsplit(" ", 1)[0] + "."
+    return text
+
+
+def _verdict_values(rng: random.Random, count: int) -> list[int]:
+    return [1 if rng.random() < 0.7 else 0 for _ in range(count)]
+
+
+def _json_output(rng: random.Random, statements: Sequence[str], verdicts: Sequence[int], style: str) -> str:
+    items = [
+        {"statement": s, "reason": _reason(rng, s, v), "verdict": v}
+        for s, v in zip(statements, verdicts, strict=False)  # zip: fewer verdicts than statements in mismatch cases
+    ]
+    for _ in range(len(verdicts) - len(statements)):  # mismatch: extra items, statement text invented
+        s = _statement(rng)
+        v = rng.choice((0, 1))
+        items.append({"statement": s, "reason": _reason(rng, s, v), "verdict": v})
+    value: Any = {"statements": items} if rng.random() < 0.7 else items
+    if style == "compact":
+        return json.dumps(value, ensure_ascii=False)
+    body = json.dumps(value, ensure_ascii=False, indent=rng.choice((2, 4)))
+    if style == "pretty":
+        return body
+    before, after = rng.choice(_PROSE_BEFORE), rng.choice(_PROSE_AFTER)  # fenced in prose
+    text = f"{before}\n\n```json\n{body}\n```"
+    return f"{text}\n\n{after}" if after else text
+
+
+def _yes_no(verdicts: Sequence[int]) -> str:
+    return " ".join("Yes." if v else "No." for v in verdicts)
+
+
+def _legacy_output(rng: random.Random, statements: Sequence[str], verdicts: Sequence[int]) -> str:
+    blocks = []
+    for index, verdict in enumerate(verdicts):
+        statement = statements[index] if index < len(statements) else _statement(rng)
+        word = "Yes" if verdict else "No"
+        reason = _reason(rng, statement, verdict)
+        marker = f"**Verdict:** {word}." if rng.random() < 0.1 else f"Verdict: {word}."
+        sep = "\n" if rng.random() < 0.5 else "  "
+        blocks.append(f"{index + 1}. {statement}\nExplanation: {reason}{sep}{marker}")
+    return "\n\n".join(blocks) + f"\n\n{FINAL_HEADER} {_yes_no(verdicts)}"
+
+
+def _final_only_output(rng: random.Random, verdicts: Sequence[int]) -> str:
+    line = f"{FINAL_HEADER} {_yes_no(verdicts)}"
+    return f"{rng.choice(_PROSE_BEFORE)}\n{line}" if rng.random() < 0.3 else line
+
+
+# category, share of the corpus
+MIX: tuple[tuple[str, float], ...] = (
+    ("json_compact", 0.14),
+    ("json_pretty", 0.13),
+    ("json_fenced", 0.13),
+    ("legacy_full", 0.30),
+    ("final_line_only", 0.15),
+    ("mismatch", 0.10),
+    ("refusal", 0.05),
+)
+
+
+@dataclass(frozen=True, slots=True)
+class TypicalCase:
+    category: str
+    case: Case
+
+
+def _typical_case(rng: random.Random, index: int, category: str) -> TypicalCase:
+    n = rng.randint(2, 8)
+    statements = [_statement(rng) for _ in range(n)]
+    verdicts = _verdict_values(rng, n)
+    if category in ("json_compact", "json_pretty", "json_fenced"):
+        output = _json_output(rng, statements, verdicts, category.removeprefix("json_"))
+    elif category == "legacy_full":
+        output = _legacy_output(rng, statements, verdicts)
+    elif category == "final_line_only":
+        output = _final_only_output(rng, verdicts)
+    elif category == "mismatch":
+        delta = rng.choice((-2, -1, -1, 1, 1, 2))
+        verdicts = _verdict_values(rng, max(1, n + delta))
+        shape = rng.choice(("json_compact", "json_pretty", "legacy_full", "final_line_only"))
+        if shape.startswith("json_"):
+            output = _json_output(rng, statements, verdicts, shape.removeprefix("json_"))
+        elif shape == "legacy_full":
+            output = _legacy_output(rng, statements, verdicts)
+        else:
+            output = _final_only_output(rng, verdicts)
+    else:
+        output = rng.choice(_REFUSALS)
+    case = Case(id=f"typical-{index:06d}", statements_output="\n".join(statements), grader_output=output)
+    return TypicalCase(category, case)
+
+
+def typical_corpus(count: int, seed: int) -> list[TypicalCase]:
+    """``count`` cases in the shares of ``MIX`` (exact counts, shuffled), deterministic."""
+    rng = random.Random(seed)
+    return [_typical_case(rng, i, category) for i, category in enumerate(_categories(rng, count))]
+
+
+def _categories(rng: random.Random, count: int) -> list[str]:
+    categories: list[str] = []
+    for name, share in MIX:
+        categories += [name] * round(count * share)
+    categories = (categories + [MIX[0][0]] * count)[:count]  # absorb rounding
+    rng.shuffle(categories)
+    return categories
+
+
+def iter_typical_lines(count: int, seed: int) -> Iterator[str]:
+    """The JSONL lines of ``count`` typical cases, streamed (no case list in memory).
+
+    The categories and grader outputs are those of ``typical_corpus``
+    (same seed, same draws); tags and thresholds come from a second generator so as
+    not to disturb them.
+    """
+    rng = random.Random(seed)
+    extra = random.Random(seed + 1)
+    for index, category in enumerate(_categories(rng, count)):
+        case = _typical_case(rng, index, category).case
+        record = {
+            "id": case.id,
+            "tags": [category, extra.choice(_COHORTS), extra.choice(_MODELS)],
+            "statements_output": case.statements_output,
+            "grader_output": case.grader_output,
+            "threshold": extra.choice(_THRESHOLDS),
+        }
+        yield json.dumps(record, ensure_ascii=False) + "\n"
