@@ -310,7 +310,7 @@ def _maxrss_unit() -> int:
 # ------------------------------------------------------------------ reporting
 
 
-def run_ab(corpus: Path, jobs: int, workdir: Path, against: Path, rounds: int) -> dict[str, dict[str, float]]:
+def run_ab(corpus: Corpus, jobs: int, workdir: Path, against: Path, rounds: int) -> dict[str, dict[str, float]]:
     """This checkout's diff against ``against``'s, interleaved: best wall and CPU seconds of each."""
     checkouts = {"this": _ROOT, "against": against}
     runs: dict[str, list[DiffRun]] = {name: [] for name in checkouts}
@@ -318,10 +318,13 @@ def run_ab(corpus: Path, jobs: int, workdir: Path, against: Path, rounds: int) -
     def arm(name: str) -> float:
         out = workdir / f"bench-ab-{name}"
         shutil.rmtree(out, ignore_errors=True)
-        command = [sys.executable, "-m", "compat", "diff", str(corpus), "--out", str(out), "--jobs", str(jobs)]
+        command = [sys.executable, "-m", "compat", "diff", str(corpus.path), "--out", str(out), "--jobs", str(jobs)]
         run = run_diff_subprocess(command, out, checkouts[name])
-        if run.exit_code not in (0, 1):
-            raise SystemExit(f"error: the diff of {checkouts[name]} exited {run.exit_code}:\n{run.stderr_tail}")
+        if run.exit_code not in (0, 1) or run.cases_written != corpus.cases:
+            raise SystemExit(
+                f"error: the diff of {checkouts[name]} exited {run.exit_code} and wrote {run.cases_written:,} "
+                f"of {corpus.cases:,} cases:\n{run.stderr_tail}"
+            )
         runs[name].append(run)
         print(
             f"  round {len(runs[name])}: {name:<7} {run.seconds:7.2f} s wall {run.cpu_seconds:7.2f} s CPU", flush=True
@@ -367,7 +370,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         how = "reused" if corpus.reused else f"generated in {corpus.generate_seconds:.1f} s"
         print(f"corpus:    {corpus.path} ({corpus.cases:,} cases, {corpus.mb:,.1f} MB, seed {corpus.seed}; {how})")
         if args.against is not None:
-            ab = run_ab(corpus.path, args.jobs, workdir, args.against.resolve(), args.rounds)
+            ab = run_ab(corpus, args.jobs, workdir, args.against.resolve(), args.rounds)
             this, other = ab["this"], ab["against"]
             print(
                 f"A/B:       best of {args.rounds} interleaved rounds: this checkout {this['wall_s']:.2f} s wall, "
