@@ -37,6 +37,7 @@ from compat.diff import (
     run_diff,
 )
 from compat.report import (
+    LEAGUE_FILES,
     REPORT_FILES,
     SCHEMAS,
     render_html,
@@ -50,14 +51,19 @@ from compat.report import (
     writing_report,
 )
 from compat.rollout import (
+    build_league,
     decide,
     decision_dict,
     default_policy_toml,
     is_passed_refusal,
+    league_json,
+    league_schema,
+    league_section,
     load_policy,
     parse_stage,
     passed_refusals,
     render_decision,
+    render_league,
 )
 from compat.scoring import MismatchPolicy, get_scorer, scorer_names, scorer_options
 
@@ -266,6 +272,12 @@ def score(
     help="Differing cases listed in report.html (all of them are in cases.jsonl).",
 )
 @click.option("--strict", is_flag=True, help="Exit 1 when a drift is unexplained or an expected outcome fails.")
+@click.option(
+    "--league",
+    is_flag=True,
+    help="Also rank every registered scorer against the control (default policy): league.json, league.md and "
+    "a report.html section.",
+)
 @_domain_errors
 def diff(
     corpus: tuple[str, ...],
@@ -280,6 +292,7 @@ def diff(
     max_case_bytes: int,
     html_cases: int,
     strict: bool,
+    league: bool,
 ) -> None:
     """Score CORPUS with both scorers and explain every difference.
 
@@ -315,9 +328,24 @@ def diff(
             )
         finally:
             progress.done()  # an error message must not be glued to the progress line
+        sections = []
+        if league:
+            table = build_league(
+                sources,
+                control=control,
+                candidates=[name for name in scorer_names() if name != control],
+                policy=load_policy(None).rollout,
+                tolerance=tolerance,
+                max_case_bytes=max_case_bytes,
+                on_error=(lambda _error: None) if skip_invalid else None,  # already reported by the diff
+                source_names=names,
+            )
+            directory.write("league.json", league_json(table))
+            directory.write("league.md", render_league(table, markdown=True))
+            sections.append(league_section(table))
         directory.write("report.json", report_json(report))
         directory.write("report.md", render_markdown(report))
-        directory.write("report.html", render_html(report, listed, cases_truncated=unlisted))
+        directory.write("report.html", render_html(report, listed, cases_truncated=unlisted, extra_sections=sections))
     _report_skipped(skipped)
     if output_format == "json":
         click.echo(report_json(report), nl=False)
@@ -325,9 +353,91 @@ def diff(
         click.echo(render_markdown(report), nl=False)
     else:
         click.echo(render_terminal(report, color=sys.stdout.isatty() and not os.environ.get("NO_COLOR")), nl=False)
-        click.echo(f"reports written to {out}/ ({', '.join(REPORT_FILES)})", err=True)
+        written = (*REPORT_FILES, *LEAGUE_FILES) if league else REPORT_FILES
+        click.echo(f"reports written to {out}/ ({', '.join(written)})", err=True)
     if strict and (report.unexplained or report.expectations.failed):
         sys.exit(EXIT_FAILED)
+
+
+def _candidate_list(_context: click.Context, _parameter: click.Parameter, value: str | None) -> tuple[str, ...] | None:
+    if value is None:
+        return None
+    names = tuple(dict.fromkeys(name.strip() for name in value.split(",") if name.strip()))
+    unknown = [name for name in names if name not in scorer_names()]
+    if unknown or not names:
+        known = ", ".join(scorer_names())
+        raise click.BadParameter(
+            f"unknown scorer {', '.join(map(repr, unknown))}; registered: {known}"
+            if unknown
+            else f"name at least one scorer; registered: {known}"
+        )
+    return names
+
+
+@main.command()
+@click.argument("corpus", nargs=-1)
+@click.option("--control", default="legacy", show_default=True, type=click.Choice(scorer_names()))
+@click.option(
+    "--candidates",
+    callback=_candidate_list,
+    metavar="A,B,...",
+    help="The scorers to rank, comma-separated [default: every registered scorer but the control].",
+)
+@click.option(
+    "--format",
+    "output_format",
+    type=click.Choice(["text", "markdown", "json"]),
+    default="text",
+    show_default=True,
+    help="What to print (or write with -o).",
+)
+@click.option("-o", "--output", type=click.Path(dir_okay=False), callback=_output_path, help="Write here, atomically.")
+@click.option(
+    "--tolerance", type=click.FloatRange(min=0), default=DEFAULT_TOLERANCE, show_default=True, callback=_finite
+)
+@click.option("--skip-invalid", is_flag=True, help="Rank over the valid cases; report invalid ones on stderr.")
+@click.option("--max-case-bytes", type=click.IntRange(min=1), default=DEFAULT_MAX_CASE_BYTES, show_default=True)
+@_policy_file_option
+@_domain_errors
+def compare(
+    corpus: tuple[str, ...],
+    control: str,
+    candidates: tuple[str, ...] | None,
+    output_format: str,
+    output: Path | None,
+    tolerance: float,
+    skip_invalid: bool,
+    max_case_bytes: int,
+    policy_path: Path | None,
+) -> None:
+    """Rank candidate scorers against the control on CORPUS: the league table.
+
+    Per candidate: agreement with the control, flips each way, undetermined, errors,
+    scores outside [0, 1], invented scores, refusals passed, golden outcomes met, the
+    rollout decision, and one line on why it is or is not safe to ship. Exit 0 when at
+    least one candidate is safe to ship, 1 when none is. With no CORPUS, the bundled corpus.
+    """
+    sources, names = _corpus_sources(corpus)
+    skipped: list[CaseError] = []
+    table = build_league(
+        sources,
+        control=control,
+        candidates=[name for name in scorer_names() if name != control] if candidates is None else list(candidates),
+        policy=load_policy(policy_path).rollout,
+        tolerance=tolerance,
+        max_case_bytes=max_case_bytes,
+        on_error=skipped.append if skip_invalid else None,
+        source_names=names,
+    )
+    _report_skipped(skipped)
+    markdown = output_format == "markdown"
+    text = league_json(table) if output_format == "json" else render_league(table, markdown=markdown)
+    if output is None:
+        click.echo(text, nl=False)
+    else:
+        with atomic_writer(output) as handle:
+            handle.write(text)
+    sys.exit(table.exit_code)
 
 
 class _Progress:
@@ -513,11 +623,11 @@ def policy() -> None:
 
 
 @main.command()
-@click.argument("name", type=click.Choice(sorted(SCHEMAS)), default="case")
+@click.argument("name", type=click.Choice(sorted([*SCHEMAS, "league"])), default="case")
 @_domain_errors
 def schema(name: str) -> None:
-    """Print a JSON Schema: of a case (validate your own corpus) or of report.json."""
-    click.echo(schema_text(SCHEMAS[name]()), nl=False)
+    """Print a JSON Schema: of a case (validate your own corpus), of report.json or of league.json."""
+    click.echo(schema_text(league_schema() if name == "league" else SCHEMAS[name]()), nl=False)
 
 
 class _Stopped(BaseException):

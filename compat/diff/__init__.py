@@ -6,33 +6,44 @@ golden ``expected`` outcomes, and folds the comparisons into the report model
 (``run_diff``). Takes from ``compat.cases`` and ``compat.scoring``.
 """
 
-from compat.diff._aggregate import parse_case_line
-from compat.diff._compare import DEFAULT_TOLERANCE, DriftCause, Outcome
+from compat.diff._aggregate import DriftAggregator, case_json_line, parse_case_line, tally
+from compat.diff._compare import DEFAULT_TOLERANCE, DriftCause, Outcome, compare
+from compat.diff._golden import check_expected
 from compat.diff._report import (
     CaseLine,
+    CorpusInfo,
     DriftReport,
     HistogramBin,
     JsonScore,
+    ScorersInfo,
     bundled_baseline,
     load_case_lines,
     load_report,
 )
-from compat.diff._run import MAX_JOBS, ComparedBatch, DiffSettings, run_diff
+from compat.diff._run import MAX_JOBS, ComparedBatch, DiffSettings, run_diff, tool_name
 
 __all__ = [
     "DEFAULT_TOLERANCE",
     "MAX_JOBS",
     "CaseLine",
     "ComparedBatch",
+    "CorpusInfo",
     "DiffSettings",
+    "DriftAggregator",
     "DriftCause",
     "DriftReport",
     "HistogramBin",
     "JsonScore",
     "Outcome",
+    "ScorersInfo",
     "bundled_baseline",
+    "case_json_line",
+    "check_expected",
+    "compare",
     "load_case_lines",
     "load_report",
     "parse_case_line",
     "run_diff",
+    "tally",
+    "tool_name",
 ]

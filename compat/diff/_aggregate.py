@@ -424,7 +424,9 @@ class DriftAggregator:
         return (
             f"{self.cases} cases: {o[_MATCH]} match, {o[Outcome.DRIFT.value]} drift, "
             f"{o[Outcome.FLIP.value]} flips, {o[Outcome.CANDIDATE_UNDETERMINED.value]} undetermined, "
-            f"{o[Outcome.LEGACY_INVALID.value]} legacy invalid ({differing - unexplained} of {differing} "
+            f"{o[Outcome.LEGACY_INVALID.value]} legacy invalid"
+            + (f", {o[Outcome.SCORER_ERROR.value]} scorer errors" if o[Outcome.SCORER_ERROR.value] else "")
+            + f" ({differing - unexplained} of {differing} "
             f"differences explained, {unexplained} unexplained)"
         )
 

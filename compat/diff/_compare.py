@@ -40,6 +40,7 @@ class Outcome(str, Enum):
     FLIP = "flip"  # pass/fail changed
     CANDIDATE_UNDETERMINED = "candidate_undetermined"  # the candidate declined to score
     LEGACY_INVALID = "legacy_invalid"  # the control's score is NaN, infinite or outside [0, 1]
+    SCORER_ERROR = "scorer_error"  # an arm raised or flagged an error instead of scoring (upstream versions)
 
 
 class DriftCause(str, Enum):
@@ -59,6 +60,7 @@ class DriftCause(str, Enum):
     VERDICT_SPELLING_VARIANT = "verdict_spelling_variant"
     FINAL_LINE_DISAGREES = "final_line_disagrees"
     MULTIPLE_FINAL_LINES = "multiple_final_lines"
+    SCORER_ERROR = "scorer_error"
     UNEXPLAINED = "unexplained"
 
 
@@ -89,6 +91,8 @@ CAUSE_DESCRIPTIONS: dict[DriftCause, str] = {
     DriftCause.MULTIPLE_FINAL_LINES: "the final-verdict header occurs more than once (a self-correction, "
     "or the header echoed in a preamble): legacy reads everything after the first, the fixed scorer the "
     "last one followed by verdicts",
+    DriftCause.SCORER_ERROR: "a scorer raised or flagged an error instead of scoring (promptfoo 0.123.1's "
+    "grader error, the ragas library's failed parse): the case has no score on that arm",
     DriftCause.UNEXPLAINED: "a difference no rule above accounts for: investigate",
 }
 
@@ -124,6 +128,8 @@ def is_legacy_invalid(score: Score) -> bool:
 
 
 def _outcome(control: Score, candidate: Score, delta: float | None, tolerance: float) -> Outcome:
+    if control.status is Status.ERROR or candidate.status is Status.ERROR:
+        return Outcome.SCORER_ERROR
     if control.status is Status.SCORED and is_legacy_invalid(control):
         return Outcome.LEGACY_INVALID
     if candidate.status is Status.UNDETERMINED:
@@ -149,6 +155,8 @@ _NO_WORD = re.compile(r"\bno\b")
 
 def explain(case: Case, control: Score, candidate: Score) -> DriftCause:
     """The named cause of the difference between ``control`` and ``candidate``."""
+    if control.status is Status.ERROR or candidate.status is Status.ERROR:
+        return DriftCause.SCORER_ERROR
     if candidate.status is Status.UNDETERMINED and candidate.cause is not None:
         if candidate.cause is Cause.COUNT_MISMATCH:
             return _counting_cause(control, candidate)

@@ -143,6 +143,8 @@ def load_report(path: str | Path) -> DriftReport:
     except OSError as error:
         raise InputError(f"{path}: cannot read: {error.strerror or error}") from None
     report = _parse_as(DriftReport, raw, str(path), "a faithcompat report")
+    if Outcome.SCORER_ERROR.value not in report.outcomes:  # a report from before scorers could err
+        report = report.model_copy(update={"outcomes": {**report.outcomes, Outcome.SCORER_ERROR.value: 0}})
     problem = _inconsistency(report)
     if problem is not None:  # an edited or foreign file: the gate and rollout would trip over it
         raise InputError(f"{path}: not a faithcompat report: {problem}")

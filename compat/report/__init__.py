@@ -5,15 +5,17 @@ page; writes the report directory all or nothing; prints scored cases (``faithco
 score``) and the JSON Schemas. Takes from the stages before it; never prints itself.
 """
 
-from compat.report._files import REPORT_FILES, report_json, writing_report
-from compat.report._html import render_html
+from compat.report._files import LEAGUE_FILES, REPORT_FILES, report_json, writing_report
+from compat.report._html import ExtraSection, render_html
 from compat.report._schema import SCHEMAS, schema_text
 from compat.report._scores import score_record, table_header, table_row
 from compat.report._text import markdown_code, markdown_fence, render_markdown, render_terminal
 
 __all__ = [
+    "LEAGUE_FILES",
     "REPORT_FILES",
     "SCHEMAS",
+    "ExtraSection",
     "markdown_code",
     "markdown_fence",
     "render_html",

@@ -22,6 +22,7 @@ from compat._errors import OutputError
 from compat.diff import DriftReport
 
 REPORT_FILES = ("report.json", "report.md", "report.html", "cases.jsonl")
+LEAGUE_FILES = ("league.json", "league.md")  # with ``faithcompat diff --league``
 
 
 def report_json(report: DriftReport) -> str:
@@ -79,7 +80,7 @@ def writing_report(target: str | Path) -> Iterator[ReportDirectory]:
             yield directory
         finally:
             directory.close()
-        written = [name for name in REPORT_FILES if (staging / name).exists()]
+        written = [name for name in (*REPORT_FILES, *LEAGUE_FILES) if (staging / name).exists()]
         # Renames cannot be made atomic as a group; what would make one fail (a directory
         # in a file's place) is checked before the first, so none or all are replaced.
         for name in written:

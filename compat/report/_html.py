@@ -20,6 +20,7 @@ import hashlib
 import html
 import re
 from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
 
 from compat.diff import CaseLine, DriftReport, HistogramBin, JsonScore
 
@@ -487,7 +488,42 @@ def _cases(report: DriftReport, cases: Sequence[CaseLine], truncated: int) -> st
     return "\n".join(parts)
 
 
-def render_html(report: DriftReport, cases: Sequence[CaseLine], *, cases_truncated: int = 0) -> str:
+@dataclass(frozen=True)
+class ExtraSection:
+    """A section that a later stage adds to the page (the league table): a table and sentences.
+
+    Plain text throughout: this module escapes it, so no other stage writes HTML.
+    """
+
+    key: str  # the section's id, letters and dashes
+    title: str
+    caption: str
+    header: tuple[str, ...]
+    rows: tuple[tuple[str, ...], ...]
+    notes: tuple[str, ...] = ()
+
+
+def _extra(section: ExtraSection) -> str:
+    head = "".join(f'<th scope="col">{_esc(cell)}</th>' for cell in section.header)
+    body = "\n".join("<tr>" + "".join(f"<td>{_esc(cell)}</td>" for cell in row) + "</tr>" for row in section.rows)
+    notes = "".join(f"<li>{_esc(note)}</li>" for note in section.notes)
+    key = _esc(section.key)
+    return (
+        f'<section aria-labelledby="s-{key}">\n<h2 id="s-{key}">{_esc(section.title)}</h2>\n'
+        f'<div class="scroll"><table class="{key}">\n<caption>{_esc(section.caption)}</caption>\n'
+        f"<thead><tr>{head}</tr></thead>\n<tbody>\n{body}\n</tbody>\n</table></div>\n"
+        + (f"<ul>{notes}</ul>\n" if notes else "")
+        + "</section>"
+    )
+
+
+def render_html(
+    report: DriftReport,
+    cases: Sequence[CaseLine],
+    *,
+    cases_truncated: int = 0,
+    extra_sections: Sequence[ExtraSection] = (),
+) -> str:
     """The whole report as one offline HTML5 document; same input, same bytes."""
     tool = _esc(report.tool)
     sections = [
@@ -495,6 +531,7 @@ def render_html(report: DriftReport, cases: Sequence[CaseLine], *, cases_truncat
         f"<h1>{_esc(report.verdict)}</h1>\n</header>",
         f'<section aria-labelledby="s-summary">\n<h2 id="s-summary">Summary</h2>\n{_summary(report)}\n'
         f"{_flip_matrix(report)}\n</section>",
+        *(_extra(section) for section in extra_sections),
         f'<section aria-labelledby="s-deltas">\n<h2 id="s-deltas">Deltas</h2>\n{_deltas(report)}\n</section>',
         f'<section aria-labelledby="s-causes">\n<h2 id="s-causes">Causes</h2>\n{_causes(report)}\n</section>',
         f'<section aria-labelledby="s-cohorts">\n<h2 id="s-cohorts">Cohorts</h2>\n{_cohorts(report)}\n</section>',
