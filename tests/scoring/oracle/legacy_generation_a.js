@@ -3,7 +3,7 @@
 //
 // Written from the pseudo-code in shared/spec/legacy-scorer.md, using real JavaScript string and
 // number semantics (trim, toLowerCase, toFixed, String(number)) so that the Python port in
-// compat/_legacy.py can be checked against them bit for bit.
+// compat/scoring/_legacy.py can be checked against them bit for bit.
 //
 // Input: JSON lines on stdin, each {"statements_output": str, "grader_output": str, "threshold": number}
 // (strings JSON-escaped, so a raw line holds no CR, LF or U+2028).
