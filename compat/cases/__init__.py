@@ -6,7 +6,21 @@ problem ``FILE:LINE: what`` (``CaseError``). Duplicate ids are found here too.
 Imports nothing from the stages after it.
 """
 
-from compat.cases._case import DEFAULT_THRESHOLD, Case, ExpectedOutcome
+from compat.cases._case import (
+    DEFAULT_THRESHOLD,
+    ArmName,
+    ArmRecording,
+    Arms,
+    ArmSample,
+    Attempt,
+    Case,
+    ExpectedOutcome,
+    GraderCall,
+    GraderError,
+    GraderErrorKind,
+    Observed,
+    TokenUsage,
+)
 from compat.cases._corpus import (
     DEFAULT_MAX_CASE_BYTES,
     CorpusDigest,
@@ -27,14 +41,24 @@ from compat.cases._corpus import (
 __all__ = [
     "DEFAULT_MAX_CASE_BYTES",
     "DEFAULT_THRESHOLD",
+    "ArmName",
+    "ArmRecording",
+    "ArmSample",
+    "Arms",
+    "Attempt",
     "Case",
     "CorpusDigest",
     "DuplicateIds",
     "ExpectedOutcome",
+    "GraderCall",
+    "GraderError",
+    "GraderErrorKind",
     "LineBlock",
     "LoadedCase",
+    "Observed",
     "RawCase",
     "Record",
+    "TokenUsage",
     "bundled_corpus",
     "case_line",
     "check_expected_against",

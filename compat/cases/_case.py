@@ -34,10 +34,122 @@ class ExpectedOutcome(BaseModel):
     format: Literal["json", "text_final_line", "text_per_statement"] | None = None
 
 
-class Case(BaseModel):
-    """One grading round: the two grader outputs and what to grade them against."""
+GraderCall = Literal["statements", "verdicts"]
+GraderErrorKind = Literal[
+    "rate_limited", "server_error", "timeout", "connection", "bad_response", "bad_request", "auth", "other"
+]
+TokenCount = Annotated[int, Field(strict=True, ge=0)]
+
+
+class GraderError(BaseModel):
+    """A grader call that still failed after its retries: recorded, never replaced by a made-up output."""
 
     model_config = ConfigDict(frozen=True, extra="forbid")
+
+    call: GraderCall = Field(description="Which call failed: statements (call 1) or verdicts (call 2).")
+    kind: GraderErrorKind
+    message: StrictStr = Field(description="What the server or the connection said (never the API key).")
+
+
+class Attempt(BaseModel):
+    """An output the ragas arm rejected as unparseable and re-asked for (max_retries)."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    call: GraderCall
+    output: StrictStr
+    problem: StrictStr = Field(description="Why the output was not accepted.")
+
+
+class TokenUsage(BaseModel):
+    """Tokens the calls of one sample used, re-asks included (as the server counted them)."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    prompt: TokenCount = 0
+    completion: TokenCount = 0
+
+
+class ArmSample(BaseModel):
+    """One grading of a case by one arm: call 1's text, call 2's text, or the error that stopped it."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    seed: Annotated[int, Field(strict=True)] | None = Field(default=None, description="The seed sent, if any.")
+    statements_output: StrictStr | None = Field(default=None, description="Raw text of call 1 (statements).")
+    grader_output: StrictStr | None = Field(default=None, description="Raw text of call 2 (verdicts).")
+    error: GraderError | None = Field(default=None, description="Set when a call failed after its retries.")
+    attempts: tuple[Attempt, ...] = Field(default=(), description="Outputs rejected and re-asked, in order.")
+    tokens: TokenUsage = TokenUsage()
+
+    @model_validator(mode="after")
+    def _outputs_match_the_error(self) -> ArmSample:
+        # Exactly the texts of the calls that succeeded: a reader never has to guess.
+        if self.error is None:
+            if self.statements_output is None or self.grader_output is None:
+                raise ValueError("an arm sample without an error needs statements_output and grader_output")
+        elif self.error.call == "statements":
+            if self.statements_output is not None or self.grader_output is not None:
+                raise ValueError("call 1 failed: an arm sample cannot hold statements_output or grader_output")
+        elif self.statements_output is None or self.grader_output is not None:
+            raise ValueError("call 2 failed: an arm sample holds statements_output and no grader_output")
+        return self
+
+
+class ArmRecording(ArmSample):
+    """What one arm's grader said about a case: sample 0 in the fields, further samples in ``samples``."""
+
+    prompts: StrictStr | None = Field(default=None, description="Which prompt set the calls used.")
+    model: StrictStr | None = Field(default=None, description="The grader model.")
+    samples: tuple[ArmSample, ...] = Field(
+        default=(), description="Samples 1..K-1 of --samples K (sample 0 is the recording itself)."
+    )
+
+    def sample(self, index: int = 0) -> ArmSample:
+        """Sample ``index`` (0: the recording's own fields)."""
+        return self if index == 0 else self.samples[index - 1]
+
+    @property
+    def sample_count(self) -> int:
+        return 1 + len(self.samples)
+
+
+ArmName = Literal["legacy", "ragas"]
+
+
+class Arms(BaseModel):
+    """Per-arm recordings: each arm graded with its own prompts (``faithcompat grade``)."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    legacy: ArmRecording | None = Field(default=None, description="Legacy prompts: text statements and verdicts.")
+    ragas: ArmRecording | None = Field(default=None, description="RAGAS prompts: JSON statements and verdicts.")
+
+    def get(self, arm: ArmName) -> ArmRecording | None:
+        return self.legacy if arm == "legacy" else self.ragas
+
+
+class Observed(BaseModel):
+    """A score recorded elsewhere (a promptfoo results file): what the user's own legacy scorer said."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    source: StrictStr = Field(description='Where it was recorded, e.g. "promptfoo".')
+    score: FiniteFloat | NonFiniteName | None = Field(default=None, description="null where none was recorded.")
+    passed: StrictBool | None = None
+    reason: StrictStr | None = None
+    threshold: FiniteFloat | None = None
+
+
+class Case(BaseModel):
+    """One grading round: the two grader outputs (shared, or per arm) and what to grade them against."""
+
+    model_config = ConfigDict(
+        frozen=True,
+        extra="forbid",
+        # The shared texts may be left out only where the arms carry the grader's outputs.
+        json_schema_extra={"anyOf": [{"required": ["grader_output"]}, {"required": ["arms"]}]},
+    )
 
     id: NonEmptyStr = Field(description="Unique within a corpus.")
     tags: tuple[StrictStr, ...] = Field(default=(), description="Cohorts, e.g. refusal, json.")
@@ -50,15 +162,53 @@ class Case(BaseModel):
     statements: tuple[StrictStr, ...] | None = Field(
         default=None, description="Statements already split; used when call 1's text is absent."
     )
-    grader_output: StrictStr = Field(description="Raw text of grader call 2 (verdicts); may be empty.")
+    grader_output: StrictStr = Field(
+        default="",
+        description="Raw text of grader call 2 (verdicts); may be empty. Required unless the case has arms.",
+    )
     threshold: FiniteFloat = DEFAULT_THRESHOLD
     expected: dict[StrictStr, ExpectedOutcome] = Field(
         default_factory=dict, description="Golden outcome per scorer name."
     )
     note: StrictStr | None = Field(default=None, description="What this case exercises.")
+    reference: StrictStr | None = Field(default=None, description="A reference answer, as datasets carry it.")
+    arms: Arms | None = Field(
+        default=None, description="Each arm's own grader calls; scored instead of the shared grader text."
+    )
+    observed: Observed | None = Field(default=None, description="A legacy score recorded by promptfoo itself.")
 
     @model_validator(mode="after")
     def _has_statements(self) -> Case:
+        if self.arms is not None:
+            return self
+        if "grader_output" not in self.model_fields_set:
+            raise ValueError("missing required field 'grader_output'")
         if self.statements_output is None and self.statements is None:
             raise ValueError("a case needs statements_output (grader call 1's text) or statements (a list)")
         return self
+
+    def arm_case(self, arm: ArmName, sample: int = 0) -> Case | None:
+        """The case as one arm's recording gives it, ready for a scorer.
+
+        The arm's own statements and verdict texts replace the shared ones; ``None`` when
+        the case has no recording for ``arm`` or that sample's call failed (``arm_error``).
+        """
+        recording = self.arms.get(arm) if self.arms is not None else None
+        if recording is None:
+            return None
+        chosen = recording.sample(sample)
+        if chosen.error is not None or chosen.statements_output is None or chosen.grader_output is None:
+            return None
+        return self.model_copy(
+            update={
+                "statements_output": chosen.statements_output,
+                "statements": None,
+                "grader_output": chosen.grader_output,
+                "arms": None,
+            }
+        )
+
+    def arm_error(self, arm: ArmName, sample: int = 0) -> GraderError | None:
+        """The grader error of ``arm``'s sample, if its call failed after its retries."""
+        recording = self.arms.get(arm) if self.arms is not None else None
+        return None if recording is None else recording.sample(sample).error

@@ -1,4 +1,4 @@
-"""Stage 3, diff: cases and two scorers in, a ``DriftReport`` out.
+"""Stage 4, diff: cases and two scorers in, a ``DriftReport`` out.
 
 Compares the two scores of every case (outcome and cause: ``compare``), checks the
 golden ``expected`` outcomes, and folds the comparisons into the report model

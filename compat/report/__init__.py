@@ -1,4 +1,4 @@
-"""Stage 4, report: a ``DriftReport`` in, text and files out.
+"""Stage 5, report: a ``DriftReport`` in, text and files out.
 
 Renders the report for a terminal, as GitHub Markdown and as one self-contained HTML
 page; writes the report directory all or nothing; prints scored cases (``faithcompat

@@ -1,4 +1,4 @@
-"""Stage 5, rollout: reports in, decisions out.
+"""Stage 6, rollout: reports in, decisions out.
 
 The policy (TOML), the rollout decision for the next stage of the flag (GO, HOLD,
 NO-GO), the league table that compares every candidate fix with the control

@@ -1,0 +1,44 @@
+"""Stage 3, grading: a RAG dataset in, recorded grader outputs out (a corpus).
+
+Reads rows of question, answer and contexts (JSONL, JSON, CSV, promptfoo results;
+``FILE:LINE`` errors), asks a grader model through any OpenAI-compatible
+chat-completions endpoint for both arms' two calls, each arm with its own prompts
+(``legacy``: text; ``ragas``: JSON), caches every reply in SQLite so that nothing is
+paid for twice and a stopped run resumes, and writes cases whose ``arms`` hold what
+the grader said. Takes from ``compat.cases`` and ``compat.scoring``; never prints.
+"""
+
+from compat.grading._cache import DEFAULT_CACHE, Reply, ReplyCache, request_key
+from compat.grading._client import Counters, Grader, GraderFailure, GraderSettings, OpenAIGrader, Request
+from compat.grading._datasets import ALIASES, Row, bundled_dataset, iter_rows
+from compat.grading._prompts import BUILT_IN, PromptError, PromptPair, PromptSets, load_prompts, prompts_toml
+from compat.grading._run import CallPlan, GradeProgress, GradeSettings, GradeSummary, grade, plan
+
+__all__ = [
+    "ALIASES",
+    "BUILT_IN",
+    "DEFAULT_CACHE",
+    "CallPlan",
+    "Counters",
+    "GradeProgress",
+    "GradeSettings",
+    "GradeSummary",
+    "Grader",
+    "GraderFailure",
+    "GraderSettings",
+    "OpenAIGrader",
+    "PromptError",
+    "PromptPair",
+    "PromptSets",
+    "Reply",
+    "ReplyCache",
+    "Request",
+    "Row",
+    "bundled_dataset",
+    "grade",
+    "iter_rows",
+    "load_prompts",
+    "plan",
+    "prompts_toml",
+    "request_key",
+]

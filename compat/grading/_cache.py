@@ -1,0 +1,97 @@
+"""The response cache: an embedded SQLite database (WAL) of every grader reply received.
+
+A key is the SHA-256 of the request as asked (model, messages, parameters, sample
+index), so the same command asks nothing twice. Each reply is committed as it
+arrives: a run stopped at any moment (Ctrl-C, SIGKILL, a crash) has lost at most the
+calls in flight, and the next run finds the rest here. WAL with ``synchronous=NORMAL``
+survives the process dying at any instant (only a power cut can lose the last commits).
+Failures are not stored: the next run asks again.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import sqlite3
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from compat._errors import OutputError
+
+DEFAULT_CACHE = Path(".faithcompat") / "cache.sqlite"
+_SCHEMA = "CREATE TABLE IF NOT EXISTS replies (key TEXT PRIMARY KEY, reply TEXT NOT NULL) WITHOUT ROWID"
+# SQLite's default limit on host parameters in one statement is 999 on old builds.
+_BATCH = 900
+
+
+@dataclass(frozen=True, slots=True)
+class Reply:
+    """What the grader answered: the text, and the tokens the server counted."""
+
+    content: str
+    prompt_tokens: int = 0
+    completion_tokens: int = 0
+
+    def to_json(self) -> str:
+        # ASCII: a lone surrogate (graders emit them) cannot be encoded as UTF-8 for SQLite.
+        return json.dumps([self.content, self.prompt_tokens, self.completion_tokens], ensure_ascii=True)
+
+    @staticmethod
+    def from_json(text: str) -> Reply:
+        content, prompt_tokens, completion_tokens = json.loads(text)
+        return Reply(content, prompt_tokens, completion_tokens)
+
+
+def request_key(model: str, messages: Sequence[dict[str, str]], parameters: dict[str, Any], sample: int) -> str:
+    """The cache key of one request, as asked (before any fallback the server forced)."""
+    canonical = json.dumps(
+        [model, list(messages), parameters, sample], ensure_ascii=False, sort_keys=True, separators=(",", ":")
+    )
+    return hashlib.sha256(canonical.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+class ReplyCache:
+    """Get and put replies by key; ``None`` path: a cache in memory, for one run only."""
+
+    def __init__(self, path: Path | None) -> None:
+        self.path = path
+        try:
+            if path is not None:
+                path.parent.mkdir(parents=True, exist_ok=True)
+            # The run's event loop is the only user, from one thread at a time.
+            self._db = sqlite3.connect(":memory:" if path is None else path, isolation_level=None)
+            self._db.execute("PRAGMA journal_mode=WAL")
+            self._db.execute("PRAGMA synchronous=NORMAL")
+            self._db.execute("PRAGMA busy_timeout=10000")  # another faithcompat on the same cache
+            self._db.execute(_SCHEMA)
+        except (OSError, sqlite3.Error) as error:
+            raise OutputError(f"{path}: cannot use as the cache: {error}") from None
+
+    def get(self, key: str) -> Reply | None:
+        row = self._db.execute("SELECT reply FROM replies WHERE key = ?", (key,)).fetchone()
+        return None if row is None else Reply.from_json(row[0])
+
+    def get_many(self, keys: Sequence[str]) -> dict[str, Reply]:
+        """The cached replies among ``keys``, in a few queries rather than one each."""
+        found: dict[str, Reply] = {}
+        for start in range(0, len(keys), _BATCH):
+            chunk = keys[start : start + _BATCH]
+            marks = ",".join("?" * len(chunk))
+            for key, text in self._db.execute(f"SELECT key, reply FROM replies WHERE key IN ({marks})", chunk):
+                found[key] = Reply.from_json(text)
+        return found
+
+    def put(self, key: str, reply: Reply) -> None:
+        """Store ``reply``, committed at once (autocommit): what arrived survives a kill."""
+        try:
+            self._db.execute("INSERT OR REPLACE INTO replies (key, reply) VALUES (?, ?)", (key, reply.to_json()))
+        except sqlite3.Error as error:  # a full disk: the run cannot keep its promise not to pay twice
+            raise OutputError(f"{self.path}: cannot write to the cache: {error}") from None
+
+    def __len__(self) -> int:
+        return int(self._db.execute("SELECT count(*) FROM replies").fetchone()[0])
+
+    def close(self) -> None:
+        self._db.close()

@@ -1,0 +1,278 @@
+"""The grader: any OpenAI-compatible chat-completions endpoint, through the official async SDK.
+
+One ``OpenAIGrader`` per run. It bounds the load (``concurrency`` requests open at
+once, ``rpm`` request starts a minute), retries what is worth retrying (429, 5xx,
+timeouts, dropped connections, bodies that are not a completion) with exponential
+backoff and full jitter, honouring ``Retry-After``, and asks for JSON output where
+told (``response_format`` json_schema, then json_object, then none, as the server
+rejects each: a warning says so once). A call that still fails raises
+``GraderFailure``; its message never holds the API key.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import email.utils
+import json
+import random
+import time
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+import openai
+
+from compat.cases import GraderErrorKind
+from compat.grading._cache import Reply
+
+MAX_MESSAGE = 500
+
+
+@dataclass(frozen=True, slots=True)
+class GraderSettings:
+    """Where the grader is and how hard it may be pushed. ``api_key`` is never shown (``repr``)."""
+
+    base_url: str | None
+    model: str
+    api_key: str = field(default="", repr=False)
+    timeout: float = 60.0
+    retries: int = 5  # transport retries per call, after the first try
+    concurrency: int = 8
+    rpm: float | None = None
+    backoff_base: float = 0.5
+    backoff_cap: float = 30.0
+    max_retry_after: float = 120.0
+
+
+@dataclass(frozen=True, slots=True)
+class Request:
+    """One chat completion as asked; ``json_schema`` asks for structured output (strict_json)."""
+
+    messages: tuple[dict[str, str], ...]
+    temperature: float
+    seed: int | None = None
+    json_schema: dict[str, Any] | None = None
+
+
+class GraderFailure(Exception):
+    """A call that failed for good (after its retries, or at once where a retry cannot help)."""
+
+    def __init__(self, kind: GraderErrorKind, message: str) -> None:
+        super().__init__(message)
+        self.kind: GraderErrorKind = kind
+        self.message = message
+
+
+@dataclass(slots=True)
+class Counters:
+    """What the grader did this run (cache hits are the run's to count)."""
+
+    requests: int = 0
+    retries: int = 0
+    failures: int = 0
+    prompt_tokens: int = 0
+    completion_tokens: int = 0
+    open: int = 0
+    max_open: int = 0
+    warnings: list[str] = field(default_factory=list)
+
+
+class Grader(Protocol):
+    counters: Counters
+
+    async def complete(self, request: Request) -> Reply: ...
+
+    async def aclose(self) -> None: ...
+
+
+# response_format levels: what the server has not (yet) rejected.
+_JSON_SCHEMA, _JSON_OBJECT, _PLAIN = 0, 1, 2
+_LEVEL_NAMES = {_JSON_SCHEMA: "json_schema", _JSON_OBJECT: "json_object", _PLAIN: "no response_format"}
+
+
+class OpenAIGrader:
+    """``Grader`` over ``openai.AsyncOpenAI`` (its own retries off: ours honour Retry-After and count)."""
+
+    def __init__(self, settings: GraderSettings, *, sleep: Any = asyncio.sleep) -> None:
+        self.settings = settings
+        self.counters = Counters()
+        self._client = openai.AsyncOpenAI(
+            api_key=settings.api_key or "unused",  # local servers take any key; the SDK insists on one
+            base_url=settings.base_url,
+            max_retries=0,
+            timeout=settings.timeout,
+        )
+        self._slots = asyncio.Semaphore(settings.concurrency)
+        self._interval = 60.0 / settings.rpm if settings.rpm else 0.0
+        self._next_start = 0.0
+        self._format_level = _JSON_SCHEMA
+        self._sleep = sleep
+        self._random = random.Random()
+
+    async def aclose(self) -> None:
+        await self._client.close()
+
+    async def complete(self, request: Request) -> Reply:
+        retry = 0
+        while True:
+            level = self._format_level
+            try:
+                return await self._once(request, level)
+            except _Rejected as rejected:
+                if request.json_schema is not None and level < _PLAIN:
+                    self._fall_back(level, rejected.message)
+                    continue
+                self.counters.failures += 1
+                raise GraderFailure(rejected.kind, rejected.message) from None
+            except _Transient as transient:
+                if retry >= self.settings.retries:
+                    self.counters.failures += 1
+                    raise GraderFailure(transient.kind, transient.message) from None
+                self.counters.retries += 1
+                await self._sleep(self._delay(retry, transient.retry_after))
+                retry += 1
+
+    def _fall_back(self, level: int, message: str) -> None:
+        if self._format_level == level:  # requests in flight at the rejection fall back once, together
+            self._format_level = level + 1
+            self.counters.warnings.append(
+                f"the server rejected response_format {_LEVEL_NAMES[level]} ({message}); "
+                f"falling back to {_LEVEL_NAMES[level + 1]}"
+            )
+
+    def _delay(self, retry: int, retry_after: float | None) -> float:
+        backoff = self._random.uniform(0, min(self.settings.backoff_cap, self.settings.backoff_base * 2**retry))
+        if retry_after is not None:
+            return max(min(retry_after, self.settings.max_retry_after), backoff)
+        return backoff
+
+    async def _pace(self) -> None:
+        if not self._interval:
+            return
+        now = time.monotonic()
+        start = max(now, self._next_start)
+        self._next_start = start + self._interval
+        if start > now:
+            await self._sleep(start - now)
+
+    async def _once(self, request: Request, level: int) -> Reply:
+        arguments: dict[str, Any] = {
+            "model": self.settings.model,
+            "messages": list(request.messages),
+            "temperature": request.temperature,
+        }
+        if request.seed is not None:
+            arguments["seed"] = request.seed
+        if request.json_schema is not None and level == _JSON_SCHEMA:
+            arguments["response_format"] = {"type": "json_schema", "json_schema": request.json_schema}
+        elif request.json_schema is not None and level == _JSON_OBJECT:
+            arguments["response_format"] = {"type": "json_object"}
+        async with self._slots:
+            await self._pace()
+            counters = self.counters
+            counters.requests += 1
+            counters.open += 1
+            counters.max_open = max(counters.max_open, counters.open)
+            try:
+                # The SDK's documented way to post a body as is: its typed create() spends
+                # milliseconds of CPU a call transforming params and building models.
+                text = await self._client.post("/chat/completions", cast_to=str, body=arguments)
+            except openai.APITimeoutError:
+                raise _Transient("timeout", f"no reply within {self.settings.timeout:g} s") from None
+            except openai.APIConnectionError as error:
+                raise _Transient("connection", self._scrub(f"connection failed: {_cause(error)}")) from None
+            except openai.APIStatusError as error:
+                raise self._status_error(error) from None
+            except (openai.APIResponseValidationError, ValueError) as error:
+                raise _Transient("bad_response", self._scrub(f"the reply is not a chat completion: {error}")) from None
+            finally:
+                counters.open -= 1
+        return self._reply(text)
+
+    def _reply(self, text: str) -> Reply:
+        try:
+            completion = json.loads(text)
+            message = completion["choices"][0]["message"]
+            content = message.get("content")
+            if content is None:
+                content = message.get("refusal")  # a refusal is what the grader said: recorded as its output
+        except (ValueError, LookupError, TypeError, AttributeError):
+            problem = f"the reply is not a chat completion: {text[:80]!r}"
+            raise _Transient("bad_response", self._scrub(problem)) from None
+        if not isinstance(content, str):
+            raise _Transient("bad_response", "the reply has no message content")
+        usage = completion.get("usage")
+        usage = usage if isinstance(usage, dict) else {}
+        prompt_tokens = _count(usage.get("prompt_tokens"))
+        completion_tokens = _count(usage.get("completion_tokens"))
+        self.counters.prompt_tokens += prompt_tokens
+        self.counters.completion_tokens += completion_tokens
+        return Reply(content, prompt_tokens, completion_tokens)
+
+    def _status_error(self, error: openai.APIStatusError) -> Exception:
+        status = error.status_code
+        said = error.message.removeprefix(f"Error code: {status} - ")  # the SDK's prefix says what we say
+        message = self._scrub(f"HTTP {status}: {said}")
+        if status == 429:
+            return _Transient("rate_limited", message, _retry_after(error.response.headers))
+        if status >= 500 or status in (408, 409):
+            return _Transient("server_error", message, _retry_after(error.response.headers))
+        if status in (401, 403):
+            return _Rejected("auth", message)
+        return _Rejected("bad_request", message)
+
+    def _scrub(self, text: str) -> str:
+        """The text with the API key (should a server echo it) masked, and cut to a sane length."""
+        key = self.settings.api_key
+        if key:
+            text = text.replace(key, "[redacted]")
+        return text if len(text) <= MAX_MESSAGE else text[: MAX_MESSAGE - 1] + "…"
+
+
+class _Transient(Exception):
+    def __init__(self, kind: GraderErrorKind, message: str, retry_after: float | None = None) -> None:
+        super().__init__(message)
+        self.kind: GraderErrorKind = kind
+        self.message = message
+        self.retry_after = retry_after
+
+
+class _Rejected(Exception):
+    def __init__(self, kind: GraderErrorKind, message: str) -> None:
+        super().__init__(message)
+        self.kind: GraderErrorKind = kind
+        self.message = message
+
+
+def _count(value: Any) -> int:
+    return value if isinstance(value, int) and not isinstance(value, bool) and value >= 0 else 0
+
+
+def _retry_after(headers: Any) -> float | None:
+    """Seconds to wait per ``Retry-After`` (seconds or an HTTP date) or ``retry-after-ms``."""
+    milliseconds = headers.get("retry-after-ms")
+    if milliseconds:
+        try:
+            return max(float(milliseconds) / 1000, 0.0)
+        except ValueError:
+            pass
+    value = headers.get("retry-after")
+    if not value:
+        return None
+    try:
+        return max(float(value), 0.0)
+    except ValueError:
+        pass
+    try:
+        when = email.utils.parsedate_to_datetime(value)
+    except (TypeError, ValueError):
+        return None
+    return max(when.timestamp() - time.time(), 0.0)
+
+
+def _cause(error: BaseException) -> str:
+    """The innermost cause's message: "connection refused", not the SDK's generic words."""
+    seen = error
+    while seen.__cause__ is not None:
+        seen = seen.__cause__
+    text = str(seen) or type(seen).__name__
+    return text if seen is not error else str(error)

@@ -1,0 +1,427 @@
+"""Reading RAG datasets: rows of question, answer and contexts from JSONL, JSON, CSV or promptfoo.
+
+Column names users already have are accepted: faithcompat's own (``question``,
+``answer``, ``contexts``), ragas's (``user_input``, ``response``, ``retrieved_contexts``,
+``reference``) and promptfoo's vars (``query``, ``context``, and the model ``output``).
+A promptfoo eval results file (``promptfoo eval -o results.json``) gives a row per
+result, with the score its context-faithfulness assertion recorded as ``observed``.
+Every problem is a ``CaseError`` reading ``FILE:LINE: what``; columns the grader does
+not use are ignored. JSONL and CSV stream: memory does not grow with the file.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import math
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass, replace
+from importlib import resources
+from pathlib import Path
+from typing import IO, Any
+
+from compat._errors import CaseError, CorpusError
+from compat._text import printable
+from compat.cases import DuplicateIds, Observed
+
+# First name wins; two names of one column with different values are an error.
+ALIASES: dict[str, tuple[str, ...]] = {
+    "question": ("question", "user_input", "query"),
+    "answer": ("answer", "response", "output"),
+    "contexts": ("contexts", "retrieved_contexts", "context"),
+    "reference": ("reference", "ground_truth"),
+}
+FAITHFULNESS_ASSERTIONS = {"context-faithfulness"}
+
+ErrorHandler = Callable[[CaseError], None]
+
+
+@dataclass(frozen=True, slots=True)
+class Row:
+    """One dataset row, validated: what the grader needs, and where it came from."""
+
+    id: str
+    question: str
+    answer: str
+    contexts: tuple[str, ...]
+    source: str
+    line: int
+    tags: tuple[str, ...] = ()
+    threshold: float | None = None
+    reference: str | None = None
+    observed: Observed | None = None
+
+
+def bundled_dataset() -> list[Path]:
+    """The dataset shipped with faithcompat (about 50 RAG rows)."""
+    packaged = Path(str(resources.files("compat"))) / "fixtures" / "datasets"
+    root = packaged if packaged.is_dir() else Path(__file__).resolve().parents[2] / "fixtures" / "datasets"
+    files = sorted(root.glob("*.jsonl"))
+    if not files:
+        raise CorpusError(f"the bundled dataset is missing: no *.jsonl under {root}")
+    return files
+
+
+def iter_rows(sources: Iterable[str | Path], *, on_error: ErrorHandler | None = None) -> Iterator[Row]:
+    """Every valid row of every source, in order; bad rows raised, or handed to ``on_error``."""
+    ids = DuplicateIds()
+    for source in sources:
+        for item in _iter_source(str(source)):
+            if isinstance(item, Row):
+                duplicate = ids.check_id(item.id, item.source, item.line)
+                item = duplicate or item
+            if isinstance(item, CaseError):
+                if on_error is None:
+                    raise item
+                on_error(item)
+                continue
+            yield item
+
+
+def row_from_record(record: Any, source: str, line: int, *, default_id: str) -> Row | CaseError:
+    """Validate one decoded record as a row."""
+    if not isinstance(record, dict):
+        return CaseError(source, line, f"a row must be an object, not {_type_name(record)}")
+    try:
+        return _row(record, source, line, default_id)
+    except _Bad as bad:
+        return CaseError(source, line, str(bad))
+
+
+# ------------------------------------------------------------------- internals
+
+
+class _Bad(Exception):
+    """One problem with a row; becomes a ``CaseError`` with the row's location."""
+
+
+def _iter_source(source: str) -> Iterator[Row | CaseError]:
+    path = Path(source)
+    if path.is_dir():
+        raise CorpusError(f"{source}: is a directory; name the dataset files in it")
+    try:
+        handle = path.open("rb")
+    except OSError as error:
+        raise CorpusError(f"{source}: cannot read: {error.strerror or error}") from None
+    stem = path.stem
+    with handle:
+        if path.suffix.lower() == ".csv":
+            yield from _iter_csv(handle, source, stem)
+            return
+        head = handle.read(4096).lstrip(b"\xef\xbb\xbf \t\r\n")
+        handle.seek(0)
+        if head.startswith(b"["):
+            yield from _iter_json_array(_read_text(handle, source), source, stem)
+        elif head.startswith(b"{") and (path.suffix.lower() == ".json" or _is_promptfoo_line(handle)):
+            yield from _iter_promptfoo(_read_text(handle, source), source, stem)
+        else:
+            yield from _iter_jsonl(handle, source, stem)
+
+
+def _read_text(handle: IO[bytes], source: str) -> str:
+    data = handle.read()
+    try:
+        return data.decode("utf-8").lstrip("\ufeff")
+    except UnicodeDecodeError as error:
+        line = 1 + data.count(b"\n", 0, error.start)
+        raise CorpusError(f"{source}:{line}: invalid UTF-8") from None
+
+
+def _is_promptfoo_line(handle: IO[bytes]) -> bool:
+    """A ``.jsonl`` file whose first line is a whole promptfoo results document (``-o`` without indent)."""
+    first = handle.readline()
+    handle.seek(0)
+    try:
+        value = json.loads(first.decode("utf-8-sig"))
+    except (UnicodeDecodeError, ValueError, RecursionError):
+        return False
+    return isinstance(value, dict) and "results" in value and not any(key in value for key in _ROW_KEYS)
+
+
+_ROW_KEYS = {name for names in ALIASES.values() for name in names}
+
+
+def _iter_jsonl(handle: IO[bytes], source: str, stem: str) -> Iterator[Row | CaseError]:
+    for number, raw in enumerate(handle, 1):
+        if number == 1:
+            raw = raw.removeprefix(b"\xef\xbb\xbf")
+        if not raw.strip():
+            continue
+        try:
+            text = raw.decode("utf-8")
+        except UnicodeDecodeError as error:
+            yield CaseError(source, number, f"invalid UTF-8 at byte {error.start + 1} of the line")
+            continue
+        try:
+            record = json.loads(text, parse_constant=_reject_constant)
+        except json.JSONDecodeError as error:
+            yield CaseError(source, number, f"invalid JSON: {error.msg} at column {error.colno}")
+            continue
+        except (ValueError, RecursionError) as error:
+            yield CaseError(source, number, f"invalid JSON: {error}")
+            continue
+        yield row_from_record(record, source, number, default_id=f"{stem}-{number}")
+
+
+def _iter_json_array(text: str, source: str, stem: str) -> Iterator[Row | CaseError]:
+    """A JSON array of rows; each located by the line its object starts on."""
+    for line, record in _array_elements(text, text.index("[") + 1, source):
+        yield row_from_record(record, source, line, default_id=f"{stem}-{line}")
+
+
+def _array_elements(text: str, pos: int, source: str) -> Iterator[tuple[int, Any]]:
+    """(line, value) of every element of the array whose ``[`` ends just before ``pos``."""
+    decoder = json.JSONDecoder(parse_constant=_reject_constant)
+    counted, line = 0, 1
+    while True:
+        pos = _skip_space(text, pos)
+        if pos < len(text) and text[pos] == "]":
+            return
+        line += text.count("\n", counted, pos)
+        counted = pos
+        try:
+            value, pos = decoder.raw_decode(text, pos)
+        except json.JSONDecodeError as error:
+            raise CorpusError(f"{source}:{error.lineno}: invalid JSON: {error.msg} at column {error.colno}") from None
+        except (ValueError, RecursionError) as error:
+            raise CorpusError(f"{source}:{line}: invalid JSON: {error}") from None
+        yield line, value
+        pos = _skip_space(text, pos)
+        if pos < len(text) and text[pos] == ",":
+            pos += 1
+        elif not (pos < len(text) and text[pos] == "]"):
+            where = 1 + text.count("\n", 0, min(pos, len(text)))
+            raise CorpusError(f"{source}:{where}: invalid JSON: expected ',' or ']' after a row")
+
+
+def _iter_promptfoo(text: str, source: str, stem: str) -> Iterator[Row | CaseError]:
+    """A promptfoo results file: ``results`` (or ``results.results``, version 3 on) holds the tests."""
+    start = _results_array_start(text, source)
+    for index, (line, result) in enumerate(_array_elements(text, start, source), 1):
+        yield _promptfoo_row(result, source, line, default_id=f"{stem}-{index}")
+
+
+def _results_array_start(text: str, source: str) -> int:
+    """Where the results array's items begin, found by walking the top-level object's keys
+    (so that every row keeps the line it is on)."""
+    decoder = json.JSONDecoder()
+    pos = _skip_space(text, 0)
+    for _depth in range(2):  # {"results": [...]} or {"results": {"results": [...]}}
+        if pos >= len(text) or text[pos] != "{":
+            break
+        pos += 1
+        while True:
+            pos = _skip_space(text, pos)
+            if pos >= len(text) or text[pos] != '"':
+                raise CorpusError(f"{source}: not a promptfoo results file (no results array)")
+            try:
+                key, pos = decoder.raw_decode(text, pos)
+                pos = _skip_space(text, pos)
+                if text[pos : pos + 1] != ":":
+                    raise CorpusError(f"{source}: invalid JSON: expected ':' after a key")
+                pos = _skip_space(text, pos + 1)
+                if key == "results":
+                    break
+                _, pos = decoder.raw_decode(text, pos)
+            except json.JSONDecodeError as error:
+                raise CorpusError(f"{source}:{error.lineno}: invalid JSON: {error.msg}") from None
+            pos = _skip_space(text, pos)
+            if text[pos : pos + 1] == ",":
+                pos += 1
+        if text[pos : pos + 1] == "[":
+            return pos + 1
+    raise CorpusError(f"{source}: not a promptfoo results file (no results array)")
+
+
+def _promptfoo_row(result: Any, source: str, line: int, default_id: str) -> Row | CaseError:
+    if not isinstance(result, dict):
+        return CaseError(source, line, f"a promptfoo result must be an object, not {_type_name(result)}")
+    variables = result.get("vars")
+    if not isinstance(variables, dict):
+        test_case = result.get("testCase")
+        variables = test_case.get("vars") if isinstance(test_case, dict) else None
+    if not isinstance(variables, dict):
+        return CaseError(source, line, "a promptfoo result without vars")
+    record: dict[str, Any] = dict(variables)
+    response = result.get("response")
+    has_answer = any(name in record for name in ALIASES["answer"])
+    if not has_answer and isinstance(response, dict) and isinstance(response.get("output"), str):
+        record["answer"] = response["output"]  # the model's output is the answer under test
+    observed = _observed(result.get("gradingResult"))
+    if observed is not None and "threshold" not in record and observed.threshold is not None:
+        record["threshold"] = observed.threshold
+    row = row_from_record(record, source, line, default_id=default_id)
+    if isinstance(row, Row) and observed is not None:
+        row = replace(row, observed=observed)
+    return row
+
+
+def _observed(grading: Any) -> Observed | None:
+    """The context-faithfulness component of a promptfoo grading result, if one was graded."""
+    if not isinstance(grading, dict):
+        return None
+    components = grading.get("componentResults")
+    candidates = [*components] if isinstance(components, list) else []
+    candidates.append(grading)
+    for component in candidates:
+        if not isinstance(component, dict):
+            continue
+        assertion = component.get("assertion")
+        if not isinstance(assertion, dict) or assertion.get("type") not in FAITHFULNESS_ASSERTIONS:
+            continue
+        score = component.get("score")
+        threshold = assertion.get("threshold")
+        return Observed(
+            source="promptfoo",
+            # promptfoo writes NaN as null: there was a score, JSON could not hold it.
+            score=_finite(score),
+            passed=component.get("pass") if isinstance(component.get("pass"), bool) else None,
+            reason=component.get("reason") if isinstance(component.get("reason"), str) else None,
+            threshold=_finite(threshold),
+        )
+    return None
+
+
+def _iter_csv(handle: IO[bytes], source: str, stem: str) -> Iterator[Row | CaseError]:
+    text = io.TextIOWrapper(handle, encoding="utf-8-sig", newline="")
+    reader = csv.reader(text)
+    try:
+        header = next(reader, None)
+        if header is None:
+            return
+        header = [name.strip() for name in header]
+        while True:
+            line = reader.line_num + 1  # where the next row starts (a quoted field may span lines)
+            try:
+                values = next(reader)
+            except StopIteration:
+                return
+            except csv.Error as error:
+                yield CaseError(source, line, f"invalid CSV: {error}")
+                return
+            if not any(value.strip() for value in values):
+                continue
+            if len(values) != len(header):
+                yield CaseError(source, line, f"{len(values)} fields where the header has {len(header)}")
+                continue
+            record = {name: _csv_value(name, value) for name, value in zip(header, values, strict=True) if name}
+            yield row_from_record(record, source, line, default_id=f"{stem}-{line}")
+    except UnicodeDecodeError:
+        raise CorpusError(f"{source}:{reader.line_num + 1}: invalid UTF-8") from None
+    finally:
+        text.detach()
+
+
+def _csv_value(name: str, value: str) -> Any:
+    """A CSV cell: lists (contexts, tags) may be written as JSON arrays, thresholds are numbers."""
+    stripped = value.strip()
+    if name in {*ALIASES["contexts"], "tags"} and stripped.startswith("["):
+        try:
+            return json.loads(stripped)
+        except ValueError:
+            return value
+    if name == "tags":
+        return [tag.strip() for tag in stripped.replace(";", ",").split(",") if tag.strip()]
+    if name == "threshold" and stripped:
+        try:
+            return float(stripped)
+        except ValueError:
+            return value
+    if name in {"threshold", "id", *ALIASES["reference"]} and not stripped:
+        return None
+    return value
+
+
+def _row(record: dict[str, Any], source: str, line: int, default_id: str) -> Row:
+    question = _column(record, "question", required=True)
+    answer = _column(record, "answer", required=True)
+    contexts_value = _pick(record, "contexts")
+    if contexts_value is None:
+        raise _Bad("missing contexts (or retrieved_contexts, context)")
+    name, contexts = contexts_value
+    if isinstance(contexts, str):
+        contexts = [contexts]
+    if not isinstance(contexts, list) or not all(isinstance(item, str) for item in contexts):
+        raise _Bad(f"{name!r} must be a string or a list of strings (got {_short(contexts)})")
+    row_id = record.get("id")
+    if row_id is None:
+        row_id = default_id
+    elif isinstance(row_id, int) and not isinstance(row_id, bool):
+        row_id = str(row_id)
+    elif not isinstance(row_id, str) or not row_id:
+        raise _Bad(f"'id' must be a non-empty string (got {_short(row_id)})")
+    tags = record.get("tags", [])
+    if isinstance(tags, str):
+        tags = [tags]
+    if not isinstance(tags, list) or not all(isinstance(tag, str) for tag in tags):
+        raise _Bad(f"'tags' must be a list of strings (got {_short(tags)})")
+    threshold = record.get("threshold")
+    if threshold is not None and not (_is_number(threshold) and math.isfinite(threshold)):
+        raise _Bad(f"'threshold' must be a finite number (got {_short(threshold)})")
+    reference = _column(record, "reference", required=False)
+    return Row(
+        id=row_id,
+        question=question or "",
+        answer=answer or "",
+        contexts=tuple(contexts),
+        source=source,
+        line=line,
+        tags=tuple(tags),
+        threshold=None if threshold is None else float(threshold),
+        reference=reference,
+    )
+
+
+def _pick(record: dict[str, Any], column: str) -> tuple[str, Any] | None:
+    """(name, value) of the first alias of ``column`` present (null counts as absent)."""
+    found = [(name, record[name]) for name in ALIASES[column] if record.get(name) is not None]
+    if not found:
+        return None
+    for other, value in found[1:]:
+        if value != found[0][1]:
+            raise _Bad(f"both {found[0][0]!r} and {other!r} are given, with different values")
+    return found[0]
+
+
+def _column(record: dict[str, Any], column: str, *, required: bool) -> str | None:
+    picked = _pick(record, column)
+    if picked is None:
+        if required:
+            raise _Bad(f"missing {column} (or {', '.join(ALIASES[column][1:])})")
+        return None
+    name, value = picked
+    if not isinstance(value, str):
+        raise _Bad(f"{name!r} must be a string (got {_short(value)})")
+    return value
+
+
+def _finite(value: Any) -> float | None:
+    return float(value) if _is_number(value) and math.isfinite(value) else None
+
+
+def _is_number(value: Any) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool)
+
+
+def _skip_space(text: str, pos: int) -> int:
+    while pos < len(text) and text[pos] in " \t\r\n":
+        pos += 1
+    return pos
+
+
+def _reject_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not a JSON number")
+
+
+def _type_name(value: Any) -> str:
+    if value is None:
+        return "null"
+    return {dict: "an object", list: "an array", str: "a string", bool: "a boolean"}.get(type(value), "a number")
+
+
+def _short(value: Any) -> str:
+    text = json.dumps(value, ensure_ascii=False) if not isinstance(value, (dict, list)) else _type_name(value)
+    if isinstance(value, list):
+        text = "a list with " + ", ".join(sorted({_type_name(item) for item in value})) if value else "an empty list"
+    return printable(text if len(text) <= 40 else text[:37] + "...")

@@ -1,0 +1,250 @@
+"""A chat-completions server on 127.0.0.1 for tests and benchmarks: a scripted grader with faults.
+
+It answers each prompt set in its contract (legacy: statements one per line, verdicts
+with the final line; ragas: the JSON objects), deterministically: a statement is
+supported when most of its words are in the context. Faults are injected on demand
+and consumed by the next matching requests. Standard library only.
+
+    python -m tests.grading.server --latency 0.05     # prints the port, serves until killed
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import re
+import threading
+import time
+from collections import deque
+from dataclasses import dataclass, field
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from typing import Any
+
+FAULTS = {"429", "500", "slow", "drop", "not_json", "refusal", "truncated", "echo_key", "garbage"}
+
+
+@dataclass
+class _Fault:
+    kind: str
+    times: int
+    call: str | None
+    arm: str | None
+    retry_after: str
+
+
+@dataclass
+class Script:
+    """The server's state: its latency, the faults to come, and what it saw."""
+
+    latency: float = 0.0
+    slow_seconds: float = 1.0
+    reject_formats: set[str] = field(default_factory=set)  # response_format types answered with 400
+    requests: int = 0
+    open: int = 0
+    max_open: int = 0
+    log: deque[dict[str, Any]] = field(default_factory=lambda: deque(maxlen=10_000))
+    faults: list[_Fault] = field(default_factory=list)
+    lock: threading.Lock = field(default_factory=threading.Lock)
+
+    def inject(
+        self, kind: str, times: int = 1, *, call: str | None = None, arm: str | None = None, retry_after: str = "1"
+    ) -> None:
+        assert kind in FAULTS, kind
+        with self.lock:
+            self.faults.append(_Fault(kind, times, call, arm, retry_after))
+
+    def _take(self, call: str, arm: str) -> _Fault | None:
+        with self.lock:
+            for fault in self.faults:
+                if fault.times > 0 and fault.call in (None, call) and fault.arm in (None, arm):
+                    fault.times -= 1
+                    return fault
+        return None
+
+
+def _kind_of(prompt: str) -> tuple[str, str]:
+    call = "statements" if prompt.rstrip().endswith("Statements:") else "verdicts"
+    return call, ("ragas" if "JSON" in prompt else "legacy")
+
+
+_WORD = re.compile(r"[a-z0-9\u00c0-\uffff]+")
+
+
+def _words(text: str) -> set[str]:
+    return {word for word in _WORD.findall(text.lower()) if len(word) > 2}
+
+
+def _sentences(answer: str) -> list[str]:
+    return [piece.strip() for piece in re.split(r"(?<=[.!?])\s+", answer) if piece.strip()]
+
+
+def answer_for(prompt: str) -> str:
+    """What the scripted grader says to a prompt of either set."""
+    call, arm = _kind_of(prompt)
+    if call == "statements":
+        found = re.search(r"Answer: (.*)\nStatements:\s*$", prompt, re.DOTALL)
+        statements = _sentences(found.group(1)) if found else []
+        return json.dumps({"statements": statements}) if arm == "ragas" else "\n".join(statements)
+    found = re.search(r"Context:\n(.*)\n\nStatements:\n(.*)\n\nVerdicts:\s*$", prompt, re.DOTALL)
+    if not found:
+        return "I cannot judge this."
+    context, listed = _words(found.group(1)), found.group(2)
+    statements = json.loads(listed) if arm == "ragas" else [line for line in listed.split("\n") if line.strip()]
+    verdicts = []
+    for statement in statements:
+        words = _words(statement)
+        verdicts.append(int(not words or len(words & context) >= 0.75 * len(words)))
+    if arm == "ragas":
+        items = [
+            {"statement": s, "reason": "stated in the context" if v else "not in the context", "verdict": v}
+            for s, v in zip(statements, verdicts, strict=True)
+        ]
+        return json.dumps({"statements": items})
+    lines = [f"Statement: {s}\nVerdict: {'Yes' if v else 'No'}." for s, v in zip(statements, verdicts, strict=True)]
+    final = " ".join("Yes." if v else "No." for v in verdicts)
+    return "\n".join(lines) + f"\nFinal verdict for each statement in order: {final}"
+
+
+class _Handler(BaseHTTPRequestHandler):
+    protocol_version = "HTTP/1.1"
+    server: _Server
+
+    def log_message(self, *args: Any) -> None:  # quiet
+        pass
+
+    def do_POST(self) -> None:
+        script = self.server.script
+        body = self.rfile.read(int(self.headers.get("Content-Length", "0")))
+        with script.lock:
+            script.requests += 1
+            script.open += 1
+            script.max_open = max(script.max_open, script.open)
+        try:
+            self._answer(script, body)
+        finally:
+            with script.lock:
+                script.open -= 1
+
+    def _answer(self, script: Script, body: bytes) -> None:
+        try:
+            request = json.loads(body)
+            prompt = next(m["content"] for m in request["messages"] if m["role"] == "user")
+        except (ValueError, KeyError, StopIteration):
+            return self._send(400, {"error": {"message": "bad request"}})
+        call, arm = _kind_of(prompt)
+        script.log.append(
+            {
+                "call": call,
+                "arm": arm,
+                "model": request.get("model"),
+                "seed": request.get("seed"),
+                "temperature": request.get("temperature"),
+                "response_format": (request.get("response_format") or {}).get("type"),
+                "messages": len(request["messages"]),
+                "prompt": prompt,
+                "authorization": self.headers.get("Authorization"),
+            }
+        )
+        if script.latency:
+            time.sleep(script.latency)
+        format_type = (request.get("response_format") or {}).get("type")
+        if format_type in script.reject_formats:
+            return self._send(400, {"error": {"message": f"response_format {format_type} is not supported"}})
+        fault = script._take(call, arm)
+        content: str | None = answer_for(prompt)
+        refusal = None
+        kind = fault.kind if fault else None
+        if kind == "429":
+            return self._send(429, {"error": {"message": "slow down"}}, {"Retry-After": fault.retry_after})  # type: ignore[union-attr]
+        if kind == "500":
+            return self._send(500, {"error": {"message": "internal error"}})
+        if kind == "echo_key":
+            return self._send(401, {"error": {"message": f"bad key {self.headers.get('Authorization')}"}})
+        if kind == "drop":
+            self.close_connection = True
+            return None
+        if kind == "slow":
+            time.sleep(script.slow_seconds)
+        if kind == "not_json":
+            return self._send_raw(200, b"<html>upstream error</html>", "text/html")
+        if kind == "refusal":
+            content, refusal = None, "I'm sorry, but I can't help with that."
+        if kind == "truncated" and content is not None:
+            content = content[: len(content) // 2]
+        if kind == "garbage" and content is not None:
+            content = "Sure! Here are the verdicts: all good."
+        reply = {
+            "id": "chatcmpl-test",
+            "object": "chat.completion",
+            "created": 0,
+            "model": request.get("model", "m"),
+            "choices": [
+                {
+                    "index": 0,
+                    "message": {"role": "assistant", "content": content, "refusal": refusal},
+                    "finish_reason": "stop",
+                }
+            ],
+            "usage": {
+                "prompt_tokens": len(prompt) // 4,
+                "completion_tokens": len(content or refusal or "") // 4,
+                "total_tokens": len(prompt) // 4 + len(content or refusal or "") // 4,
+            },
+        }
+        return self._send(200, reply)
+
+    def _send(self, status: int, payload: Any, headers: dict[str, str] | None = None) -> None:
+        self._send_raw(status, json.dumps(payload).encode(), "application/json", headers)
+
+    def _send_raw(self, status: int, data: bytes, content_type: str, headers: dict[str, str] | None = None) -> None:
+        self.send_response(status)
+        self.send_header("Content-Type", content_type)
+        self.send_header("Content-Length", str(len(data)))
+        for name, value in (headers or {}).items():
+            self.send_header(name, value)
+        self.end_headers()
+        self.wfile.write(data)
+
+
+class _Server(ThreadingHTTPServer):
+    daemon_threads = True
+    request_queue_size = 256
+    script: Script
+
+
+class GraderServer:
+    """The server in a background thread of this process."""
+
+    def __init__(self, script: Script | None = None) -> None:
+        self.script = script or Script()
+        self._server = _Server(("127.0.0.1", 0), _Handler)
+        self._server.script = self.script
+        self.port = self._server.server_address[1]
+        self.base_url = f"http://127.0.0.1:{self.port}/v1"
+        self._thread = threading.Thread(target=self._server.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True)
+
+    def __enter__(self) -> GraderServer:
+        self._thread.start()
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        self._server.shutdown()
+        self._server.server_close()
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--latency", type=float, default=0.0)
+    arguments = parser.parse_args()
+    with GraderServer(Script(latency=arguments.latency)) as server:
+        print(server.port, flush=True)
+        try:
+            while True:
+                time.sleep(1)
+                print(json.dumps({"requests": server.script.requests, "max_open": server.script.max_open}), flush=True)
+        except KeyboardInterrupt:
+            pass
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,360 @@
+"""`faithcompat grade` against a real HTTP server on 127.0.0.1: both arms, cache, faults, resume."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+from click.testing import CliRunner
+
+from compat._cli import main
+from compat.cases import load_cases
+from compat.grading import BUILT_IN, GraderSettings, GradeSettings, OpenAIGrader, ReplyCache, bundled_dataset, grade
+from compat.grading import iter_rows as read_rows
+from tests.grading.server import GraderServer
+
+KEY = "sk-test-9f8e7d6c5b4a-never-written"
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def invoke(*args: str, env: dict[str, str] | None = None) -> tuple[int, str, str]:
+    result = CliRunner().invoke(main, list(args), env={"OPENAI_API_KEY": KEY, **(env or {})})
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
+    return result.exit_code, result.stdout, result.stderr
+
+
+def write_rows(path: Path, rows: list[dict[str, Any]]) -> Path:
+    path.write_text("".join(json.dumps(row) + "\n" for row in rows), encoding="utf-8")
+    return path
+
+
+ROWS = [
+    {
+        "id": "a",
+        "question": "Capital?",
+        "answer": "Paris is the capital of France.",
+        "contexts": ["Paris is the capital of France."],
+    },
+    {
+        "id": "b",
+        "question": "Height?",
+        "answer": "It is 330 metres tall. It is blue.",
+        "contexts": ["The tower is 330 metres tall."],
+    },
+    {
+        "id": "c",
+        "question": "Who?",
+        "answer": "Nobody knows the founder.",
+        "contexts": "The company was founded in 2009.",
+    },
+]
+
+
+def run_grade(
+    server: GraderServer, tmp_path: Path, *extra: str, rows: list[dict[str, Any]] = ROWS
+) -> tuple[int, str, Path]:
+    dataset = write_rows(tmp_path / "data.jsonl", rows)
+    out = tmp_path / "corpus.jsonl"
+    code, _, err = invoke(
+        "grade",
+        str(dataset),
+        "--out",
+        str(out),
+        "--base-url",
+        server.base_url,
+        "--model",
+        "m",
+        "--cache",
+        str(tmp_path / "cache.sqlite"),
+        "--timeout",
+        "2",
+        *extra,
+    )
+    return code, err, out
+
+
+def arms_of(out: Path) -> list[dict[str, Any]]:
+    return [json.loads(line)["arms"] for line in out.read_text(encoding="utf-8").splitlines()]
+
+
+def test_done_when_the_bundled_dataset_becomes_a_corpus_that_diff_reads_with_both_arms(
+    server: GraderServer, tmp_path: Path
+) -> None:
+    out = tmp_path / "corpus.jsonl"
+    code, _, err = invoke(
+        "grade", "--base-url", server.base_url, "--model", "m", "--out", str(out), "--cache", str(tmp_path / "c.sqlite")
+    )
+    assert code == 0, err
+    cases = load_cases([out])
+    assert len(cases) == len(list(read_rows(bundled_dataset()))) >= 50
+    for case in cases:
+        assert case.arms is not None and case.arms.legacy is not None and case.arms.ragas is not None
+        legacy, ragas = case.arm_case("legacy"), case.arm_case("ragas")
+        assert legacy is not None and ragas is not None
+        assert "Final verdict for each statement in order:" in legacy.grader_output
+        assert ragas.grader_output.startswith('{"statements": [')
+
+
+@pytest.mark.xfail(reason="faithcompat diff does not score per-arm recordings yet (the lead's part)", strict=False)
+def test_diff_reads_a_graded_corpus_with_both_arms_own_recordings(server: GraderServer, tmp_path: Path) -> None:
+    code, err, out = run_grade(server, tmp_path)
+    assert code == 0, err
+    code, _, err = invoke("diff", str(out), "--out", str(tmp_path / "report"))
+    assert code == 0, err
+
+
+def test_the_verdict_call_follows_the_statements_call_with_its_statements(server: GraderServer, tmp_path: Path) -> None:
+    code, err, out = run_grade(server, tmp_path)
+    assert code == 0, err
+    log = list(server.script.log)
+    statements = [entry for entry in log if entry["call"] == "statements"]
+    verdicts = [entry for entry in log if entry["call"] == "verdicts"]
+    assert len(statements) == len(verdicts) == 2 * len(ROWS)
+    recorded = arms_of(out)[1]
+    assert "It is 330 metres tall.\nIt is blue." in next(
+        e["prompt"] for e in verdicts if e["arm"] == "legacy" and "330" in e["prompt"]
+    )
+    assert json.loads(recorded["ragas"]["statements_output"])["statements"] == ["It is 330 metres tall.", "It is blue."]
+    assert '["It is 330 metres tall.", "It is blue."]' in next(
+        e["prompt"] for e in verdicts if e["arm"] == "ragas" and "330" in e["prompt"]
+    )
+    assert all(entry["temperature"] == 0 for entry in log)
+
+
+def test_a_second_run_of_the_same_command_makes_zero_requests(server: GraderServer, tmp_path: Path) -> None:
+    code, _, out = run_grade(server, tmp_path)
+    first = out.read_bytes()
+    made = server.script.requests
+    assert code == 0 and made == 4 * len(ROWS)
+    code, err, out = run_grade(server, tmp_path)
+    assert code == 0 and server.script.requests == made
+    assert "0 calls made" in err and f"{4 * len(ROWS)} cached" in err
+    assert out.read_bytes() == first
+
+
+def test_concurrency_bounds_the_requests_open_at_once(server: GraderServer, tmp_path: Path) -> None:
+    server.script.latency = 0.02
+    rows = [{**ROWS[0], "id": f"r{i}", "answer": f"Paris is the capital number {i}."} for i in range(40)]
+    code, err, _ = run_grade(server, tmp_path, "--concurrency", "4", rows=rows)
+    assert code == 0, err
+    assert 2 <= server.script.max_open <= 4
+
+
+def test_the_api_key_is_in_no_output_file_nor_message(server: GraderServer, tmp_path: Path) -> None:
+    server.script.inject("echo_key", times=1, call="statements", arm="legacy")
+    code, err, out = run_grade(server, tmp_path, "--retries", "0")
+    assert code == 0
+    assert any(entry["authorization"] == f"Bearer {KEY}" for entry in server.script.log)  # it was sent
+    assert "[redacted]" in out.read_text()
+    for path in tmp_path.rglob("*"):
+        if path.is_file():
+            assert KEY.encode() not in path.read_bytes(), path
+    assert KEY not in err
+
+
+def test_429_with_retry_after_is_honoured_and_retried(server: GraderServer, tmp_path: Path) -> None:
+    server.script.inject("429", times=1, retry_after="1")
+    start = time.monotonic()
+    code, err, out = run_grade(server, tmp_path)
+    assert code == 0 and "1 retried" in err and "0 failed" in err
+    assert time.monotonic() - start >= 1.0
+    assert all("error" not in arm for arms in arms_of(out) for arm in arms.values())
+
+
+@pytest.mark.parametrize("fault", ["500", "slow", "drop", "not_json"])
+def test_transient_faults_are_retried_and_leave_no_trace_on_the_cases(
+    server: GraderServer, tmp_path: Path, fault: str
+) -> None:
+    server.script.slow_seconds = 2.5
+    server.script.inject(fault, times=1)
+    code, err, out = run_grade(server, tmp_path, "--timeout", "0.5")
+    assert code == 0, err
+    assert "1 retried" in err and "0 failed" in err
+    assert all("error" not in arm for arms in arms_of(out) for arm in arms.values())
+
+
+def test_a_call_failing_after_its_retries_is_a_grader_error_on_the_case(server: GraderServer, tmp_path: Path) -> None:
+    server.script.inject("500", times=3, call="verdicts", arm="legacy")  # first try and both retries
+    code, err, out = run_grade(server, tmp_path, "--retries", "2", rows=ROWS[:1])
+    assert code == 0, err
+    assert "1 failed" in err and "1 grader errors on cases" in err
+    legacy = arms_of(out)[0]["legacy"]
+    assert legacy["error"] == {"call": "verdicts", "kind": "server_error", "message": "HTTP 500: internal error"}
+    assert "statements_output" in legacy and "grader_output" not in legacy
+    case = load_cases([out])[0]
+    assert case.arm_case("legacy") is None and case.arm_error("legacy") is not None
+    assert case.arm_case("ragas") is not None
+    # the failure was not cached: the next run asks again, and succeeds
+    code, err, out = run_grade(server, tmp_path, rows=ROWS[:1])
+    assert code == 0 and "1 calls made" in err and "error" not in arms_of(out)[0]["legacy"]
+
+
+def test_a_refusal_is_recorded_as_the_graders_output(server: GraderServer, tmp_path: Path) -> None:
+    server.script.inject("refusal", times=1, call="verdicts", arm="legacy")
+    code, err, out = run_grade(server, tmp_path, rows=ROWS[:1])
+    assert code == 0, err
+    assert arms_of(out)[0]["legacy"]["grader_output"] == "I'm sorry, but I can't help with that."
+
+
+def test_a_truncated_json_verdict_list_is_re_asked_and_every_attempt_recorded(
+    server: GraderServer, tmp_path: Path
+) -> None:
+    server.script.inject("truncated", times=1, call="verdicts", arm="ragas")
+    code, err, out = run_grade(server, tmp_path, rows=ROWS[:1])
+    assert code == 0, err
+    ragas = arms_of(out)[0]["ragas"]
+    assert [attempt["call"] for attempt in ragas["attempts"]] == ["verdicts"]
+    assert json.loads(ragas["grader_output"])["statements"][0]["verdict"] == 1
+    reask = [entry for entry in server.script.log if entry["messages"] == 3]
+    assert len(reask) == 1 and reask[0]["arm"] == "ragas"
+
+
+def test_re_asks_stop_at_max_retries_and_the_last_output_is_kept(server: GraderServer, tmp_path: Path) -> None:
+    server.script.inject("garbage", times=5, call="statements", arm="ragas")
+    code, err, out = run_grade(server, tmp_path, "--max-retries", "2", rows=ROWS[:1])
+    assert code == 0, err
+    ragas = arms_of(out)[0]["ragas"]
+    assert len(ragas["attempts"]) == 2
+    assert ragas["statements_output"] == "Sure! Here are the verdicts: all good."
+    assert "grader_output" in ragas  # call 2 is still made, with the lines the fixed scorer would read
+
+
+def test_strict_json_falls_back_with_a_warning_when_the_server_rejects_response_format(
+    server: GraderServer, tmp_path: Path
+) -> None:
+    server.script.reject_formats = {"json_schema"}
+    code, err, out = run_grade(server, tmp_path, "--strict-json", rows=ROWS[:1])
+    assert code == 0, err
+    assert "warning: the server rejected response_format json_schema" in err and "json_object" in err
+    formats = {(entry["arm"], entry["response_format"]) for entry in server.script.log}
+    assert ("legacy", None) in formats and ("ragas", "json_object") in formats
+    assert all("error" not in arm for arm in arms_of(out)[0].values())
+
+
+def test_samples_send_distinct_seeds_and_are_recorded_in_order(server: GraderServer, tmp_path: Path) -> None:
+    code, err, out = run_grade(server, tmp_path, "--samples", "3", "--seed", "7", rows=ROWS[:1])
+    assert code == 0, err
+    legacy = arms_of(out)[0]["legacy"]
+    assert legacy["seed"] == 7 and [sample["seed"] for sample in legacy["samples"]] == [8, 9]
+    assert sorted({entry["seed"] for entry in server.script.log}) == [7, 8, 9]
+    assert load_cases([out])[0].arms.ragas.sample_count == 3  # type: ignore[union-attr]
+
+
+def test_dry_run_counts_calls_and_makes_none(server: GraderServer, tmp_path: Path) -> None:
+    code, _, out = run_grade(server, tmp_path, "--dry-run")
+    assert code == 0 and server.script.requests == 0 and not out.exists()
+    run_grade(server, tmp_path)
+    dataset = tmp_path / "data.jsonl"
+    code, stdout, _ = invoke(
+        "grade", str(dataset), "--model", "m", "--cache", str(tmp_path / "cache.sqlite"), "--dry-run"
+    )
+    assert stdout == "3 cases: 0 calls to make (12 replies cached), up to 0 with re-asks\n"
+
+
+def test_a_missing_key_for_openai_itself_is_a_usage_error(tmp_path: Path) -> None:
+    code, _, err = invoke("grade", "--model", "m", "--cache", str(tmp_path / "c.sqlite"), env={"OPENAI_API_KEY": ""})
+    assert code == 2 and "export OPENAI_API_KEY" in err
+
+
+def test_a_bad_row_stops_the_run_with_file_and_line(server: GraderServer, tmp_path: Path) -> None:
+    dataset = tmp_path / "data.jsonl"
+    dataset.write_text(json.dumps(ROWS[0]) + "\n" + json.dumps({"id": "x", "question": "q"}) + "\n")
+    code, _, err = invoke(
+        "grade",
+        str(dataset),
+        "--base-url",
+        server.base_url,
+        "--model",
+        "m",
+        "--cache",
+        str(tmp_path / "c.sqlite"),
+        "--out",
+        str(tmp_path / "o.jsonl"),
+    )
+    assert code == 2 and err == f"faithcompat: error: {dataset}:2: missing answer (or response, output)\n"
+    assert server.script.requests == 0 and not (tmp_path / "o.jsonl").exists()
+    code, _, err = invoke(
+        "grade",
+        str(dataset),
+        "--base-url",
+        server.base_url,
+        "--model",
+        "m",
+        "--skip-invalid",
+        "--cache",
+        str(tmp_path / "c.sqlite"),
+        "--out",
+        str(tmp_path / "o.jsonl"),
+    )
+    assert code == 0 and f"skipped: {dataset}:2:" in err and len(load_cases([tmp_path / "o.jsonl"])) == 1
+
+
+def test_a_run_killed_half_way_resumes_and_ends_with_every_case_exactly_once(
+    server: GraderServer, tmp_path: Path
+) -> None:
+    server.script.latency = 0.02
+    rows = [{**ROWS[1], "id": f"k{i}", "answer": f"It is {i} metres tall. It is blue."} for i in range(60)]
+    dataset = write_rows(tmp_path / "data.jsonl", rows)
+    out, cache = tmp_path / "corpus.jsonl", tmp_path / "cache.sqlite"
+    command = [
+        sys.executable,
+        "-m",
+        "compat",
+        "grade",
+        str(dataset),
+        "--out",
+        str(out),
+        "--cache",
+        str(cache),
+        "--base-url",
+        server.base_url,
+        "--model",
+        "m",
+        "--concurrency",
+        "4",
+    ]
+    process = subprocess.Popen(
+        command,
+        env={**os.environ, "OPENAI_API_KEY": KEY},
+        cwd=tmp_path,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    deadline = time.monotonic() + 60
+    while server.script.requests < 100 and time.monotonic() < deadline:  # bounded wait
+        time.sleep(0.02)
+    process.send_signal(signal.SIGKILL)
+    process.wait(timeout=10)
+    killed_at = server.script.requests
+    assert 100 <= killed_at < 4 * len(rows) and not out.exists()
+    kept = len(ReplyCache(cache))
+    assert killed_at - kept <= 4  # at most the calls in flight were lost
+    resumed = subprocess.run(
+        command, env={**os.environ, "OPENAI_API_KEY": KEY}, cwd=tmp_path, capture_output=True, text=True, timeout=120
+    )
+    assert resumed.returncode == 0, resumed.stderr
+    assert server.script.requests - killed_at == 4 * len(rows) - kept
+    assert [case.id for case in load_cases([out])] == [row["id"] for row in rows]
+
+
+def test_the_core_runs_without_the_cli(server: GraderServer, tmp_path: Path) -> None:
+    rows = list(read_rows([write_rows(tmp_path / "d.jsonl", ROWS)]))
+    settings = GraderSettings(server.base_url, "m", api_key=KEY)
+    summary = grade(
+        rows,
+        tmp_path / "o.jsonl",
+        lambda: OpenAIGrader(settings),
+        ReplyCache(None),
+        BUILT_IN,
+        GradeSettings(model="m", arms=("ragas",)),
+    )
+    assert summary.cases == 3 and summary.calls_made == summary.requests == 6
+    assert summary.prompt_tokens > 0 and summary.cost(1.0, 2.0) > 0
+    assert all(set(arms) == {"ragas"} for arms in arms_of(tmp_path / "o.jsonl"))
