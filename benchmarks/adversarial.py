@@ -11,8 +11,14 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from _typical import _PROSE_WORDS, _SUBJECTS, FINAL_HEADER, SEED, _reason, _statement
+
+if TYPE_CHECKING:
+    from compat import Case
+
+HEADER = FINAL_HEADER
 
 NESTED_FIXED_DEPTH = 100_000  # the contract's fixed case: 100,000 deep, ~200 KB
 STATEMENTS = "\n".join(random.Random(SEED + 3).choice(_SUBJECTS) + " is described." for _ in range(5))
@@ -92,6 +98,51 @@ def prose(size: int) -> str:
     return "".join(sentences)[:size]
 
 
+def _then(unit: str, tail: str) -> Callable[[int], str]:
+    return lambda size: repeat_to(unit, max(size - len(tail), 0)) + tail
+
+
+def _echo_shared(size: int) -> str:
+    item = json.dumps({"statement": "The same sentence.", "reason": "r", "verdict": 1}) + ", "
+    return "[" + repeat_to(item, size).rsplit("}", 1)[0] + "}]"
+
+
+def _shared_statements(size: int) -> str:
+    return repeat_to("The same sentence.\n", max(size // 4, 20))
+
+
+def _echo_near(size: int) -> str:
+    item = json.dumps({"statement": "the SAME sentence", "reason": "r", "verdict": 0}) + ", "
+    return "[" + repeat_to(item, size).rsplit("}", 1)[0] + "}]"
+
+
+def _risky_statements(size: int) -> str:
+    return "\n".join(f"The jury's verdict: no appeal number {i}." for i in range(64))
+
+
+def _jsonl(size: int) -> str:
+    return repeat_to(
+        json.dumps({"statement": "Statement number 1 is described in the context.", "verdict": 1}) + "\n", size
+    )
+
+
+def _few_shot(size: int) -> str:
+    return repeat_to(json.dumps([{"statement": "John is majoring in Biology.", "verdict": 0}]) + "\nNow: ", size)
+
+
+def _table(size: int) -> str:
+    return "| # | Statement | Verdict |\n|---|---|---|\n" + repeat_to("| 1 | A claim | Yes |\n", size)
+
+
+def _word_list(size: int) -> str:
+    return "[" + repeat_to('"Yes", "No", ', size).rsplit(",", 1)[0] + "]"
+
+
+def _indexed(size: int) -> str:
+    count = max(size // 14, 1)
+    return json.dumps({str(i): "yes" for i in range(1, count + 1)})
+
+
 SHAPES: dict[str, Callable[[int], str]] = {
     "verdict_no": verdict_no,
     "open_brackets": open_brackets,
@@ -103,8 +154,131 @@ SHAPES: dict[str, Callable[[int], str]] = {
     "yes_no_run": yes_no_run,
     "truncated_json": truncated_json,
     "prose": prose,
+    # the three shapes of the issue
+    "small_json_then_verdict": _then("[1] ", "\n" + HEADER + " Yes. No."),
+    "small_objects_then_verdict": _then('{"a": 1} ', "\n" + HEADER + " Yes. No."),
+    "unclosed_objects_one_brace": _then('{"a": 1, ', "}"),
+    "unclosed_items_one_brace": _then('{"statement": "x", "verdict": 1, ', "}]}"),
+    "echo_shared_statement": _echo_shared,
+    "echo_shared_not_verbatim": _echo_near,
+    # the new readers
+    "header_verdict_repeated": lambda size: repeat_to(HEADER + " Yes. ", size),
+    "final_verdicts_colon_repeated": lambda size: repeat_to("Final verdicts: ", size),
+    "header_open_paren": lambda size: repeat_to("final verdict (", size),
+    "verdict_word_repeated": lambda size: repeat_to("verdict ", size),
+    "non_answer_markers": lambda size: repeat_to("Verdict: no context ", size),
+    "marker_open_paren": lambda size: repeat_to("verdict (", size),
+    "aside_unclosed": lambda size: HEADER + " Yes (" + repeat_to("a", size),
+    "aside_repeated": lambda size: HEADER + repeat_to(" Yes (aside)", size),
+    "fullwidth_run": lambda size: HEADER + repeat_to("ＹＥＳ。", size),
+    "checkmarks": lambda size: HEADER + repeat_to(" ✓", size),
+    "enumerated_run": lambda size: HEADER + repeat_to(" S1: Yes, and", size),
+    "legend_repeated": lambda size: repeat_to("(Yes/No) ", size),
+    "yes_or_no_repeated": lambda size: repeat_to("yes or no ", size),
+    "list_lines": lambda size: repeat_to("1. Yes\n", size),
+    "list_lines_long_rest": lambda size: "1. Yes - " + repeat_to("a", size),
+    "newlines": lambda size: "\n" * size,
+    "bars": lambda size: repeat_to("|\n", size),
+    "bar_line": lambda size: "|" + "a" * size,
+    "table_rows": _table,
+    "prose_statements": lambda size: repeat_to("Statement 1 is supported by the context. ", size),
+    "prose_open_paren": lambda size: repeat_to("statement 1 (", size),
+    "think_unclosed": lambda size: "<think>" + prose(size) + " " + HEADER + " Yes.",
+    "think_tags": lambda size: repeat_to("<think></think>", size) + HEADER + " Yes.",
+    "think_opening_tags": lambda size: repeat_to("<think>", size),
+    "close_tags": lambda size: repeat_to("</think>", size) + "Verdict: No.",
+    "word_list": _word_list,
+    "number_list_whole": lambda size: "[" + repeat_to("1, ", size).rstrip(", ") + "]",
+    "indexed_object": _indexed,
+    "json_lines": _jsonl,
+    "few_shot_echoes": _few_shot,
+    "deep_dicts": lambda size: repeat_to('{"a": ', size) + "1" + "}" * (size // 6),
+    "unterminated_string": lambda size: '["' + repeat_to("[", size),
+    "refusal_middle": lambda size: repeat_to("x", size // 2) + " I cannot " + repeat_to("x", size // 2),
+    "risky_statement_echoes": lambda size: repeat_to("The jury's verdict: no appeal number 1. Verdict: Yes.\n", size),
+}
+
+
+# name -> builder(size) -> call 1 text, for shapes that need their own statements
+SHAPE_STATEMENTS: dict[str, Callable[[int], str]] = {
+    "echo_shared_statement": _shared_statements,
+    "echo_shared_not_verbatim": _shared_statements,
+    "risky_statement_echoes": _risky_statements,
+}
+# Call 1 itself as the adversary: statements split on every kind of line break.
+CALL1_SHAPES: dict[str, Callable[[int], str]] = {
+    "call1_carriage_returns": lambda size: repeat_to("A statement.\r", size),
+    "call1_line_separators": lambda size: repeat_to("A statement.\u2028", size),
+    "call1_open_brackets": lambda size: "[" * size,
+}
+
+
+def build_case(name: str, size: int) -> Case:
+    """The case for one shape at one size: the shape's grader output and its call 1.
+
+    Shapes in ``SHAPE_STATEMENTS`` need their own call 1 (echoes shared by many
+    statements); ``CALL1_SHAPES`` make call 1 itself the adversary.
+    """
+    from compat import Case  # the benchmark scripts put the checkout on sys.path
+
+    if name in CALL1_SHAPES:
+        return Case(id=f"adv-{name}-{size}", statements_output=CALL1_SHAPES[name](size), grader_output=HEADER + " Yes.")
+    statements = SHAPE_STATEMENTS[name](size) if name in SHAPE_STATEMENTS else STATEMENTS
+    return Case(id=f"adv-{name}-{size}", statements_output=statements, grader_output=SHAPES[name](size))
+
+
+ALL_SHAPES: tuple[str, ...] = (*SHAPES, *CALL1_SHAPES)
+
+
+_DESCRIPTIONS = {
+    "small_json_then_verdict": "'[1] ' repeated, then a final verdict line",
+    "small_objects_then_verdict": "'{\"a\": 1} ' repeated, then a final verdict line",
+    "unclosed_objects_one_brace": "'{\"a\": 1, ' repeated, one '}' at the end",
+    "unclosed_items_one_brace": "unclosed verdict items repeated, '}]}' at the end",
+    "echo_shared_statement": "JSON items echoing one statement text that call 1 repeats",
+    "echo_shared_not_verbatim": "the same, echoed in another case and spacing",
+    "header_verdict_repeated": "'<header> Yes. ' repeated",
+    "final_verdicts_colon_repeated": "'Final verdicts: ' repeated",
+    "header_open_paren": "'final verdict (' repeated",
+    "verdict_word_repeated": "'verdict ' repeated",
+    "non_answer_markers": "'Verdict: no context ' repeated",
+    "marker_open_paren": "'verdict (' repeated",
+    "aside_unclosed": "'<header> Yes (' then letters, never closed",
+    "aside_repeated": "'<header>' then ' Yes (aside)' repeated",
+    "fullwidth_run": "'<header>' then full-width 'ＹＥＳ。' repeated",
+    "checkmarks": "'<header>' then ' ✓' repeated",
+    "enumerated_run": "'<header>' then ' S1: Yes, and' repeated",
+    "legend_repeated": "'(Yes/No) ' repeated",
+    "yes_or_no_repeated": "'yes or no ' repeated",
+    "list_lines": "'1. Yes' lines",
+    "list_lines_long_rest": "'1. Yes - ' then one long explanation",
+    "newlines": "line breaks only",
+    "bars": "'|' lines",
+    "bar_line": "'|' then one long line",
+    "table_rows": "a Markdown table with a Verdict column, rows repeated",
+    "prose_statements": "'Statement 1 is supported by the context. ' repeated",
+    "prose_open_paren": "'statement 1 (' repeated",
+    "think_unclosed": "'<think>' then prose and a final line, never closed",
+    "think_tags": "'<think></think>' repeated, then a final line",
+    "think_opening_tags": "'<think>' repeated",
+    "close_tags": "'</think>' repeated, then 'Verdict: No.'",
+    "word_list": "a JSON list of 'Yes', 'No'",
+    "number_list_whole": "a JSON list of 1s, the whole output",
+    "indexed_object": "a JSON object keyed 1..n, 'yes' each",
+    "json_lines": "one verdict object per line",
+    "few_shot_echoes": "an echoed few-shot JSON example repeated",
+    "deep_dicts": "'{\"a\": ' nested, closed",
+    "unterminated_string": "'[\"' then '[' repeated, the string never closed",
+    "refusal_middle": "letters with a refusal phrase in the middle",
+    "risky_statement_echoes": "statements holding 'verdict: no', echoed before each verdict",
+    "call1_carriage_returns": "call 1: statements separated by '\\r'",
+    "call1_line_separators": "call 1: statements separated by U+2028",
+    "call1_open_brackets": "call 1: '[' repeated",
 }
 
 
 def describe(shape: str) -> str:
-    return (SHAPES[shape].__doc__ or shape).strip().splitlines()[0]
+    builder = SHAPES.get(shape)
+    if builder is not None and builder.__doc__ and shape not in _DESCRIPTIONS:
+        return builder.__doc__.strip().splitlines()[0]
+    return _DESCRIPTIONS.get(shape, shape)

@@ -18,17 +18,25 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from compat import bundled_corpus, get_scorer, load_cases
+from compat import Score, bundled_corpus, get_scorer, load_cases
 from compat._cli import main
 from compat._text import format_score
-from compat.diff._compare import compare
+from compat.diff import CANDIDATE_ARM, CONTROL_ARM, compare, score_arm
+from tests.grading.server import GraderServer
 
 DOC = Path(__file__).resolve().parent.parent / "MIGRATION.md"
 BLOCK = re.compile(r"```(\w+)\n(.*?)```", re.DOTALL)
-DECISIONS = {"gate", "rollout"}  # exit 1 is a verdict (HOLD, a failed check), not an error
+DECISIONS = {"gate", "rollout", "compare"}  # exit 1 is a verdict (HOLD, a failed check, none safe), not an error
+DOC_GRADER = "127.0.0.1:8000"  # the guide's grader endpoint; the test serves a scripted grader there instead
 
 
 def test_every_command_in_the_guide_runs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    with GraderServer() as grader:
+        _run_the_guide(tmp_path, monkeypatch, f"127.0.0.1:{grader.port}")
+        assert grader.script.requests == 4 * 51  # both arms, both calls, the bundled dataset; once
+
+
+def _run_the_guide(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, grader: str) -> None:
     monkeypatch.chdir(tmp_path)
     for name in [n for n in os.environ if n.startswith("FAITHCOMPAT_")]:
         monkeypatch.delenv(name)
@@ -62,7 +70,7 @@ def test_every_command_in_the_guide_runs(tmp_path: Path, monkeypatch: pytest.Mon
                 )
                 assert result.returncode == 0, f"{command}\n{result.stderr}"
             else:
-                _run_cli(command)
+                _run_cli(command.replace(DOC_GRADER, grader))
     assert ran >= 15
     assert Path("shadow.jsonl").stat().st_size > 0
 
@@ -84,15 +92,14 @@ def test_worked_examples_match_the_scorers() -> None:
     assert len(rows) >= 14
     cases = {case.id: case for case in load_cases(bundled_corpus())}
     legacy, ragas = get_scorer("legacy"), get_scorer("ragas")
+
+    def shown(score: Score) -> str:
+        if score.value is None and score.cause is not None:
+            return f"undetermined: {score.cause.value}"
+        return f"{format_score(score.value)} ({'pass' if score.passed else 'fail'})"
+
     for cause, case_id, before, after in rows:
         case = cases[case_id]
-        result = compare(case, legacy.score(case), ragas.score(case))
+        result = compare(case, score_arm(legacy, case, CONTROL_ARM), score_arm(ragas, case, CANDIDATE_ARM))
         assert result.cause is not None and result.cause.value == cause, case_id
-        assert before == f"{format_score(result.control.value)} ({'pass' if result.control.passed else 'fail'})"
-        candidate = result.candidate
-        expected_after = (
-            f"undetermined: {candidate.cause.value}"
-            if candidate.value is None and candidate.cause
-            else f"{format_score(candidate.value)} ({'pass' if candidate.passed else 'fail'})"
-        )
-        assert after == expected_after, case_id
+        assert (before, after) == (shown(result.control), shown(result.candidate)), case_id

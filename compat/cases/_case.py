@@ -28,10 +28,19 @@ class ExpectedOutcome(BaseModel):
         "legacy scores; null for undetermined.",
     )
     passed: StrictBool | None = None
-    status: Literal["scored", "undetermined"] | None = None
-    cause: Literal["empty_output", "no_statements", "refusal", "no_verdicts", "count_mismatch"] | None = None
+    # The scoring stage's Status, Cause and VerdictFormat values, spelled out here because
+    # cases come before scoring (tests/cases/test_corpus.py keeps them equal).
+    status: Literal["scored", "undetermined", "error"] | None = None
+    cause: (
+        Literal["empty_output", "no_statements", "refusal", "no_verdicts", "count_mismatch", "grader_error"] | None
+    ) = None
     reason: StrictStr | None = None
-    format: Literal["json", "text_final_line", "text_per_statement"] | None = None
+    format: (
+        Literal[
+            "json", "text_final_line", "text_per_statement", "json_list", "text_table", "text_list", "text_prose"
+        ]
+        | None
+    ) = None
 
 
 GraderCall = Literal["statements", "verdicts"]

@@ -7,7 +7,7 @@ golden ``expected`` outcomes, and folds the comparisons into the report model
 """
 
 from compat.diff._aggregate import DriftAggregator, case_json_line, parse_case_line, tally
-from compat.diff._compare import DEFAULT_TOLERANCE, DriftCause, Outcome, compare
+from compat.diff._compare import CANDIDATE_ARM, CONTROL_ARM, DEFAULT_TOLERANCE, DriftCause, Outcome, compare, score_arm
 from compat.diff._golden import check_expected
 from compat.diff._report import (
     CaseLine,
@@ -23,6 +23,8 @@ from compat.diff._report import (
 from compat.diff._run import MAX_JOBS, ComparedBatch, DiffSettings, run_diff, tool_name
 
 __all__ = [
+    "CANDIDATE_ARM",
+    "CONTROL_ARM",
     "DEFAULT_TOLERANCE",
     "MAX_JOBS",
     "CaseLine",
@@ -44,6 +46,7 @@ __all__ = [
     "load_report",
     "parse_case_line",
     "run_diff",
+    "score_arm",
     "tally",
     "tool_name",
 ]

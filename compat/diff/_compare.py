@@ -19,11 +19,12 @@ import re
 from enum import Enum
 from typing import NamedTuple
 
-from compat.cases import Case
+from compat.cases import ArmName, Case
 from compat.scoring import (
     Cause,
     LegacyBreakdown,
     Score,
+    Scorer,
     ScoreWarning,
     Status,
     VerdictFormat,
@@ -41,6 +42,7 @@ class Outcome(str, Enum):
     CANDIDATE_UNDETERMINED = "candidate_undetermined"  # the candidate declined to score
     LEGACY_INVALID = "legacy_invalid"  # the control's score is NaN, infinite or outside [0, 1]
     SCORER_ERROR = "scorer_error"  # an arm raised or flagged an error instead of scoring (upstream versions)
+    GRADER_ERROR = "grader_error"  # a recorded grader call failed after its retries: an arm has no output
 
 
 class DriftCause(str, Enum):
@@ -61,6 +63,13 @@ class DriftCause(str, Enum):
     FINAL_LINE_DISAGREES = "final_line_disagrees"
     MULTIPLE_FINAL_LINES = "multiple_final_lines"
     SCORER_ERROR = "scorer_error"
+    VERDICT_WORD_VARIANT = "verdict_word_variant"
+    REASONING_DRAFT_COUNTED = "reasoning_draft_counted"
+    UNLABELLED_VERDICTS_UNSEEN = "unlabelled_verdicts_unseen"
+    VERDICT_TABLE_UNSEEN = "verdict_table_unseen"
+    VERDICT_PROSE_UNSEEN = "verdict_prose_unseen"
+    GRADER_ERROR = "grader_error"
+    PROMPTS_DIFFER = "prompts_differ"
     UNEXPLAINED = "unexplained"
 
 
@@ -76,8 +85,8 @@ CAUSE_DESCRIPTIONS: dict[DriftCause, str] = {
     "whose lines legacy counts as statements)",
     DriftCause.JSON_VERDICTS_UNSEEN: "the verdicts are JSON, which the legacy text parser cannot read",
     DriftCause.NEGATIVE_LEGACY_SCORE: "more 'no' verdicts than statements pushed the legacy score below zero",
-    DriftCause.EXTRA_VERDICTS: "verdicts beyond the last statement: legacy subtracts their 'no's, "
-    "the fixed scorer ignores them",
+    DriftCause.EXTRA_VERDICTS: "more verdicts than statements, counted differently: legacy subtracts every "
+    "'no', a truncating candidate reads the first ones, the fixed scorer the lowest consistent reading",
     DriftCause.MISSING_VERDICTS: "statements without a verdict: legacy counts them as supported, "
     "the fixed scorer as unsupported",
     DriftCause.ENUMERATION_COUNTED_AS_NO: "an enumerated final line ('1. Yes. 2. Yes.'): legacy counts "
@@ -93,6 +102,20 @@ CAUSE_DESCRIPTIONS: dict[DriftCause, str] = {
     "last one followed by verdicts",
     DriftCause.SCORER_ERROR: "a scorer raised or flagged an error instead of scoring (promptfoo 0.123.1's "
     "grader error, the ragas library's failed parse): the case has no score on that arm",
+    DriftCause.VERDICT_WORD_VARIANT: "verdict words other than yes/no (Supported, Nope, True, Y/N, ✓, Oui, Sí): "
+    "legacy counts every final-line piece without 'yes' as a 'no' and misses such Verdict: markers",
+    DriftCause.REASONING_DRAFT_COUNTED: "a reasoning model's <think> draft holds verdicts: legacy counts them, "
+    "the fixed scorer reads only the answer after the draft",
+    DriftCause.UNLABELLED_VERDICTS_UNSEEN: "verdicts with neither the final-verdict header nor Verdict: markers "
+    "('1. Yes' lines): legacy finds no 'no' and scores 1.0",
+    DriftCause.VERDICT_TABLE_UNSEEN: "verdicts in a Markdown table's Verdict column: legacy finds no 'no' "
+    "and scores 1.0",
+    DriftCause.VERDICT_PROSE_UNSEEN: "verdicts written as sentences ('Statement 2 is not supported'): legacy finds "
+    "no 'no' and scores 1.0",
+    DriftCause.GRADER_ERROR: "a grader call of the recording failed after its retries (faithcompat grade): "
+    "that arm has no output to score",
+    DriftCause.PROMPTS_DIFFER: "each side scored its own arm's recording (the legacy prompts' text, the RAGAS "
+    "prompts' JSON): the grader said different things, so the difference mixes the parser and the prompts",
     DriftCause.UNEXPLAINED: "a difference no rule above accounts for: investigate",
 }
 
@@ -113,6 +136,36 @@ class Comparison(NamedTuple):
         return self.cause is not None and self.cause is not DriftCause.UNEXPLAINED
 
 
+# Which recording each side of a comparison scores when a case carries per-arm recordings
+# (faithcompat grade): the control the legacy prompts' outputs, the candidate the RAGAS ones.
+CONTROL_ARM: ArmName = "legacy"
+CANDIDATE_ARM: ArmName = "ragas"
+
+
+def score_arm(scorer: Scorer, case: Case, arm: ArmName) -> Score:
+    """``scorer`` on ``arm``'s own recording where the case has one, else on its shared texts.
+
+    A recording whose call failed after its retries has nothing to score: the result is
+    undetermined with the cause ``grader_error`` and the grader's message, never a score.
+    """
+    if case.arms is None or case.arms.get(arm) is None:
+        return scorer.score(case)
+    error = case.arm_error(arm)
+    recorded = case.arm_case(arm)
+    if error is not None or recorded is None:
+        what = f"{error.call} call failed ({error.kind}): {error.message}" if error else "no output recorded"
+        return Score(
+            scorer=scorer.name,
+            value=None,
+            status=Status.UNDETERMINED,
+            passed=False,
+            threshold=case.threshold,
+            reason=f"Faithfulness undetermined: the {arm} arm's grader {what}",
+            cause=Cause.GRADER_ERROR,
+        )
+    return scorer.score(recorded)
+
+
 def compare(case: Case, control: Score, candidate: Score, *, tolerance: float = DEFAULT_TOLERANCE) -> Comparison:
     """The comparison of two scores of ``case``; pure, and total like the scorers."""
     delta = None
@@ -128,6 +181,8 @@ def is_legacy_invalid(score: Score) -> bool:
 
 
 def _outcome(control: Score, candidate: Score, delta: float | None, tolerance: float) -> Outcome:
+    if Cause.GRADER_ERROR in (control.cause, candidate.cause):
+        return Outcome.GRADER_ERROR
     if control.status is Status.ERROR or candidate.status is Status.ERROR:
         return Outcome.SCORER_ERROR
     if control.status is Status.SCORED and is_legacy_invalid(control):
@@ -155,6 +210,10 @@ _NO_WORD = re.compile(r"\bno\b")
 
 def explain(case: Case, control: Score, candidate: Score) -> DriftCause:
     """The named cause of the difference between ``control`` and ``candidate``."""
+    if Cause.GRADER_ERROR in (control.cause, candidate.cause):
+        return DriftCause.GRADER_ERROR
+    if case.arms is not None and case.arms.get(CONTROL_ARM) is not None and case.arms.get(CANDIDATE_ARM) is not None:
+        return DriftCause.PROMPTS_DIFFER
     if control.status is Status.ERROR or candidate.status is Status.ERROR:
         return DriftCause.SCORER_ERROR
     if candidate.status is Status.UNDETERMINED and candidate.cause is not None:
@@ -170,13 +229,22 @@ def explain(case: Case, control: Score, candidate: Score) -> DriftCause:
         return DriftCause.ZERO_STATEMENTS
     if breakdown.statement_count != candidate.statement_count:
         return DriftCause.STATEMENT_COUNT_DIFFERS
-    if candidate.format is VerdictFormat.JSON:
+    if candidate.format in (VerdictFormat.JSON, VerdictFormat.JSON_LIST):
         return DriftCause.JSON_VERDICTS_UNSEEN
-    parsed = parse_verdicts(case.grader_output)
+    if candidate.format in _UNLABELLED_FORMATS:
+        return _UNLABELLED_FORMATS[candidate.format]
+    parsed = parse_verdicts(case.grader_output, [verdict.statement for verdict in candidate.verdicts] or None)
     read_noes = parsed.values.count(0) if parsed else 0
     if breakdown.bad_count == read_noes:
         return _counting_cause(control, candidate, default=DriftCause.UNEXPLAINED)
     return _misreading(breakdown, candidate)
+
+
+_UNLABELLED_FORMATS = {
+    VerdictFormat.TEXT_LIST: DriftCause.UNLABELLED_VERDICTS_UNSEEN,
+    VerdictFormat.TEXT_TABLE: DriftCause.VERDICT_TABLE_UNSEEN,
+    VerdictFormat.TEXT_PROSE: DriftCause.VERDICT_PROSE_UNSEEN,
+}
 
 
 def _counting_cause(control: Score, candidate: Score, default: DriftCause = DriftCause.UNEXPLAINED) -> DriftCause:
@@ -193,6 +261,10 @@ def _counting_cause(control: Score, candidate: Score, default: DriftCause = Drif
 def _misreading(breakdown: LegacyBreakdown, candidate: Score) -> DriftCause:
     """The legacy parser counted other "no"s than the fixed one read: how it misread."""
     warnings = candidate.warnings
+    if ScoreWarning.REASONING_IGNORED in warnings:
+        return DriftCause.REASONING_DRAFT_COUNTED
+    if ScoreWarning.VERDICT_WORD_VARIANT in warnings:
+        return DriftCause.VERDICT_WORD_VARIANT
     if breakdown.format is VerdictFormat.TEXT_PER_STATEMENT:
         # Legacy found no exact header and counted "verdict: no" markers.
         if candidate.format is VerdictFormat.TEXT_FINAL_LINE and ScoreWarning.FINAL_LINE_DISAGREES in warnings:

@@ -143,14 +143,17 @@ def load_report(path: str | Path) -> DriftReport:
     except OSError as error:
         raise InputError(f"{path}: cannot read: {error.strerror or error}") from None
     report = _parse_as(DriftReport, raw, str(path), "a faithcompat report")
-    if Outcome.SCORER_ERROR.value not in report.outcomes:  # a report from before scorers could err
-        report = report.model_copy(update={"outcomes": {**report.outcomes, Outcome.SCORER_ERROR.value: 0}})
+    added = {outcome.value: 0 for outcome in OUTCOMES_ADDED_LATER if outcome.value not in report.outcomes}
+    if added:  # a report written before these outcomes existed had none of them
+        report = report.model_copy(update={"outcomes": {**report.outcomes, **added}})
     problem = _inconsistency(report)
     if problem is not None:  # an edited or foreign file: the gate and rollout would trip over it
         raise InputError(f"{path}: not a faithcompat report: {problem}")
     return report
 
 
+# Outcomes that reports written before them lack: read as 0.
+OUTCOMES_ADDED_LATER = (Outcome.SCORER_ERROR, Outcome.GRADER_ERROR)
 # The keys of a report's fixed mappings: written by the aggregator, required when read back.
 FLIP_ROWS, FLIP_COLUMNS = ("pass", "fail"), ("pass", "fail", "undetermined")
 INVALID_KINDS = ("negative", "nan", "infinite", "above_one")

@@ -32,7 +32,7 @@ from typing import Any, NamedTuple
 from compat._errors import CaseError, WorkerError
 from compat.cases import DEFAULT_MAX_CASE_BYTES, CorpusDigest, DuplicateIds, LineBlock, RawCase, Record, iter_blocks
 from compat.diff._aggregate import DriftAggregator, case_json_line, tally
-from compat.diff._compare import DEFAULT_TOLERANCE, compare
+from compat.diff._compare import CANDIDATE_ARM, CONTROL_ARM, DEFAULT_TOLERANCE, compare, score_arm
 from compat.diff._golden import check_expected
 from compat.diff._report import CorpusInfo, DriftReport, ScorersInfo
 from compat.scoring import Scorer, get_scorer
@@ -199,8 +199,8 @@ def _compare_work(work: Work, scorers: _Scorers, skip: frozenset[int] = frozense
         if skip and compared - 1 in skip:
             continue
         case = loaded.case
-        control = control_scorer.score(case)
-        candidate = candidate_scorer.score(case)
+        control = score_arm(control_scorer, case, CONTROL_ARM)
+        candidate = score_arm(candidate_scorer, case, CANDIDATE_ARM)
         failures: list[str] = []
         checked = False
         if case.expected:  # most corpora carry no golden outcomes

@@ -278,6 +278,29 @@ AGREES_WITH_LEGACY_ON_CLEAN_TEXT = Invariant(
     lambda d: [_judged(d[0], d[1]).model_copy(update={"threshold": d[2]})],
 )
 
+# ---------------------------------------------------------------- 9. reads what graders write
+
+
+def _realistic_case(drawn: tuple[Judgement, str, Any]) -> Case:
+    judgement, name, style = drawn
+    return _case(judgement.statements_output, s.render(judgement, name, style), tag=name)
+
+
+def _check_reads_known_verdicts(fixed: FixedFactory, drawn: tuple[Judgement, str, Any]) -> None:
+    judgement = drawn[0]
+    score = fixed(MismatchPolicy.UNSUPPORTED).score(_realistic_case(drawn))
+    read = tuple(verdict.verdict for verdict in score.verdicts)
+    assert read == judgement.verdicts, f"{drawn[1]}: read {read}, the grader wrote {judgement.verdicts}"
+
+
+READS_KNOWN_VERDICTS = Invariant(
+    "reads_known_verdicts",
+    "an output built from known verdicts, in any realistic layout and wording, reads as exactly those verdicts",
+    s.realistic_outputs,
+    _check_reads_known_verdicts,
+    lambda d: [_realistic_case(d)],
+)
+
 INVARIANTS: tuple[Invariant, ...] = (
     BOUNDED,
     EXACT_RATIO,
@@ -287,4 +310,5 @@ INVARIANTS: tuple[Invariant, ...] = (
     NO_VERDICT_UNDETERMINED,
     TOTAL,
     AGREES_WITH_LEGACY_ON_CLEAN_TEXT,
+    READS_KNOWN_VERDICTS,
 )

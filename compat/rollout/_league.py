@@ -29,6 +29,8 @@ from pydantic import BaseModel, ConfigDict, Field
 from compat._errors import CaseError
 from compat.cases import DEFAULT_MAX_CASE_BYTES, CorpusDigest, iter_cases
 from compat.diff import (
+    CANDIDATE_ARM,
+    CONTROL_ARM,
     DEFAULT_TOLERANCE,
     CorpusInfo,
     DriftAggregator,
@@ -37,6 +39,7 @@ from compat.diff import (
     case_json_line,
     check_expected,
     compare,
+    score_arm,
     tally,
     tool_name,
 )
@@ -149,8 +152,8 @@ def build_league(
         sources, on_error=skip if on_error is not None else None, max_case_bytes=max_case_bytes, digest=digest
     ):
         case = loaded.case
-        control_score = control_scorer.score(case)
-        scores = {name: scorer.score(case) for name, scorer in scorers.items()}
+        control_score = score_arm(control_scorer, case, CONTROL_ARM)
+        scores = {name: score_arm(scorer, case, CANDIDATE_ARM) for name, scorer in scorers.items()}
         for name in candidates:
             candidate = scores[name]
             failures = check_expected(case, {control: control_score, name: candidate}, tolerance=tolerance)

@@ -2,9 +2,27 @@
 
 from __future__ import annotations
 
+import re
+
 from hypothesis import strategies as st
 
-from compat.rollout._synth import CLEAN_LEGACY_RENDERERS, JSON_RENDERERS, RENDERERS, Judgement
+from compat.rollout._synth import (
+    CLEAN_LEGACY_RENDERERS,
+    ENUMERATIONS,
+    FINAL_HEADERS,
+    JSON_RENDERERS,
+    MARKER_STYLES,
+    READABLE_RENDERERS,
+    RENDERERS,
+    SEPARATORS,
+    VOCABULARIES,
+    WRAPPERS,
+    Judgement,
+    Style,
+    styled_final_line,
+    styled_list,
+    styled_markers,
+)
 from compat.scoring import MismatchPolicy, normalise_statement
 
 # Words that cannot form a verdict, a marker or the final-verdict header by accident.
@@ -79,11 +97,20 @@ _WORDS = [
     "año",
 ]
 
-sentence = st.builds(
+plain_sentence = st.builds(
     lambda words, end: " ".join(words).capitalize() + end,
     st.lists(st.sampled_from(_WORDS), min_size=2, max_size=12),
     st.sampled_from([".", "", "!", " (approx.)"]),
 )
+# Statements whose own text holds a verdict: echoed, they must not be read as one.
+risky_sentence = st.builds(
+    lambda words, template: template.format(" ".join(words)),
+    st.lists(st.sampled_from(_WORDS), min_size=1, max_size=4),
+    st.sampled_from(
+        ["The jury's verdict: no appeal on the {}.", "Voters said yes to the {} plan.", "Verdict: Yes, {}."]
+    ),
+)
+sentence = st.one_of(plain_sentence, plain_sentence, plain_sentence, risky_sentence)
 reason = st.builds(
     lambda words: "The context " + " ".join(words) + ".",
     st.lists(st.sampled_from(_WORDS), min_size=0, max_size=15),
@@ -100,6 +127,32 @@ def judgements(draw: st.DrawFn, min_size: int = 1, max_size: int = 12) -> Judgem
 
 
 renderer_names = st.sampled_from(sorted(RENDERERS))
+readable_renderer_names = st.sampled_from(sorted(READABLE_RENDERERS))
+styles = st.builds(
+    Style,
+    vocabulary=st.sampled_from(sorted(VOCABULARIES)),
+    header=st.sampled_from(FINAL_HEADERS),
+    separator=st.sampled_from(SEPARATORS),
+    enumeration=st.sampled_from(sorted(ENUMERATIONS)),
+    wrapper=st.sampled_from(sorted(WRAPPERS)),
+    marker=st.sampled_from(MARKER_STYLES),
+)
+STYLED = {"styled_final_line": styled_final_line, "styled_markers": styled_markers, "styled_list": styled_list}
+
+
+def render(judgement: Judgement, name: str, style: Style | None) -> str:
+    """The grader output named ``name``: a renderer, or a styled layout with ``style``."""
+    if name in STYLED:
+        return STYLED[name](judgement, style or Style())
+    return READABLE_RENDERERS[name](judgement)
+
+
+# (judgement, layout name, style): every realistic output built from known verdicts.
+realistic_outputs = st.tuples(
+    judgements(),
+    st.one_of(readable_renderer_names, st.sampled_from(sorted(STYLED))),
+    st.one_of(st.none(), styles),
+)
 json_renderer_names = st.sampled_from(sorted(JSON_RENDERERS))
 clean_legacy_renderer_names = st.sampled_from(sorted(CLEAN_LEGACY_RENDERERS))
 policies = st.sampled_from(list(MismatchPolicy))
@@ -194,4 +247,23 @@ def as_json_reads_it(text: str) -> str:
 
 case_text = any_text.map(as_json_reads_it)
 # Text in which no verdict can be read: no "verdict" anywhere, no escapes that could spell it.
-verdictless_text = any_text.filter(lambda text: "verdict" not in text.lower() and "\\" not in text)
+# A line holding only a verdict word ("Yes."), a quoted verdict word in JSON ('["no"]') or a
+# whole output that is a JSON list ("[true]") are verdicts a person reads: not verdictless.
+_VERDICT_LINE = re.compile(
+    r"^[\W\d_]*(?:[a-z]{1,9}[\W\d_]+)?(?:yes|no|y|n|true|false|nope)[\W\d_]*$", re.IGNORECASE | re.MULTILINE
+)
+_QUOTED_WORD = re.compile(r"[\"'](?:yes|no|true|false|y|n)[\"']", re.IGNORECASE)
+
+
+def _is_verdictless(text: str) -> bool:
+    stripped = text.strip()
+    return (
+        "verdict" not in text.lower()
+        and "\\" not in text
+        and _VERDICT_LINE.search(text) is None
+        and _QUOTED_WORD.search(text) is None
+        and not (stripped.startswith(("[", "`")) and stripped.endswith(("]", "`")))
+    )
+
+
+verdictless_text = any_text.filter(_is_verdictless)

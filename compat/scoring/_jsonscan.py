@@ -32,6 +32,7 @@ from typing import Any, NamedTuple
 
 MAX_BUILD_DEPTH = 32
 MAX_FAILED_STARTS = 256
+MAX_REPAIRS = 2
 REPAIR_FROM = 64 * 1024  # below this, the tolerant tokenizer is as fast as a repair
 
 _DECODER = json.JSONDecoder(strict=False)
@@ -76,18 +77,25 @@ class FoundJson(NamedTuple):
     incomplete: frozenset[int] = frozenset()  # id()s of auto-closed containers
 
 
-def iter_json_values(text: str) -> Iterator[FoundJson]:
-    """Every JSON object or array in ``text``, in order, as far as it can be read."""
-    pos = 0
+def iter_json_values(text: str, pos: int = 0) -> Iterator[FoundJson]:
+    """Every JSON object or array in ``text`` from ``pos`` on, in order, as far as it can be read."""
     failures_left = MAX_FAILED_STARTS + len(text) // 256
+    # A repair decodes the rest of the text: allowed a bounded number of times, or many
+    # unclosed starts before one final brace would each decode the rest (quadratic).
+    repairs_left = MAX_REPAIRS
+    openers = _Openers(text)
     while failures_left > 0:
-        start = _next_opener(text, pos)
+        start = openers.next(pos)
         if start < 0:
             return
         found = _decode_strict(text, start)
         if found is None:
             failures_left -= 1  # only starts that are not clean JSON count: those are cheap to fake
-            found = _repair_truncated(text, start) or _decode_tolerant(text, start)
+            if repairs_left > 0 and len(text) - start >= REPAIR_FROM:
+                repairs_left -= 1
+                found = _repair_truncated(text, start)
+            if found is None:
+                found = _decode_tolerant(text, start)
         if found is None:
             pos = start + 1
             continue
@@ -112,6 +120,39 @@ def first_strict_value(text: str) -> Any | None:
     return value
 
 
+class _Openers:
+    """The next ``[`` or ``{`` at or after a position that only ever grows.
+
+    Each kind's next position is remembered until the scan passes it: a text with
+    many ``[1]`` and no ``{`` must not search to its end for a ``{`` once per value.
+    """
+
+    def __init__(self, text: str) -> None:
+        self._text = text
+        self._brace = self._bracket = -2  # -2: not searched yet; -1: none left
+
+    def next(self, pos: int) -> int:
+        if self._brace == -2 or 0 <= self._brace < pos:
+            self._brace = self._text.find("{", pos)
+        if self._bracket == -2 or 0 <= self._bracket < pos:
+            self._bracket = self._text.find("[", pos)
+        if self._brace < 0 or 0 <= self._bracket < self._brace:
+            return self._bracket
+        return self._brace
+
+
+def first_strict_value_end(text: str) -> tuple[Any, int, int] | None:
+    """``first_strict_value`` with where the value starts and ends."""
+    start = _next_opener(text, 0)
+    if start < 0:
+        return None
+    try:
+        value, end = _SCAN_ONCE(text, start)
+    except (StopIteration, ValueError, RecursionError):
+        return None
+    return value, start, end
+
+
 def _next_opener(text: str, pos: int) -> int:
     """Where the next ``[`` or ``{`` is, or -1; two ``str.find`` beat a regex class search."""
     brace = text.find("{", pos)
@@ -119,12 +160,31 @@ def _next_opener(text: str, pos: int) -> int:
     return bracket if bracket >= 0 else brace
 
 
+_FIRST_WINDOW = 1024
+
+
 def _decode_strict(text: str, start: int) -> FoundJson | None:
-    try:
-        value, end = _DECODER.raw_decode(text, start)
-    except (ValueError, RecursionError):
-        return None
-    return FoundJson(value, start, end, repaired=False)
+    """The strict JSON value at ``start``, decoded in growing windows.
+
+    A failed decode builds a ``JSONDecodeError``, which counts the newlines from the
+    start of the document to the error: on the whole text, each failed start would cost
+    the text's length. In a window, it costs the window, which grows (x8) only while
+    the value may run past it.
+    """
+    window = _FIRST_WINDOW
+    while True:
+        end_of_window = start + window
+        piece = text[start:end_of_window] if end_of_window < len(text) else text[start:] if start else text
+        try:
+            value, end = _DECODER.raw_decode(piece)
+        except RecursionError:
+            return None
+        except json.JSONDecodeError as error:
+            if end_of_window >= len(text) or (error.pos < len(piece) - 64 and not error.msg.startswith("Unterm")):
+                return None  # a real error, not the window's edge
+            window *= 8
+            continue
+        return FoundJson(value, start, start + end, repaired=False)
 
 
 def _unescape(body: str, quote: str) -> str:

@@ -94,10 +94,13 @@ def align(statements: Sequence[str], parsed: ParsedVerdicts) -> Aligned:
     """
     n = len(statements)
     values = parsed.values
-    if parsed.statements is None:
-        # Text verdicts carry no statement text: pairing is by position alone.
+    if parsed.statements is None or not any(parsed.statements):
+        # Verdicts without statement text: pairing is by position alone.
         aligned = list(values[:n])
         warnings = {ScoreWarning.MORE_VERDICTS} if len(values) > n else set()
+        if len(values) > n and aligned.count(1) > _lowest_supported(values, n):
+            aligned = _lowest_reading(values, n)
+            warnings.add(ScoreWarning.AMBIGUOUS_EXTRA_VERDICTS)
         if len(values) < n:
             aligned += [None] * (n - len(values))
             warnings.add(ScoreWarning.FEWER_VERDICTS)
@@ -113,6 +116,58 @@ def align(statements: Sequence[str], parsed: ParsedVerdicts) -> Aligned:
     return _align_by_text(statements, parsed.values, parsed.statements, parsed.reasons)
 
 
+def _lowest_supported(values: Sequence[Literal[0, 1] | None], n: int) -> int:
+    """The fewest supported among any ``n`` of the verdicts, kept in order."""
+    return max(0, values.count(1) - (len(values) - n))
+
+
+def _lowest_reading(values: Sequence[Literal[0, 1] | None], n: int) -> list[Literal[0, 1] | None]:
+    """``n`` of the verdicts, in their order, with as few supported as any choice could give.
+
+    More verdicts than statements, and the extra ones disagree: which verdict belongs to
+    which statement cannot be known, and reading the first ``n`` could pick the most
+    favourable. A grader failure never raises a score, so the lowest consistent reading
+    is used: every "no" (then every unreadable one) is kept, "yes"es fill the rest.
+    """
+    chosen: set[int] = set()
+    for wanted in (0, None, 1):
+        for index, value in enumerate(values):
+            if len(chosen) == n:
+                break
+            if value == wanted:
+                chosen.add(index)
+    return [values[index] for index in sorted(chosen)]
+
+
+class _Slots:
+    """Statement positions grouped by a key, each group handed out in order, once.
+
+    A cursor per group skips positions already paired, and only ever moves forward:
+    a thousand items echoing a text that a thousand statements share cost a thousand
+    steps, not a million.
+    """
+
+    def __init__(self, slots: list[int | None]) -> None:
+        self._slots = slots
+        self._groups: dict[str, list[int]] = {}
+        self._cursors: dict[str, int] = {}
+
+    def add(self, key: str, position: int) -> None:
+        self._groups.setdefault(key, []).append(position)
+
+    def __contains__(self, key: str) -> bool:
+        return key in self._groups
+
+    def take(self, key: str) -> int | None:
+        """The first unpaired position of the group, or None when all are paired."""
+        group = self._groups[key]
+        cursor = self._cursors.get(key, 0)
+        while cursor < len(group) and self._slots[group[cursor]] is not None:
+            cursor += 1
+        self._cursors[key] = cursor
+        return group[cursor] if cursor < len(group) else None
+
+
 def _align_by_text(
     statements: Sequence[str],
     values: Sequence[Literal[0, 1] | None],
@@ -122,32 +177,27 @@ def _align_by_text(
     slots: list[int | None] = [None] * len(statements)  # index of the verdict for each statement
     warnings: set[ScoreWarning] = set()
     positional: list[int] = []
-    exact: dict[str, list[int]] = {}
+    exact = _Slots(slots)
     for position, statement in enumerate(statements):
-        exact.setdefault(statement, []).append(position)
-    squeezed: dict[str, list[int]] | None = None  # built only if an echo is not verbatim
-    normal: dict[int, str] = {}  # statements normalised so far, by position
+        exact.add(statement, position)
+    near: _Slots | None = None  # by normalised text; built only if an echo is not verbatim
     for index, text in enumerate(echoed):
         if text is None:
             positional.append(index)
             continue
-        candidates = exact.get(text.strip())
-        if not candidates:
-            if squeezed is None:
-                squeezed = {}
+        key = text.strip()
+        groups = exact
+        if key not in exact:
+            if near is None:
+                near = _Slots(slots)
                 for position, statement in enumerate(statements):
-                    squeezed.setdefault(letters_and_digits(statement), []).append(position)
-            near = squeezed.get(letters_and_digits(text))
-            if near:
-                echo = normalise_statement(text)
-                for position in near:
-                    if position not in normal:
-                        normal[position] = normalise_statement(statements[position])
-                candidates = [position for position in near if normal[position] == echo]
-        if not candidates:
-            positional.append(index)
-            continue
-        free = next((position for position in candidates if slots[position] is None), None)
+                    near.add(normalise_statement(statement), position)
+            key = normalise_statement(text)
+            groups = near
+            if key not in near:
+                positional.append(index)
+                continue
+        free = groups.take(key)
         if free is None:
             warnings.add(ScoreWarning.DUPLICATE_VERDICT)
         else:
@@ -214,12 +264,12 @@ class RagasScorer:
         statements = fixed_statements(case)
         if statements is None:
             return self._undetermined(case, Cause.EMPTY_OUTPUT, "grader call 1 (statements) returned nothing")
+        if not statements:  # call 1 failed first: its cause is the one to name
+            return self._undetermined(case, Cause.NO_STATEMENTS, "grader call 1 produced no statements")
         if _is_blank(case.grader_output):
             why = "grader call 2 (verdicts) returned nothing"
             return self._undetermined(case, Cause.EMPTY_OUTPUT, why, len(statements))
-        if not statements:
-            return self._undetermined(case, Cause.NO_STATEMENTS, "grader call 1 produced no statements")
-        parsed = parse_verdicts(case.grader_output)
+        parsed = parse_verdicts(case.grader_output, statements)
         if parsed is None or parsed.valid_count == 0:
             refusal = matched_refusal(case.grader_output)
             cause, why = (
@@ -310,4 +360,8 @@ _FORMAT_WORDS = {
     VerdictFormat.JSON: "JSON",
     VerdictFormat.TEXT_FINAL_LINE: "the final verdict line",
     VerdictFormat.TEXT_PER_STATEMENT: "per-statement Verdict: markers",
+    VerdictFormat.JSON_LIST: "a JSON list of verdicts",
+    VerdictFormat.TEXT_TABLE: "a table's verdict column",
+    VerdictFormat.TEXT_LIST: "a list of verdicts",
+    VerdictFormat.TEXT_PROSE: "sentences about each statement",
 }

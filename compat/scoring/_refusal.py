@@ -8,12 +8,23 @@ changes which cause a report names.
 Patterns are deliberately broad ("sorry", "unable to"): they are only ever asked
 about text in which no verdict was found.
 
-A refusal is said up front, so only the first ``REFUSAL_WINDOW`` characters are
-read (this keeps the check constant-time on a 10 MB output). Matching is on the
-case-folded text, by plain substring.
+A refusal is said up front or at the very end, so only the first and the last
+``REFUSAL_WINDOW`` characters are read (this keeps the check constant-time on a 10 MB
+output), after any reasoning draft (``<think>…</think>``) is removed. Matching is on
+the case-folded text, by plain substring.
+
+Two strengths: first-person refusals ("I cannot", "sorry") always count; phrases that
+also occur in ordinary explanations ("not enough information", "cannot be
+determined") count only when the text does not look like per-statement explanations
+("Statement 1: ... not enough information ..." is an answer without verdicts, not a
+refusal).
 """
 
 from __future__ import annotations
+
+import re
+
+from compat.scoring._textverdicts import strip_reasoning
 
 REFUSAL_WINDOW = 4096
 
@@ -34,16 +45,30 @@ REFUSAL_PATTERNS: tuple[tuple[str, str], ...] = (
     ("i will not", "en"),
     ("i must decline", "en"),
     ("i decline", "en"),
-    ("cannot determine", "en"),
-    ("cannot be determined", "en"),
-    ("insufficient information", "en"),
-    ("not enough information", "en"),
-    ("not enough context", "en"),
+    ("i am unable", "en"),
+    ("i'm unable", "en"),
+    ("i’m unable", "en"),
+    ("i’m not able to", "en"),
+    ("i won’t", "en"),
+    ("i'm afraid i", "en"),
+    ("i’m afraid i", "en"),
+    ("i do not have access", "en"),
+    ("i don't have access", "en"),
+    ("i don’t have access", "en"),
+    ("cannot comply", "en"),
+    ("cannot assist", "en"),
+    ("can't assist", "en"),
     ("no context was provided", "en"),
+    ("no context provided", "en"),
+    ("no idea", "en"),
+    ("i don't know", "en"),
+    ("i don’t know", "en"),
+    ("i do not know", "en"),
     ("as an ai", "en"),
     ("against my guidelines", "en"),
     ("against my policy", "en"),
     ("refuse to", "en"),
+    ("disculpa", "es"),
     ("lo siento", "es"),
     ("no puedo", "es"),
     ("información insuficiente", "es"),
@@ -51,6 +76,7 @@ REFUSAL_PATTERNS: tuple[tuple[str, str], ...] = (
     ("désolé", "fr"),
     ("je ne peux pas", "fr"),
     ("es tut mir leid", "de"),
+    ("entschuldigung", "de"),
     ("ich kann nicht", "de"),
     ("ich kann keine", "de"),
     ("leider kann ich", "de"),
@@ -71,10 +97,28 @@ REFUSAL_PATTERNS: tuple[tuple[str, str], ...] = (
 )
 
 
+# Phrases that explanations use too: a refusal only where nothing is explained statement by statement.
+WEAK_REFUSAL_PATTERNS: tuple[tuple[str, str], ...] = (
+    ("cannot determine", "en"),
+    ("cannot be determined", "en"),
+    ("insufficient information", "en"),
+    ("not enough information", "en"),
+    ("not enough context", "en"),
+)
+_EXPLAINS_STATEMENTS = re.compile(r"(?:statement|claim)[ \t_#]*\d|^[ \t*-]*\d{1,3}[.)]|explanation", re.MULTILINE)
+
+
 def matched_refusal(text: str) -> str | None:
-    """The first refusal pattern found at the start of ``text``, if any."""
-    window = text[:REFUSAL_WINDOW].casefold()
+    """The first refusal pattern found at the start or the end of ``text``, if any."""
+    text, _draft = strip_reasoning(text)
+    if len(text) > 2 * REFUSAL_WINDOW:
+        text = text[:REFUSAL_WINDOW] + "\n" + text[-REFUSAL_WINDOW:]
+    window = text.casefold()
     for pattern, _language in REFUSAL_PATTERNS:
         if pattern in window:
             return pattern
+    if _EXPLAINS_STATEMENTS.search(window) is None:
+        for pattern, _language in WEAK_REFUSAL_PATTERNS:
+            if pattern in window:
+                return pattern
     return None

@@ -31,6 +31,7 @@ class Cause(str, Enum):
     REFUSAL = "refusal"
     NO_VERDICTS = "no_verdicts"
     COUNT_MISMATCH = "count_mismatch"
+    GRADER_ERROR = "grader_error"  # a recorded grader call failed after its retries: there is no output
 
 
 class VerdictFormat(str, Enum):
@@ -39,6 +40,10 @@ class VerdictFormat(str, Enum):
     JSON = "json"
     TEXT_FINAL_LINE = "text_final_line"
     TEXT_PER_STATEMENT = "text_per_statement"
+    JSON_LIST = "json_list"  # verdict words or 0/1 in a JSON list, or an object keyed by statement number
+    TEXT_TABLE = "text_table"  # a Markdown table's Verdict column
+    TEXT_LIST = "text_list"  # lines holding only an enumeration and a verdict ("1. Yes"), no header
+    TEXT_PROSE = "text_prose"  # sentences such as "Statement 2 is not supported by the context"
 
 
 class ScoreWarning(str, Enum):
@@ -53,6 +58,10 @@ class ScoreWarning(str, Enum):
     DUPLICATE_VERDICT = "duplicate_verdict"  # a second item for an already judged statement
     TRAILING_TEXT = "trailing_text"  # prose after the final verdict line: ignored
     MULTIPLE_FINAL_LINES = "multiple_final_lines"  # the header occurs more than once: last wins
+    VERDICT_WORD_VARIANT = "verdict_word_variant"  # a word other than yes/no read: Supported, Nope, ✓, Oui
+    REASONING_IGNORED = "reasoning_ignored"  # a <think> draft was removed before reading
+    SUPERSEDED_VERDICTS = "superseded_verdicts"  # an earlier answer (echoed example, draft) was set aside
+    AMBIGUOUS_EXTRA_VERDICTS = "ambiguous_extra_verdicts"  # extra verdicts disagree: the lowest reading is used
 
 
 _WARNING_ORDER = {warning: index for index, warning in enumerate(ScoreWarning)}

@@ -488,8 +488,8 @@ class RagasLibraryScorer:
     def _statements(case: Case) -> list[str]:
         """Call 1 read as ragas reads it; a ``statements`` list stands in when there is no call 1 text."""
         if case.statements_output is None:
-            assert case.statements is not None  # the Case model guarantees one of the two
-            return [item for item in case.statements if js_trim(item)]  # as legacy_statement_count
+            # No list either: a case whose texts are all in its per-arm recordings.
+            return [item for item in case.statements or () if js_trim(item)]  # as legacy_statement_count
         return _parse(case.statements_output, _Statements).statements
 
     def _nan(self, case: Case, cause: Cause, what: str, count: int) -> Score:

@@ -13,17 +13,17 @@ from __future__ import annotations
 
 import re
 from collections import deque
+from collections.abc import Sequence
 from itertools import islice
 from operator import itemgetter
 from typing import Any, Literal, NamedTuple
 
-from compat.scoring._jsonscan import first_strict_value, iter_json_values
+from compat.scoring._jsonscan import FoundJson, first_strict_value_end, iter_json_values
 from compat.scoring._score import ScoreWarning, VerdictFormat, ordered_warnings
+from compat.scoring._textverdicts import MAX_VERDICTS, prepare, read_text, strip_reasoning
+from compat.scoring._words import read_word
 
-# No grader judges more statements than this in one output. Reading stops here, so a
-# 10 MB run of "yes. no. " costs what its first verdicts cost. Verdicts beyond the
-# last statement are ignored anyway; only the verdict_ratio policy could see a difference.
-MAX_VERDICTS = 10_000
+__all__ = ["MAX_VERDICTS", "ParsedVerdicts", "parse_verdicts"]
 
 
 class ParsedVerdicts(NamedTuple):
@@ -42,56 +42,163 @@ class ParsedVerdicts(NamedTuple):
     valid_count: int = 0  # verdicts that are readable (not None)
 
 
-def parse_verdicts(text: str) -> ParsedVerdicts | None:
+def parse_verdicts(text: str, statements: Sequence[str] | None = None) -> ParsedVerdicts | None:
     """The verdicts in ``text``, or ``None`` when it holds none in any known format.
+
+    ``statements`` (call 1's, when known) help choose between several answers (an
+    echoed few-shot example and the real one) and keep a statement's own text from
+    being read as a verdict. Reasoning drafts (``<think>…</think>``) are never read.
 
     JSON is binding: once the text holds verdict-shaped JSON, its verdicts are the
     answer even when truncation left none complete. Falling back to text there could
     read a ``Verdict: yes`` out of a reason string and raise the score.
     """
+    text, reasoning = strip_reasoning(text)
     if text[:1].isspace() or text[-1:].isspace():
         text = text.strip()  # a megabyte of padding should cost one pass, not one per reader
-    parsed = _parse_json(text) if "{" in text or "[" in text else None
-    if parsed is not None:
-        return parsed
-    return _parse_text(text)
+    parsed = _parse_json(text, statements) if "{" in text or "[" in text else None
+    if parsed is None:
+        parsed = _parse_text(text, statements)
+    if parsed is not None and reasoning:
+        warnings = set(parsed.warnings) | {ScoreWarning.REASONING_IGNORED}
+        parsed = parsed._replace(warnings=ordered_warnings(warnings))
+    return parsed
 
 
 # ------------------------------------------------------------------------- JSON
 
-_COERCIBLE: dict[str, Literal[0, 1]] = {"1": 1, "0": 0, "yes": 1, "no": 0}
+# At most this many separate verdict-bearing JSON values are compared (an echoed
+# few-shot example, drafts, the answer); one object per line merges into one.
+MAX_CANDIDATES = 64
+# At most this many JSON values are read from one output: verdicts come in one value, or
+# one per line (at most MAX_VERDICTS). Past them, a run of citations is not worth a look.
+MAX_JSON_VALUES = MAX_VERDICTS + 256
+# At most this many JSON nodes are searched for verdicts in one value. The search is
+# breadth-first and verdicts sit in the top levels of any real output; each node visited
+# costs Python time, so a huge value must not be walked to its end.
+MAX_VISITED = 4_096
+_VERDICT_KEYS = ("verdict", "supported", "is_supported", "faithful", "is_faithful", "label")
+_ITEM_KEYS = frozenset(("statement", *_VERDICT_KEYS))
+_LIST_KEYS = frozenset(("verdicts", "verdict", "results", "labels", "answers", "supported", "judgements", "judgments"))
+_INDEXED_KEY = re.compile(r"[a-z _#.-]{0,24}?(\d{1,4})")
 
 
-def _parse_json(text: str) -> ParsedVerdicts | None:
-    # Well-formed output: its first JSON value holds the verdicts. One C decode, no scan.
-    first = first_strict_value(text)
+class _Candidate(NamedTuple):
+    items: list[Any]
+    repaired: bool
+    single: bool  # one item object on its own (JSON lines merge these)
+    values_only: bool  # words or numbers, not item objects
+
+
+def _parse_json(text: str, statements: Sequence[str] | None) -> ParsedVerdicts | None:
+    candidates: list[_Candidate] = []
+    resume = 0
+    # Well-formed output: its first JSON value holds the verdicts, nothing after it
+    # could be JSON. One C decode, no scan. Otherwise the scan goes on after that value,
+    # which is never decoded twice.
+    first = first_strict_value_end(text)
     if first is not None:
-        items = _verdict_items(first)
-        if items is not None:
-            return _read_items(items, repaired=False)
-    for found in iter_json_values(text):
-        items = _verdict_items(found.value)
-        if items is None:
-            continue
-        incomplete = found.incomplete
-        if incomplete:
-            items = [item for item in items if id(item) not in incomplete]
-        return _read_items(items, repaired=found.repaired)
-    return None
+        value, start, end = first
+        found = _verdict_items(value, _is_whole(text, start, end))
+        if found is not None and text.find("{", end) < 0 and text.find("[", end) < 0:
+            items, values_only = found
+            return _read_items(items, repaired=False, values_only=values_only)
+        if found is not None:
+            _add_candidate(candidates, FoundJson(value, start, end, repaired=False), *found)
+        resume = end
+    for json_value in islice(iter_json_values(text, resume), MAX_JSON_VALUES):
+        if len(candidates) >= MAX_CANDIDATES:
+            break
+        found = _verdict_items(json_value.value, _is_whole(text, json_value.start, json_value.end))
+        if found is not None:
+            _add_candidate(candidates, json_value, *found)
+    if not candidates:
+        return None
+    chosen = _choose(candidates, statements)
+    parsed = _read_items(chosen.items, repaired=chosen.repaired, values_only=chosen.values_only)
+    if len(candidates) > 1:
+        parsed = parsed._replace(warnings=ordered_warnings({*parsed.warnings, ScoreWarning.SUPERSEDED_VERDICTS}))
+    return parsed
+
+
+def _add_candidate(candidates: list[_Candidate], found: FoundJson, items: list[Any], values_only: bool) -> None:
+    candidate = _candidate(found, items, values_only)
+    if candidate.single and candidates and candidates[-1].single:
+        last = candidates[-1]  # JSON lines: one item object per line
+        last.items.extend(candidate.items)
+        if candidate.repaired and not last.repaired:
+            candidates[-1] = last._replace(repaired=True)
+    else:
+        candidates.append(candidate)
+
+
+def _candidate(found: FoundJson, items: list[Any], values_only: bool) -> _Candidate:
+    if found.incomplete:
+        items = [item for item in items if id(item) not in found.incomplete]
+    single = type(found.value) is dict and len(items) == 1 and items[0] is found.value
+    return _Candidate(items, found.repaired, single, values_only)
+
+
+def _is_whole(text: str, start: int, end: int) -> bool:
+    """Whether the JSON value is all the text holds, but for a code fence around it."""
+    before = text[max(0, start - 16) : start].strip()
+    if start > 16 or before not in ("", "```", "```json"):
+        return False
+    return len(text) - end <= 8 and text[end:].strip() in ("", "```")
+
+
+_SQUEEZE = re.compile(r"[\W_]+")
+
+
+def _squeezed(text: str) -> str:
+    return _SQUEEZE.sub("", text.casefold())
+
+
+def _choose(candidates: list[_Candidate], statements: Sequence[str] | None) -> _Candidate:
+    """The answer among several verdict values.
+
+    The one whose echoed statements match call 1's most (the last on a tie: a grader's
+    final answer follows its drafts); else the first that echoes no foreign statement
+    (an echoed few-shot example judges statements that are not the case's).
+    """
+    if len(candidates) == 1:
+        return candidates[0]
+    wanted = {_squeezed(statement) for statement in statements} if statements else set()
+    best: _Candidate | None = None
+    best_hits = 0
+    neutral: list[_Candidate] = []
+    for candidate in candidates:
+        echoes = [_echo(item) for item in candidate.items]
+        echoed = [echo for echo in echoes if echo is not None]
+        hits = sum(_squeezed(echo) in wanted for echo in echoed)
+        if hits and hits >= best_hits:
+            best, best_hits = candidate, hits
+        if not echoed:
+            neutral.append(candidate)
+    if best is not None:
+        return best
+    return neutral[0] if neutral and wanted else candidates[0]
+
+
+def _echo(item: Any) -> str | None:
+    if type(item) is not dict:
+        return None
+    statement = _get(item, ("statement", "claim"))
+    return statement if type(statement) is str else None
 
 
 _VERDICT_STATEMENT_REASON = itemgetter("verdict", "statement", "reason")
 
 
-def _read_items(items: list[Any], *, repaired: bool) -> ParsedVerdicts:
-    """The verdicts of a RAGAS verdict list.
+def _read_items(items: list[Any], *, repaired: bool, values_only: bool = False) -> ParsedVerdicts:
+    """The verdicts of a verdict list.
 
-    The usual list (objects with all three keys, ``verdict`` the integer 0 or 1,
+    The usual RAGAS list (objects with all three keys, ``verdict`` the integer 0 or 1,
     string statements and reasons) is read and checked as a whole by C-level calls;
     anything else is read item by item.
     """
     items = items[:MAX_VERDICTS]
-    if items and set(map(type, items)) == {dict}:
+    if items and not values_only and set(map(type, items)) == {dict}:
         try:
             values, statements, reasons = zip(*map(_VERDICT_STATEMENT_REASON, items), strict=True)
         except KeyError:
@@ -105,39 +212,59 @@ def _read_items(items: list[Any], *, repaired: bool) -> ParsedVerdicts:
             ):
                 warnings = (ScoreWarning.REPAIRED_JSON,) if repaired else ()
                 return ParsedVerdicts(VerdictFormat.JSON, values, statements, reasons, warnings, len(values))
-    return _read_items_one_by_one(items, repaired=repaired)
+    return _read_items_one_by_one(items, repaired=repaired, values_only=values_only)
 
 
-def _read_items_one_by_one(items: list[Any], *, repaired: bool) -> ParsedVerdicts:
+def _read_items_one_by_one(items: list[Any], *, repaired: bool, values_only: bool = False) -> ParsedVerdicts:
     """Any list at all: what is unreadable becomes ``None``, with a warning that says why."""
     warnings: set[ScoreWarning] = {ScoreWarning.REPAIRED_JSON} if repaired else set()
     values: list[Literal[0, 1] | None] = []
     statements: list[str | None] = []
     reasons: list[str | None] = []
     for item in items:
-        is_object = type(item) is dict
-        values.append(_read_verdict(item.get("verdict"), warnings) if is_object else _invalid(warnings))
-        statement = item.get("statement") if is_object else None
-        reason = item.get("reason") if is_object else None
+        if type(item) is dict:
+            values.append(_read_verdict(_get(item, _VERDICT_KEYS), warnings))
+            statement = _get(item, ("statement", "claim"))
+            reason = _get(item, ("reason", "explanation"))
+        else:
+            values.append(_read_verdict(item, warnings) if values_only else _invalid(warnings))
+            statement = reason = None
         statements.append(statement if type(statement) is str else None)
         reasons.append(reason if type(reason) is str else None)
     valid = len(values) - values.count(None)
+    verdict_format = VerdictFormat.JSON_LIST if values_only else VerdictFormat.JSON
     return ParsedVerdicts(
-        VerdictFormat.JSON, tuple(values), tuple(statements), tuple(reasons), ordered_warnings(warnings), valid
+        verdict_format, tuple(values), tuple(statements), tuple(reasons), ordered_warnings(warnings), valid
     )
 
 
+def _get(item: dict[Any, Any], keys: tuple[str, ...]) -> Any:
+    """The value of the first of ``keys`` in ``item``, keys compared case-insensitively."""
+    for key in keys:
+        if key in item:
+            return item[key]
+    lowered = {key.strip().lower(): value for key, value in item.items() if isinstance(key, str)}
+    for key in keys:
+        if key in lowered:
+            return lowered[key]
+    return None
+
+
 def _read_verdict(raw: Any, warnings: set[ScoreWarning]) -> Literal[0, 1] | None:
-    """One item's ``verdict`` value: 0, 1 or ``None`` (unreadable), noting what was odd."""
+    """One verdict value: 0, 1 or ``None`` (unreadable), noting what was odd."""
     if type(raw) is int and (raw == 1 or raw == 0):  # bool is not int here: type() is exact
         return 1 if raw == 1 else 0
     if isinstance(raw, bool):
         warnings.add(ScoreWarning.COERCED_VERDICT)
         return 1 if raw else 0
-    coerced = _COERCIBLE.get(raw.strip().lower()) if isinstance(raw, str) else None
-    if coerced is not None:
+    if type(raw) is float and (raw == 1.0 or raw == 0.0):
         warnings.add(ScoreWarning.COERCED_VERDICT)
-        return coerced
+        return 1 if raw == 1.0 else 0
+    if isinstance(raw, str):
+        readable, value = read_word(raw)
+        if readable:
+            warnings.add(ScoreWarning.COERCED_VERDICT)
+            return value
     return _invalid(warnings)
 
 
@@ -146,139 +273,120 @@ def _invalid(warnings: set[ScoreWarning]) -> Literal[0, 1] | None:
     return None
 
 
-def _verdict_items(value: Any) -> list[Any] | None:
-    """The RAGAS verdict list inside ``value``, searched breadth-first.
+def _verdict_items(value: Any, whole: bool) -> tuple[list[Any], bool] | None:
+    """The verdict list inside ``value``, searched breadth-first, and whether it is values only.
 
-    Accepted shapes: ``{"statements": [item, ...]}`` (any key whose list holds items),
-    a bare ``[item, ...]``, or a single ``item``; an item is an object with a
-    ``verdict`` or a ``statement`` key (RAGAS writes ``statement`` first, so even an
-    item cut off before its verdict marks the text as JSON verdicts). The search is
-    iterative: nesting cannot exhaust the stack.
+    Item lists: ``{"statements": [item, ...]}`` (any key), a bare ``[item, ...]``, or a
+    single ``item``; an item is an object with a ``verdict`` (any case), ``statement``
+    or ``supported`` key (RAGAS writes ``statement`` first, so even an item cut off
+    before its verdict marks the text as JSON verdicts). An object that holds an item
+    list beside its own ``verdict`` (an overall verdict) stands for its list.
+
+    Value lists: a list of verdict words (``["No", "Yes"]``); a list of 0/1 or booleans
+    when it sits under a verdict key (``{"verdicts": [0, 1]}``) or is the whole output
+    (a citation ``[1]`` in prose is not a verdict); an object keyed by statement number
+    (``{"1": "yes", "statement_2": "no"}``). The search is iterative and bounded.
     """
     if isinstance(value, dict):  # fast path: the RAGAS shape itself
         listed = value.get("statements")
         if isinstance(listed, list) and listed and _is_item(listed[0]):
-            return listed
+            return listed, False
     elif isinstance(value, list) and value and _is_item(value[0]):
-        return value
-    queue: deque[Any] = deque([value])
-    while queue:
-        node = queue.popleft()
+        return value, False
+    queue: deque[tuple[Any, bool]] = deque([(value, whole)])
+    visited = 0
+    while queue and visited < MAX_VISITED:
+        node, numbers_ok = queue.popleft()
+        visited += 1
         if isinstance(node, dict):
             if _is_item(node):
-                return [node]
-            queue.extend(node.values())
+                inner = next((v for v in node.values() if isinstance(v, list) and any(map(_is_item, v))), None)
+                return (inner, False) if inner is not None else ([node], False)
+            keyed = _indexed(node)
+            if keyed is not None:
+                return keyed, not any(map(_is_item, keyed))
+            queue.extend(
+                (child, isinstance(key, str) and key.strip().lower() in _LIST_KEYS)
+                for key, child in islice(node.items(), MAX_VISITED)
+            )
         elif isinstance(node, list):
-            if any(_is_item(element) for element in node):
-                return node
-            queue.extend(node)
+            if any(map(_is_item, node)):
+                return node, False
+            if _is_value_list(node, numbers_ok):
+                return node, True
+            queue.extend((child, False) for child in islice(node, MAX_VISITED))
     return None
 
 
+# An item has a handful of keys; an object with more is a map of items or values, not one.
+MAX_ITEM_KEYS = 64
+
+
 def _is_item(node: Any) -> bool:
-    return isinstance(node, dict) and ("verdict" in node or "statement" in node)
+    if not isinstance(node, dict):
+        return False
+    if "verdict" in node or "statement" in node:
+        return True
+    return len(node) <= MAX_ITEM_KEYS and any(
+        isinstance(key, str) and key.strip().lower() in _ITEM_KEYS for key in node
+    )
+
+
+def _is_value_list(node: list[Any], numbers_ok: bool) -> bool:
+    """Every element a verdict word (or, where numbers are allowed, 0/1 or a boolean)."""
+    if not node:
+        return False
+    words = 0
+    for element in node[:MAX_VERDICTS]:
+        if isinstance(element, str):
+            if not read_word(element)[0]:
+                return False
+            words += 1
+        elif not (numbers_ok and (isinstance(element, bool) or (type(element) in (int, float) and element in (0, 1)))):
+            return False
+    return words > 0 or numbers_ok
+
+
+def _is_indexed_value(child: Any) -> bool:
+    if _is_item(child) or isinstance(child, bool):
+        return True
+    if isinstance(child, str):
+        return read_word(child)[0]
+    return type(child) in (int, float) and child in (0, 1)
+
+
+def _indexed(node: dict[Any, Any]) -> list[Any] | None:
+    """The values of an object keyed by statement number, in number order."""
+    if not node or len(node) > MAX_VERDICTS:
+        return None
+    numbered: list[tuple[int, Any]] = []
+    for key, child in node.items():
+        match = _INDEXED_KEY.fullmatch(key.strip().lower()) if isinstance(key, str) else None
+        if match is None:
+            return None
+        if not _is_indexed_value(child):
+            return None
+        numbered.append((int(match.group(1)), child))
+    numbered.sort(key=itemgetter(0))
+    return [child for _number, child in numbered]
 
 
 # ------------------------------------------------------------------------- text
 
-FINAL_HEADER = r"final\s+verdicts?\s+for\s+each\s+statement\s+in\s+order"
-# One verdict word after the header: separators, an optional enumeration ("1.", "(2)",
-# "statement 3:"), separators, then yes or no as a whole word. Separators contain no
-# letter or digit, so each part hands over to the next without ambiguity.
-_SEP = r"""[\s:*_.,;!?()\[\]#>|/\\"'“”‘’-]*"""
-# yes/no as a whole word. The text's "_" are spaces by now (see _parse_text), so
-# markdown's _Yes_ and __No__ read with a plain \b.
-_YES_NO = r"\b(?:yes|no)\b"
-_TOKEN = _SEP + r"(?:(?:statement|claim)?\s?\d{1,4}" + _SEP + r")?" + _YES_NO
-# Up to 256 tokens per match: one regex call per run instead of one per verdict, with
-# backtracking state bounded by the repeat count.
-_RUN_LENGTH = 256
-_RUN = r"(?:" + _TOKEN + r"){1," + str(_RUN_LENGTH) + "}"
-_TOKEN_RUN = re.compile(_RUN)
-# A header and the run of verdicts after it, in one match. Only headers that a verdict
-# follows match: a header repeated a million times costs one scan. The lookahead turns
-# such a header away before the bounded repeat is set up, which is most of its cost.
-_HEADER_AND_RUN = re.compile(FINAL_HEADER + "(?=" + _TOKEN + ")(" + _RUN + ")")
-# Inside a matched run, "yes" and "no" occur only as the verdict words (separators hold no
-# letters; "statement" and "claim" contain neither), so a plain alternation reads them,
-# twice as fast as the bounded word pattern.
-_VERDICT_WORD = re.compile(r"yes|no")
-_TRAILING = re.compile(_SEP + r"\Z")
-# "Verdict: No", "**Verdict:** yes", "verdict:no", "VERDICT - YES" (any case, lowered first).
-_MARKER = re.compile(r"verdict[\s*]*(?:[:=\-][\s*]*)?(yes|no)\b")
-_WORD_VALUE: dict[str, Literal[0, 1]] = {"yes": 1, "no": 0}
+_TEXT_FORMATS = {
+    "final_line": VerdictFormat.TEXT_FINAL_LINE,
+    "markers": VerdictFormat.TEXT_PER_STATEMENT,
+    "table": VerdictFormat.TEXT_TABLE,
+    "list": VerdictFormat.TEXT_LIST,
+    "prose": VerdictFormat.TEXT_PROSE,
+}
 
 
-_SCAN_PIECE = 1 << 18  # characters: a lowered piece stays in the CPU's caches while it is searched
-
-
-def _mentions_a_verdict(text: str) -> bool:
-    """Whether the lowered text holds "final" or "verdict", without lowering it whole.
-
-    For a text of megabytes, lowering and searching it piece by piece keeps every pass
-    in the caches: one read of the text from memory instead of five. Pieces overlap by
-    more than a word's length; lowering a piece gives the same letters as lowering the
-    whole (only Greek final sigma depends on context, and no word here holds one).
-    """
-    overlap = len("verdict")
-    for start in range(0, len(text), _SCAN_PIECE):
-        piece = text[start : start + _SCAN_PIECE + overlap].lower()
-        if "verdict" in piece or "final" in piece:
-            return True
-    return False
-
-
-def _parse_text(text: str) -> ParsedVerdicts | None:
-    if len(text) > _SCAN_PIECE and not _mentions_a_verdict(text):
-        return None  # megabytes with no verdict in them: the common adversarial case
-    # "_" is markdown emphasis in a verdict line, never part of a word we look for.
-    lowered = text.lower()
-    if "_" in lowered:
-        lowered = lowered.replace("_", " ")
-    # The substring tests are C-speed and spare a regex pass over most outputs.
-    final, warnings = _final_line(lowered) if "final" in lowered else ((), set())
-    found = _markers(lowered) if "verdict" in lowered else ()
-    markers = tuple(map(_WORD_VALUE.__getitem__, found))
-    if final:
-        if markers and markers != final:
-            warnings.add(ScoreWarning.FINAL_LINE_DISAGREES)
-        return ParsedVerdicts(VerdictFormat.TEXT_FINAL_LINE, final, None, None, ordered_warnings(warnings), len(final))
-    if markers:
-        return ParsedVerdicts(VerdictFormat.TEXT_PER_STATEMENT, markers, None, None, (), len(markers))
-    return None
-
-
-_FINDALL_UP_TO = 64 * 1024  # below this, findall's C loop beats stopping early
-
-
-def _markers(lowered: str) -> list[str]:
-    """The words of the first ``MAX_VERDICTS`` ``Verdict:`` markers."""
-    if len(lowered) <= _FINDALL_UP_TO:
-        return _MARKER.findall(lowered)[:MAX_VERDICTS]
-    # A megabyte of "Verdict: No." holds ~80,000 markers: stop reading at the cap.
-    return [marker.group(1) for marker in islice(_MARKER.finditer(lowered), MAX_VERDICTS)]
-
-
-def _final_line(lowered: str) -> tuple[tuple[Literal[0, 1], ...], set[ScoreWarning]]:
-    """The verdicts after the last final-verdict header that has any."""
-    best: tuple[Literal[0, 1], ...] = ()
-    trailing = False
-    lines_with_verdicts = 0
-    for header in _HEADER_AND_RUN.finditer(lowered):
-        pos = header.end()
-        words = _VERDICT_WORD.findall(lowered, header.start(1), pos)  # one word per token
-        # A run as long as the regex allows may go on: read it run by run.
-        while len(words) % _RUN_LENGTH == 0 and len(words) < MAX_VERDICTS:
-            run = _TOKEN_RUN.match(lowered, pos)
-            if run is None:
-                break
-            words.extend(_VERDICT_WORD.findall(lowered, pos, run.end()))
-            pos = run.end()
-        del words[MAX_VERDICTS:]
-        lines_with_verdicts += 1
-        best = tuple(map(_WORD_VALUE.__getitem__, words))
-        trailing = len(words) < MAX_VERDICTS and _TRAILING.match(lowered, pos) is None
-    warnings = {ScoreWarning.TRAILING_TEXT} if trailing else set()
-    if lines_with_verdicts > 1:
-        warnings.add(ScoreWarning.MULTIPLE_FINAL_LINES)
-    return best, warnings
+def _parse_text(text: str, statements: Sequence[str] | None) -> ParsedVerdicts | None:
+    read = read_text(prepare(text, statements), len(statements) if statements else None)
+    if read is None:
+        return None
+    values = read.values
+    warnings = ordered_warnings({ScoreWarning(warning) for warning in read.warnings})
+    valid = len(values) - values.count(None)
+    return ParsedVerdicts(_TEXT_FORMATS[read.source], values, None, None, warnings, valid)

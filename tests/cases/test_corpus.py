@@ -417,3 +417,20 @@ def test_every_piece_of_corpus_text_in_an_error_has_control_and_bidi_characters_
     list(iter_cases([raw], on_error=errors.append))
     text = "\n".join(str(error) for error in errors)
     assert message in text and printable(text) == text, text
+
+
+def test_expected_outcomes_accept_exactly_the_scoring_stage_words() -> None:
+    """The case model spells out Status, Cause and VerdictFormat (cases come before scoring)."""
+    from typing import get_args
+
+    from compat.cases._case import ExpectedOutcome
+    from compat.scoring import Cause, Status, VerdictFormat
+
+    def allowed(field: str) -> set[str]:
+        annotation = ExpectedOutcome.model_fields[field].annotation
+        literal = next(arg for arg in get_args(annotation) if arg is not type(None))
+        return set(get_args(literal))
+
+    assert allowed("status") == {status.value for status in Status}
+    assert allowed("cause") == {cause.value for cause in Cause}
+    assert allowed("format") == {fmt.value for fmt in VerdictFormat}

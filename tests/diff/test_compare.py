@@ -20,6 +20,7 @@ import compat.cases._corpus as corpus_module
 import compat.scoring._registry as registry_module
 from compat import Case, CaseError, Score, Status, bundled_corpus, get_scorer, load_cases, register_scorer
 from compat._errors import UnknownScorerError
+from compat.diff import CANDIDATE_ARM, CONTROL_ARM, score_arm
 from compat.diff._aggregate import DriftAggregator, ExactSum, case_json_line, case_record, tally, wilson_interval
 from compat.diff._compare import CAUSE_DESCRIPTIONS, DriftCause, Outcome, compare
 from compat.diff._report import CorpusInfo, ScorersInfo
@@ -43,8 +44,13 @@ def run_collecting(sources: list[Path], settings: DiffSettings, **options: Any) 
     return report, written, errors
 
 
-def compared(case: Case) -> Any:
-    return compare(case, legacy.score(case), ragas.score(case))
+def compared(case: Case, control: str = "legacy", candidate: str = "ragas") -> Any:
+    """The comparison faithcompat diff makes: each side on its own arm's recording, if any."""
+    return compare(
+        case,
+        score_arm(get_scorer(control), case, CONTROL_ARM),
+        score_arm(get_scorer(candidate), case, CANDIDATE_ARM),
+    )
 
 
 def rounded(value: Any) -> Any:
@@ -58,13 +64,20 @@ def rounded(value: Any) -> Any:
     return value
 
 
+# Causes that legacy and the fixed scorer cannot produce between them, and a pair that does:
+# only upstream scorers err, and the fixed scorer's lowest reading of extra verdicts equals
+# legacy's arithmetic wherever that is not negative (docs/scoring.md, Alignment).
+PAIRS = {"scorer_error": ("legacy", "ragas-0.4.3"), "extra_verdicts": ("plan-parser", "ragas")}
+
+
 def canonical_cases() -> dict[str, Case]:
-    """The first corpus case (in corpus order) for each cause."""
+    """The first corpus case (in corpus order) for each cause, legacy against ragas or its pair."""
     found: dict[str, Case] = {}
-    for case in CORPUS:
-        cause = compared(case).cause
-        if cause is not None and cause.value not in found:
-            found[cause.value] = case
+    for pair in [("legacy", "ragas"), *PAIRS.values()]:
+        for case in CORPUS:
+            cause = compared(case, *pair).cause
+            if cause is not None and cause.value not in found and PAIRS.get(cause.value, ("legacy", "ragas")) == pair:
+                found[cause.value] = case
     return found
 
 
@@ -83,7 +96,7 @@ def test_no_drift_in_the_corpus_is_unexplained() -> None:
 
 @pytest.mark.parametrize("cause", sorted(CANONICAL))
 def test_canonical_comparison_per_cause(cause: str, snapshot: SnapshotAssertion) -> None:
-    record = case_record(compared(CANONICAL[cause]))
+    record = case_record(compared(CANONICAL[cause], *PAIRS.get(cause, ("legacy", "ragas"))))
     assert record["cause"] == cause
     assert rounded(record) == snapshot(extension_class=JSONSnapshotExtension)
 
@@ -134,7 +147,8 @@ class HalfScorer:
         return Score(self.name, 0.5, Status.SCORED, True, case.threshold, "always 0.5")
 
 
-def test_any_two_registered_scorers_compare_and_unknown_drift_is_unexplained() -> None:
+def test_any_two_registered_scorers_compare_and_unknown_drift_is_unexplained(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(registry_module, "_REGISTRY", dict(registry_module._REGISTRY))  # restored afterwards
     register_scorer("half", HalfScorer)
     c = case(HEADER + " Yes. Yes.")
     result = compare(c, ragas.score(c), get_scorer("half").score(c))

@@ -1,4 +1,4 @@
-"""`faithcompat diff`: the verdict line, the four report files, atomicity, staleness of reports/."""
+"""`faithcompat diff`: the verdict line, the report files (and the league), atomicity, stale reports/."""
 
 from __future__ import annotations
 
@@ -20,7 +20,7 @@ from syrupy.extensions.json import JSONSnapshotExtension
 
 from compat import bundled_corpus
 from compat._cli import main
-from compat.report._files import REPORT_FILES
+from compat.report._files import LEAGUE_FILES, REPORT_FILES
 from compat.report._schema import report_schema, schema_text
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -35,18 +35,21 @@ def invoke(*args: str) -> tuple[int, str, str]:
 @pytest.fixture(scope="module")
 def bundled_report(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, str]:
     out = tmp_path_factory.mktemp("report")
-    code, stdout, _ = invoke("diff", "--out", str(out))
+    code, stdout, _ = invoke("diff", "--out", str(out), "--league")
     assert code == 0
     return out, stdout
 
 
-def test_diff_with_no_arguments_prints_the_verdict_first_and_writes_four_files(
+BUNDLED_CASES = 307
+
+
+def test_diff_on_the_bundled_corpus_prints_the_verdict_first_and_writes_its_files(
     bundled_report: tuple[Path, str],
 ) -> None:
     out, stdout = bundled_report
     first = stdout.splitlines()[0]
-    assert first.startswith("244 cases: ") and " match, " in first
-    assert sorted(p.name for p in out.iterdir()) == sorted(REPORT_FILES)
+    assert first.startswith(f"{BUNDLED_CASES} cases: ") and " match, " in first
+    assert sorted(p.name for p in out.iterdir()) == sorted(REPORT_FILES + LEAGUE_FILES)
     assert max(len(line) for line in stdout.splitlines()) <= 80
 
 
@@ -67,16 +70,16 @@ def test_cases_jsonl_has_every_case(bundled_report: tuple[Path, str]) -> None:
     out, _ = bundled_report
     lines = (out / "cases.jsonl").read_text(encoding="utf-8").splitlines()
     report = json.loads((out / "report.json").read_text(encoding="utf-8"))
-    assert len(lines) == report["corpus"]["cases"] == 244
-    assert sum(report["outcomes"].values()) == 244
+    assert len(lines) == report["corpus"]["cases"] == BUNDLED_CASES
+    assert sum(report["outcomes"].values()) == BUNDLED_CASES
 
 
-@pytest.mark.parametrize("name", REPORT_FILES)
+@pytest.mark.parametrize("name", REPORT_FILES + LEAGUE_FILES)
 def test_committed_reports_are_current(bundled_report: tuple[Path, str], name: str) -> None:
     out, _ = bundled_report
     committed = ROOT / "reports" / name
     assert committed.read_bytes() == (out / name).read_bytes(), (
-        f"reports/{name} is stale: regenerate with `faithcompat diff --out reports`"
+        f"reports/{name} is stale: regenerate with `faithcompat diff --out reports --league`"
     )
 
 

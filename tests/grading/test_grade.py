@@ -102,12 +102,16 @@ def test_done_when_the_bundled_dataset_becomes_a_corpus_that_diff_reads_with_bot
         assert ragas.grader_output.startswith('{"statements": [')
 
 
-@pytest.mark.xfail(reason="faithcompat diff does not score per-arm recordings yet (the lead's part)", strict=False)
 def test_diff_reads_a_graded_corpus_with_both_arms_own_recordings(server: GraderServer, tmp_path: Path) -> None:
     code, err, out = run_grade(server, tmp_path)
     assert code == 0, err
     code, _, err = invoke("diff", str(out), "--out", str(tmp_path / "report"))
     assert code == 0, err
+    lines = [json.loads(line) for line in (tmp_path / "report" / "cases.jsonl").read_text().splitlines()]
+    assert len(lines) == len(ROWS)
+    # The legacy scorer read the legacy arm's text, the fixed scorer the RAGAS arm's JSON.
+    assert all(line["control_reason"].startswith("Faithfulness ") for line in lines)
+    assert {line["candidate_format"] for line in lines if line["candidate_status"] == "scored"} == {"json"}
 
 
 def test_the_verdict_call_follows_the_statements_call_with_its_statements(server: GraderServer, tmp_path: Path) -> None:

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from compat.cases._corpus import case_line, parse_case
 from compat.rollout import _invariants as inv
 from compat.rollout import _strategies as strategies
-from compat.rollout._synth import Judgement
+from compat.rollout._synth import Judgement, Style
 from compat.scoring._score import MismatchPolicy
 
 
@@ -21,6 +21,7 @@ def run(invariant: inv.Invariant, drawn: Any) -> None:
 
 ONE = Judgement(("The capital of France is Paris.",), (1,), ("The context says so.",))
 TWO = Judgement(("A river.", "A tower."), (1, 0), ("Stated.", "Not stated."))
+RISKY = Judgement(("The jury's verdict: no appeal on the bridge.", "A tower."), (1, 0), ("Stated.", "Not stated."))
 
 
 @given(inv.BOUNDED.strategy)
@@ -53,6 +54,7 @@ def test_flip_never_lowers(drawn: Any) -> None:
 @example((TWO, "json_pretty", "truncate", 60, MismatchPolicy.UNSUPPORTED))
 @example((TWO, "text_legacy", "drop", 1, MismatchPolicy.UNSUPPORTED))
 @example((TWO, "json_plain", "corrupt", 1, MismatchPolicy.UNDETERMINED))
+@example((ONE, "think_then_final_line", "drop", 0, MismatchPolicy.UNSUPPORTED))  # an empty judgement renders
 def test_failure_never_raises(drawn: Any) -> None:
     run(inv.FAILURE_NEVER_RAISES, drawn)
 
@@ -60,6 +62,7 @@ def test_failure_never_raises(drawn: Any) -> None:
 @given(inv.NO_VERDICT_UNDETERMINED.strategy)
 @example((ONE, "I apologize, but I cannot create statements or provide an analysis.", MismatchPolicy.UNSUPPORTED))
 @example((ONE, "[1, 2, 3] {}", MismatchPolicy.VERDICT_RATIO))
+@example((ONE, "Y:A", MismatchPolicy.UNSUPPORTED))  # a verdict word then prose is not a list line
 def test_no_verdict_undetermined(drawn: Any) -> None:
     run(inv.NO_VERDICT_UNDETERMINED, drawn)
 
@@ -70,6 +73,16 @@ def test_no_verdict_undetermined(drawn: Any) -> None:
 @example(("A.", "\ud800\udfff\x00\ufeff" * 1000))
 def test_total(drawn: Any) -> None:
     run(inv.TOTAL, drawn)
+
+
+@given(inv.READS_KNOWN_VERDICTS.strategy)
+@settings(max_examples=300)
+@example((TWO, "styled_list", Style(vocabulary="exclaim", enumeration="paren", wrapper="aside")))
+@example((TWO, "styled_list", Style(vocabulary="exclaim", enumeration="circled", wrapper="boxed")))
+@example((TWO, "styled_final_line", Style(vocabulary="exclaim", enumeration="circled", wrapper="aside")))
+@example((RISKY, "text_per_statement", None))
+def test_reads_known_verdicts(drawn: Any) -> None:
+    run(inv.READS_KNOWN_VERDICTS, drawn)
 
 
 @given(inv.AGREES_WITH_LEGACY_ON_CLEAN_TEXT.strategy)

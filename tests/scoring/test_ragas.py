@@ -83,9 +83,11 @@ def test_every_refusal_pattern_is_recognised_and_case_folded() -> None:
         assert matched_refusal("  " + pattern.upper() + " ...") is not None, pattern
 
 
-def test_refusal_is_only_looked_for_up_front() -> None:
-    assert matched_refusal("x" * REFUSAL_WINDOW + "I cannot") is None
-    assert ragas("x" * REFUSAL_WINDOW + " I cannot").cause is Cause.NO_VERDICTS
+def test_refusal_is_only_looked_for_at_the_start_and_the_end() -> None:
+    middle = "x" * REFUSAL_WINDOW + " I cannot " + "x" * REFUSAL_WINDOW
+    assert matched_refusal(middle) is None
+    assert ragas(middle).cause is Cause.NO_VERDICTS
+    assert ragas("x" * 3 * REFUSAL_WINDOW + " I cannot judge these.").cause is Cause.REFUSAL
 
 
 def test_refusal_with_some_verdicts_is_scored_not_refused() -> None:
@@ -117,14 +119,20 @@ def test_bare_list_and_single_item() -> None:
     assert ragas(json.dumps(items(1)[0]), statements=THREE[:1]).value == 1.0
 
 
-@pytest.mark.parametrize(("raw", "verdict"), [(True, 1), (False, 0), ("1", 1), ("0", 0), ("YES", 1), (" no ", 0)])
+@pytest.mark.parametrize(
+    ("raw", "verdict"),
+    [
+        *[(True, 1), (False, 0), ("1", 1), ("0", 0), ("YES", 1), (" no ", 0), (1.0, 1), (0.0, 0), ("true", 1)],
+        *[("No.", 0), ("supported", 1), ("Not supported", 0), ("Nope", 0), ("Oui", 1)],
+    ],
+)
 def test_coerced_verdicts(raw: object, verdict: int) -> None:
     score = ragas(json.dumps(items(raw)), statements=THREE[:1])
     assert score.verdicts[0].verdict == verdict
     assert ScoreWarning.COERCED_VERDICT in score.warnings
 
 
-@pytest.mark.parametrize("raw", [0.5, None, "maybe", 2, -1, 1.0, [], {}, "true"])
+@pytest.mark.parametrize("raw", [0.5, None, "maybe", 2, -1, 1.5, [], {}, "n/a", "partially supported"])
 def test_invalid_verdicts_count_as_missing(raw: object) -> None:
     score = ragas(json.dumps(items(1, raw, 1)))
     assert score.value == 2 / 3
@@ -235,7 +243,8 @@ def test_last_final_line_with_verdicts_wins() -> None:
 
 
 def test_words_containing_yes_or_no_are_not_verdicts() -> None:
-    assert ragas(HEADER + " Nope. Yesterday.").cause is Cause.NO_VERDICTS
+    assert ragas(HEADER + " Yesterday. Nothing. Notes.").cause is Cause.NO_VERDICTS
+    assert ragas(HEADER + " Nope. Yesterday.").verdicts[0].verdict == 0  # "Nope" is a verdict word
 
 
 # ------------------------------------------------------------------ counts and policies
@@ -249,8 +258,15 @@ def test_fewer_verdicts_count_unsupported_by_default() -> None:
 
 
 def test_more_verdicts_are_ignored() -> None:
-    score = ragas(HEADER + " Yes. Yes. Yes. No. No.")
+    score = ragas(HEADER + " Yes. Yes. Yes. Yes. Yes.")
     assert score.value == 1.0 and score.warnings == (ScoreWarning.MORE_VERDICTS,)
+
+
+def test_disagreeing_extra_verdicts_get_the_lowest_consistent_reading() -> None:
+    """Which three of five verdicts are meant cannot be known: the two "no"s are kept."""
+    score = ragas(HEADER + " Yes. Yes. Yes. No. No.")
+    assert score.value == 1 / 3
+    assert score.warnings == (ScoreWarning.MORE_VERDICTS, ScoreWarning.AMBIGUOUS_EXTRA_VERDICTS)
 
 
 def test_strict_policy_is_undetermined_on_any_mismatch() -> None:
