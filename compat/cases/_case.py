@@ -36,9 +36,7 @@ class ExpectedOutcome(BaseModel):
     ) = None
     reason: StrictStr | None = None
     format: (
-        Literal[
-            "json", "text_final_line", "text_per_statement", "json_list", "text_table", "text_list", "text_prose"
-        ]
+        Literal["json", "text_final_line", "text_per_statement", "json_list", "text_table", "text_list", "text_prose"]
         | None
     ) = None
 

@@ -289,7 +289,7 @@ class RagasScorer:
         n = len(statements)
         judged = n - values.count(None)
         supported = values.count(1)
-        verdicts = tuple(Verdict(*verdict) for verdict in zip(statements, values, reasons, strict=True))
+        verdicts = tuple(map(Verdict._make, zip(statements, values, reasons, strict=True)))
         warnings = ordered_warnings(align_warnings.union(parsed.warnings)) if align_warnings or parsed.warnings else ()
         if self._strict and align_warnings & {ScoreWarning.FEWER_VERDICTS, ScoreWarning.MORE_VERDICTS}:
             return self._undetermined(

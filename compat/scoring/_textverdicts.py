@@ -296,8 +296,6 @@ def _result(source: str, read: Sequence[tuple[Value, str]], warnings: frozenset[
     return TextVerdicts(source, tuple(value for value, _word in read), warnings)
 
 
-
-
 MAX_HEADERS_TRIED = 4096
 
 
