@@ -104,3 +104,13 @@ def test_the_readme_map_matches_the_tree() -> None:
     assert mapped == folders, "README's 'How the code is laid out' must name every folder of compat/, and only those"
     tests = {path.name for path in (ROOT / "tests").iterdir() if path.is_dir() and (path / "__init__.py").exists()}
     assert folders <= tests, "tests/ mirrors compat/: one folder per stage"
+
+
+def test_the_grading_sdk_loads_only_when_a_run_grades() -> None:
+    """The openai SDK (and httpx) cost ~20 MB per process: not in diff, nor in its workers."""
+    import subprocess
+    import sys
+
+    probe = "import sys, compat, compat._cli, compat.grading; print('openai' in sys.modules, 'httpx' in sys.modules)"
+    result = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
+    assert result.stdout.split() == ["False", "False"]

@@ -1,4 +1,5 @@
-"""The response cache: an embedded SQLite database (WAL) of every grader reply received.
+"""The response cache: an embedded SQLite database (WAL) of every grader reply received,
+and of every row's finished corpus line built from cached replies alone.
 
 A key is the SHA-256 of the request as asked (model, messages, parameters, sample
 index), so the same command asks nothing twice. Each reply is committed as it
@@ -22,6 +23,12 @@ from compat._errors import OutputError
 
 DEFAULT_CACHE = Path(".faithcompat") / "cache.sqlite"
 _SCHEMA = "CREATE TABLE IF NOT EXISTS replies (key TEXT PRIMARY KEY, reply TEXT NOT NULL) WITHOUT ROWID"
+# A row's finished corpus line, keyed by everything it depends on but the replies (which
+# that fixes in turn): a re-run reads one line per row instead of asking for each reply.
+_LINES_SCHEMA = (
+    "CREATE TABLE IF NOT EXISTS lines (key TEXT PRIMARY KEY, line BLOB NOT NULL, replies INTEGER NOT NULL)"
+    " WITHOUT ROWID"
+)
 # SQLite's default limit on host parameters in one statement is 999 on old builds.
 _BATCH = 900
 
@@ -66,6 +73,7 @@ class ReplyCache:
             self._db.execute("PRAGMA synchronous=NORMAL")
             self._db.execute("PRAGMA busy_timeout=10000")  # another faithcompat on the same cache
             self._db.execute(_SCHEMA)
+            self._db.execute(_LINES_SCHEMA)
         except (OSError, sqlite3.Error) as error:
             raise OutputError(f"{path}: cannot use as the cache: {error}") from None
 
@@ -88,6 +96,27 @@ class ReplyCache:
         try:
             self._db.execute("INSERT OR REPLACE INTO replies (key, reply) VALUES (?, ?)", (key, reply.to_json()))
         except sqlite3.Error as error:  # a full disk: the run cannot keep its promise not to pay twice
+            raise OutputError(f"{self.path}: cannot write to the cache: {error}") from None
+
+    def get_lines(self, keys: Sequence[str]) -> dict[str, tuple[str, int]]:
+        """The finished lines among ``keys``, with the number of replies each was built from."""
+        found: dict[str, tuple[str, int]] = {}
+        for start in range(0, len(keys), _BATCH):
+            chunk = keys[start : start + _BATCH]
+            marks = ",".join("?" * len(chunk))
+            query = f"SELECT key, line, replies FROM lines WHERE key IN ({marks})"
+            for key, line, replies in self._db.execute(query, chunk):
+                found[key] = (line.decode("utf-8", "surrogatepass"), replies)
+        return found
+
+    def put_line(self, key: str, line: str, replies: int) -> None:
+        """Store a row's finished line (UTF-8 bytes: a grader's lone surrogate survives)."""
+        try:
+            self._db.execute(
+                "INSERT OR REPLACE INTO lines (key, line, replies) VALUES (?, ?, ?)",
+                (key, line.encode("utf-8", "surrogatepass"), replies),
+            )
+        except sqlite3.Error as error:
             raise OutputError(f"{self.path}: cannot write to the cache: {error}") from None
 
     def __len__(self) -> int:

@@ -17,12 +17,13 @@ import json
 import random
 import time
 from dataclasses import dataclass, field
-from typing import Any, Protocol
-
-import openai
+from typing import TYPE_CHECKING, Any, Protocol
 
 from compat.cases import GraderErrorKind
 from compat.grading._cache import Reply
+
+if TYPE_CHECKING:
+    import openai
 
 MAX_MESSAGE = 500
 
@@ -93,6 +94,10 @@ class OpenAIGrader:
     """``Grader`` over ``openai.AsyncOpenAI`` (its own retries off: ours honour Retry-After and count)."""
 
     def __init__(self, settings: GraderSettings, *, sleep: Any = asyncio.sleep) -> None:
+        # The SDK (and httpx under it: ~20 MB) loads only when a run grades, not in every
+        # command and every faithcompat diff worker that imports the package.
+        import openai
+
         self.settings = settings
         self.counters = Counters()
         self._client = openai.AsyncOpenAI(
@@ -172,6 +177,8 @@ class OpenAIGrader:
             counters.requests += 1
             counters.open += 1
             counters.max_open = max(counters.max_open, counters.open)
+            import openai  # loaded by __init__; this binds the name here
+
             try:
                 # The SDK's documented way to post a body as is: its typed create() spends
                 # milliseconds of CPU a call transforming params and building models.

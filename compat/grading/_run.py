@@ -15,10 +15,12 @@ the cache, so the next run re-reads them and asks only for the rest.
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import json
 import time
 from collections.abc import Callable, Generator, Iterable, Sequence
 from dataclasses import dataclass, field
+from itertools import islice
 from pathlib import Path
 from typing import Any
 
@@ -147,6 +149,10 @@ class _Tally:
 
 
 ProgressHandler = Callable[[GradeProgress], None]
+# Bump when line() writes something else for the same row: finished lines cached by an
+# earlier version must not be served.
+_LINE_FORMAT = 1
+_LINE_BATCH = 256  # rows whose finished lines are looked up in one query
 _Flow = Generator[_Ask, "Reply | GraderFailure", dict[str, Any]]
 
 
@@ -158,6 +164,14 @@ class _Grading:
         self.prompts = prompts
         self.cache = cache
         self.tally = _Tally()
+        # What every row's line depends on besides the row: hashed once per run.
+        run = [
+            _LINE_FORMAT,
+            [settings.model, settings.arms, settings.samples, settings.max_retries, settings.strict_json],
+            [settings.temperature, settings.seed, prompts.origin],
+            [prompts.legacy.statements, prompts.legacy.verdicts, prompts.ragas.statements, prompts.ragas.verdicts],
+        ]
+        self._run_key = hashlib.sha256(json.dumps(run, ensure_ascii=True).encode("ascii")).hexdigest()
 
     # ---------------------------------------------------------------- the flow
 
@@ -228,7 +242,33 @@ class _Grading:
 
     # ---------------------------------------------------------------- drivers
 
-    def cached_line(self, row: Row) -> str | None:
+    def row_key(self, row: Row) -> str:
+        """The key of a row's finished line: everything the line depends on but the replies.
+
+        The replies are fixed in turn (each is cached under its request, which these
+        determine, and never replaced), so equal keys mean equal lines. Where the row
+        came from (file, line) is left out.
+        """
+        canonical = json.dumps(
+            [
+                self._run_key,
+                [row.id, row.tags, row.question, row.answer, row.contexts, row.threshold, row.reference],
+                None if row.observed is None else row.observed.model_dump(),
+            ],
+            ensure_ascii=True,
+        )
+        return hashlib.sha256(canonical.encode("ascii")).hexdigest()
+
+    def known_line(self, key: str, found: dict[str, tuple[str, int]]) -> str | None:
+        """The row's line if a run before built it (``found``: ``ReplyCache.get_lines``)."""
+        known = found.get(key)
+        if known is None:
+            return None
+        line, replies = known
+        self.tally.cached += replies
+        return line
+
+    def cached_line(self, row: Row, key: str) -> str | None:
         """The row's corpus line when the cache holds every reply it needs; ``None`` otherwise."""
         flows = self.row_flows(row)
         records = []
@@ -246,11 +286,17 @@ class _Grading:
             except StopIteration as done:
                 records.append(done.value)
         self.tally.cached += hits
-        return self.line(row, records)
+        line = self.line(row, records)
+        self.cache.put_line(key, line, hits)
+        return line
 
-    async def graded_line(self, row: Row, grader: Grader) -> str:
+    async def graded_line(self, row: Row, grader: Grader, key: str) -> str:
         records = await asyncio.gather(*(self._drive(flow, grader) for flow in self.row_flows(row)))
-        return self.line(row, list(records))
+        line = self.line(row, list(records))
+        if not any("error" in record for record in records):  # a failed call is asked again next run
+            replies = sum(2 + len(record.get("attempts", ())) for record in records)
+            self.cache.put_line(key, line, replies)
+        return line
 
     async def _drive(self, flow: _Flow, grader: Grader) -> dict[str, Any]:
         try:
@@ -435,29 +481,35 @@ async def _grade(
                     shown = now
                     progress(now)
 
-            async def graded(index: int, row: Row) -> None:
+            async def graded(index: int, row: Row, key: str) -> None:
                 try:
-                    deliver(index, await grading.graded_line(row, grader))
+                    deliver(index, await grading.graded_line(row, grader, key))
                 except BaseException as error:  # surfaced by the loop below; the run stops
                     failures.append(error)
                     advanced.set()
                     raise
 
-            for index, row in enumerate(rows):
-                while index - order.next_index >= window and not failures:
-                    advanced.clear()
-                    await advanced.wait()
+            numbered = enumerate(rows)
+            while batch := list(islice(numbered, _LINE_BATCH)):
+                keys = [grading.row_key(row) for _index, row in batch]
+                found = cache.get_lines(keys)  # one query for the batch: a re-run's fast path
+                for (index, row), key in zip(batch, keys, strict=True):
+                    while index - order.next_index >= window and not failures:
+                        advanced.clear()
+                        await advanced.wait()
+                    if failures:
+                        break
+                    line = grading.known_line(key, found) or grading.cached_line(row, key)
+                    if line is not None:
+                        deliver(index, line)
+                        continue
+                    task = asyncio.create_task(graded(index, row, key))
+                    tasks.add(task)
+                    task.add_done_callback(tasks.discard)
+                    if len(tasks) % 64 == 0:
+                        await asyncio.sleep(0)  # let replies in while the reader runs ahead
                 if failures:
                     break
-                line = grading.cached_line(row)
-                if line is not None:
-                    deliver(index, line)
-                    continue
-                task = asyncio.create_task(graded(index, row))
-                tasks.add(task)
-                task.add_done_callback(tasks.discard)
-                if len(tasks) % 64 == 0:
-                    await asyncio.sleep(0)  # let replies in while the reader runs ahead
             if tasks and not failures:
                 await asyncio.wait(list(tasks), return_when=asyncio.FIRST_EXCEPTION)
             if failures:

@@ -143,6 +143,29 @@ def test_a_second_run_of_the_same_command_makes_zero_requests(server: GraderServ
     assert out.read_bytes() == first
 
 
+def test_a_re_run_serves_finished_lines_only_for_unchanged_rows_and_settings(
+    server: GraderServer, tmp_path: Path
+) -> None:
+    """A re-run reads each row's finished line from the cache; what changed is graded again."""
+    code, _, out = run_grade(server, tmp_path)
+    assert code == 0
+    first = out.read_text(encoding="utf-8").splitlines()
+    edited = [dict(row) for row in ROWS]
+    edited[1]["answer"] = "It is 330 metres tall. It is red."
+    made = server.script.requests
+    code, err, out = run_grade(server, tmp_path, rows=edited)
+    assert code == 0, err
+    assert server.script.requests - made == 4  # row b only: both calls of both arms
+    lines = out.read_text(encoding="utf-8").splitlines()
+    assert (lines[0], lines[2]) == (first[0], first[2])
+    assert json.loads(lines[1])["answer"] == "It is 330 metres tall. It is red." and lines[1] != first[1]
+    made = server.script.requests
+    code, err, out = run_grade(server, tmp_path, "--samples", "2", rows=edited)
+    assert code == 0, err
+    assert server.script.requests - made == 4 * len(ROWS)  # sample 1 of every row; sample 0 from the cache
+    assert all(len(arms["legacy"]["samples"]) == 1 for arms in arms_of(out))
+
+
 def test_concurrency_bounds_the_requests_open_at_once(server: GraderServer, tmp_path: Path) -> None:
     server.script.latency = 0.02
     rows = [{**ROWS[0], "id": f"r{i}", "answer": f"Paris is the capital number {i}."} for i in range(40)]
