@@ -674,7 +674,8 @@ def prompts(prompts_path: str | None) -> None:
 @click.option(
     "--baseline",
     type=click.Path(dir_okay=False, path_type=Path),
-    help="A report.json to compare drift with [default: the committed reports/report.json].",
+    help="A report.json of the same corpus to compare drift with "
+    "[default: with no CORPUS, the committed reports/report.json; with one, none: the budget is skipped].",
 )
 @click.option("--no-baseline", is_flag=True, help="Skip the drift budget.")
 @_policy_file_option
@@ -711,7 +712,9 @@ def gate(
     """The regression gate for CI: properties, golden outcomes and a drift budget.
 
     Exit 0 when everything holds, 1 when anything regressed, 2 on unusable input.
-    With no CORPUS: the bundled corpus against the committed baseline.
+    With no CORPUS: the bundled corpus against the committed baseline. With a CORPUS, the
+    drift budget needs --baseline: a report.json of that corpus (faithcompat diff CORPUS
+    --out baseline, committed once); without one the budget is skipped, and says so.
     """
     from compat.rollout import _gate
 
@@ -724,7 +727,19 @@ def gate(
         )
     policy = load_policy(policy_path)
     sources, names = _corpus_sources(corpus)
-    base = None if no_baseline else load_report(baseline or bundled_baseline())
+    base, why = None, None
+    if no_baseline:
+        why = "--no-baseline"
+    elif baseline is not None:
+        base = load_report(baseline)
+    elif corpus:
+        # The bundled baseline describes the bundled corpus: against any other, its budget means nothing.
+        why = (
+            "no baseline for this corpus; make one once (faithcompat diff CORPUS --out baseline), "
+            "commit it and pass --baseline baseline/report.json"
+        )
+    else:
+        base = load_report(bundled_baseline())
     settings = _gate.GateSettings(
         examples=examples,
         seed=seed,
@@ -732,7 +747,7 @@ def gate(
         diff=DiffSettings(candidate=candidate, jobs=jobs),
         skip_properties=examples == 0,
     )
-    result = _gate.run_gate(sources, settings, policy.gate, base, source_names=names)
+    result = _gate.run_gate(sources, settings, policy.gate, base, source_names=names, no_baseline_because=why)
     if junit is not None:
         with atomic_writer(junit) as handle:
             handle.write(_gate.render_junit(result))

@@ -49,7 +49,7 @@ class Mode(str, Enum):
 
 
 class FlagConfigError(InputError):
-    """A flag setting that cannot be used (a bad mode or percentage)."""
+    """A flag setting that cannot be used: a bad mode or percentage, shadow without a log, live at 0%."""
 
 
 @dataclass(frozen=True)
@@ -63,6 +63,17 @@ class FlagConfig:
     def __post_init__(self) -> None:
         if not 0.0 <= self.percent <= 100.0:
             raise FlagConfigError(f"percent must be within 0 and 100, not {self.percent}")
+        # Two settings that would run without error and do nothing the user asked for.
+        if self.mode is Mode.SHADOW and self.shadow_log is None:
+            raise FlagConfigError(
+                "shadow mode computes the fixed scorer to log it, and no shadow log is set "
+                "(FAITHCOMPAT_SHADOW_LOG, or shadow_log=): nothing would be recorded"
+            )
+        if self.mode is Mode.LIVE and self.percent == 0.0:
+            raise FlagConfigError(
+                "live mode with 0% sends no key to the fixed scorer: set a percentage "
+                "(FAITHCOMPAT_PERCENT, or percent=) above 0, or use shadow mode"
+            )
 
     @classmethod
     def from_env(cls, environ: Mapping[str, str] | None = None) -> FlagConfig:
@@ -74,6 +85,10 @@ class FlagConfig:
         except ValueError:
             known = ", ".join(m.value for m in Mode)
             raise FlagConfigError(f"FAITHCOMPAT_MODE={raw_mode!r} is not a mode; use one of {known}") from None
+        if mode is Mode.LIVE and not env.get("FAITHCOMPAT_PERCENT", "").strip():
+            raise FlagConfigError(
+                "FAITHCOMPAT_MODE=live needs FAITHCOMPAT_PERCENT: the share of keys the fixed scorer decides"
+            )
         raw_percent = env.get("FAITHCOMPAT_PERCENT", "0").strip().rstrip("%")
         try:
             percent = float(raw_percent)

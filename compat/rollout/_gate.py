@@ -149,7 +149,10 @@ def run_gate(
     policy: GatePolicy,
     baseline: DriftReport | None,
     source_names: list[str] | None = None,
+    *,
+    no_baseline_because: str | None = None,
 ) -> GateResult:
+    """Every check; without a baseline the drift budget is skipped, and the result says why."""
     checks: list[Check] = []
     if not settings_.skip_properties:
         checks += check_properties(settings_.examples, settings_.seed, settings_.candidate)
@@ -157,6 +160,8 @@ def run_gate(
     checks += check_golden(report)
     if baseline is not None:
         checks += check_budget(report, baseline, policy)
+    elif no_baseline_because is not None:
+        checks.append(Check("budget", "drift budget", True, f"skipped: {no_baseline_because}"))
     return GateResult(tuple(checks), report)
 
 

@@ -103,23 +103,6 @@ def iter_json_values(text: str, pos: int = 0) -> Iterator[FoundJson]:
         pos = max(found.end, start + 1)
 
 
-def first_strict_value(text: str) -> Any | None:
-    """The first JSON object or array in ``text`` if it is strict JSON, else ``None``.
-
-    The fast path for well-formed grader output: the first value ``iter_json_values``
-    would yield, without the tolerant machinery (and ``None`` wherever that would
-    need it, or where a repair could read further than the strict decoder).
-    """
-    start = _next_opener(text, 0)
-    if start < 0:
-        return None
-    try:
-        value, _end = _SCAN_ONCE(text, start)
-    except (StopIteration, ValueError, RecursionError):
-        return None
-    return value
-
-
 class _Openers:
     """The next ``[`` or ``{`` at or after a position that only ever grows.
 
@@ -142,7 +125,12 @@ class _Openers:
 
 
 def first_strict_value_end(text: str) -> tuple[Any, int, int] | None:
-    """``first_strict_value`` with where the value starts and ends."""
+    """The first JSON object or array in ``text`` if it is strict JSON, with where it starts and ends.
+
+    The fast path for well-formed grader output: the first value ``iter_json_values``
+    would yield, without the tolerant machinery (and ``None`` wherever that would
+    need it, or where a repair could read further than the strict decoder).
+    """
     start = _next_opener(text, 0)
     if start < 0:
         return None
@@ -290,6 +278,10 @@ def _decode_tolerant(text: str, start: int) -> FoundJson | None:
             break
     if root is None:
         return None
+    if broken and stack:
+        container, key = stack[-1]
+        if isinstance(container, dict) and key is not _NO_KEY:
+            container[key] = None  # the key was written, its value cut off: the key still says what the object is
     incomplete = frozenset(id(frame[0]) for frame in stack)
     return FoundJson(root, start, pos, repaired=True, incomplete=incomplete if broken else frozenset())
 

@@ -103,7 +103,7 @@ _LEGEND_DEFINES = re.compile(r"(?:yes(?<!\wyes)|no(?<!\wno))[\"”']?[ \t]*(?:=|
 # after a dash or colon (the explanation only after an enumeration: "No, I cannot" is prose).
 # The lookahead turns away, at one character's cost, the lines that cannot start a verdict.
 _LIST_LINE = re.compile(
-    r"^(?=[ \t>*•+(\-#\w✓✔☑✅✗✘❌☒✖×])[ \t>*•+(-]*(?:(?P<e>"
+    r"^(?=[ \t>*•+(\-#\w✓✔☑✅✗✘❌☒✖])[ \t>*•+(-]*(?:(?P<e>"
     + _ENUM
     + ")"
     + _LINE_SEP

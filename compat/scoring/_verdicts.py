@@ -300,7 +300,11 @@ def _verdict_items(value: Any, whole: bool) -> tuple[list[Any], bool] | None:
         visited += 1
         if isinstance(node, dict):
             if _is_item(node):
-                inner = next((v for v in node.values() if isinstance(v, list) and any(map(_is_item, v))), None)
+                # An overall verdict beside the per-statement list stands for that list, even
+                # an empty one: its verdict is about the answer, not about any one statement.
+                overall = "statement" not in node
+                lists = (v for v in node.values() if isinstance(v, list))
+                inner = next((v for v in lists if any(map(_is_item, v)) or (overall and not v)), None)
                 return (inner, False) if inner is not None else ([node], False)
             keyed = _indexed(node)
             if keyed is not None:

@@ -52,7 +52,8 @@ NO_WORDS: tuple[str, ...] = (
 )
 # Marks and CJK words: not delimited by word boundaries (是的, ✅Yes).
 YES_MARKS: tuple[str, ...] = ("✓", "✔", "☑", "✅", "是", "对", "はい", "예", "네")
-NO_MARKS: tuple[str, ...] = ("✗", "✘", "❌", "☒", "✖", "×", "否", "不是", "いいえ", "아니요", "아니오")
+# Not "×": it is the multiplication sign far more often than a verdict.
+NO_MARKS: tuple[str, ...] = ("✗", "✘", "❌", "☒", "✖", "否", "不是", "いいえ", "아니요", "아니오")
 # A place held without a verdict.
 NONE_WORDS: tuple[str, ...] = (
     "n/a",

@@ -31,6 +31,23 @@ def invoke(*args: str) -> tuple[int, str, str]:
 # ------------------------------------------------------------------ gate
 
 
+def test_gate_on_another_corpus_skips_the_budget_without_its_own_baseline(tmp_path: Path) -> None:
+    """The committed baseline describes the bundled corpus: against any other its budget means nothing."""
+    corpus = str(ROOT / "fixtures" / "corpus" / "clean.jsonl")
+    code, stdout, _ = invoke("gate", corpus, "--examples", "0")
+    assert code == 0, stdout
+    assert "budget   drift budget: skipped: no baseline for this corpus" in stdout
+    assert "in the baseline" not in stdout
+    code, stdout, _ = invoke("diff", corpus, "--out", str(tmp_path / "baseline"))
+    assert code == 0
+    made = str(tmp_path / "baseline" / "report.json")
+    code, stdout, _ = invoke("gate", corpus, "--examples", "0", "--baseline", made)
+    assert code == 0, stdout
+    assert "unexplained drift: 0 now vs 0 in the baseline" in stdout and "skipped" not in stdout
+    code, stdout, _ = invoke("gate", corpus, "--examples", "0", "--no-baseline")
+    assert "drift budget: skipped: --no-baseline" in stdout
+
+
 def test_gate_passes_on_the_bundled_corpus(tmp_path: Path) -> None:
     junit, summary = tmp_path / "gate.xml", tmp_path / "gate.md"
     code, stdout, _ = invoke("gate", "--examples", "30", "--junit", str(junit), "--summary", str(summary))
@@ -236,12 +253,24 @@ def test_stages_parse_and_unknown_stage_is_a_usage_error() -> None:
 CASE = Case(id="t-1", statements=["A.", "B."], grader_output="Final verdict for each statement in order: Yes. 1. Yes.")
 
 
-def test_flag_modes_pick_the_deciding_arm() -> None:
+def test_flag_modes_pick_the_deciding_arm(tmp_path: Path) -> None:
     assert FaithfulnessFlag(FlagConfig(Mode.LEGACY)).score(CASE).scorer == "legacy"
     assert FaithfulnessFlag(FlagConfig(Mode.CANDIDATE)).score(CASE).scorer == "ragas"
-    assert FaithfulnessFlag(FlagConfig(Mode.SHADOW)).score(CASE).scorer == "legacy"
+    with FaithfulnessFlag(FlagConfig(Mode.SHADOW, shadow_log=tmp_path / "log.jsonl")) as flag:
+        assert flag.score(CASE).scorer == "legacy"
     assert FaithfulnessFlag(FlagConfig(Mode.LIVE, 100)).score(CASE).scorer == "ragas"
-    assert FaithfulnessFlag(FlagConfig(Mode.LIVE, 0)).score(CASE).scorer == "legacy"
+    assert FaithfulnessFlag(FlagConfig(Mode.LIVE, 0.01)).score(CASE, key="t-1").scorer == "legacy"  # bucket >= 1
+
+
+def test_settings_that_would_silently_do_nothing_are_configuration_errors() -> None:
+    with pytest.raises(FlagConfigError, match="no shadow log is set"):
+        FlagConfig(Mode.SHADOW)
+    with pytest.raises(FlagConfigError, match="live mode with 0%"):
+        FlagConfig(Mode.LIVE, 0)
+    with pytest.raises(FlagConfigError, match="FAITHCOMPAT_MODE=live needs FAITHCOMPAT_PERCENT"):
+        FlagConfig.from_env({"FAITHCOMPAT_MODE": "live"})
+    with pytest.raises(FlagConfigError, match="no shadow log is set"):
+        FlagConfig.from_env({"FAITHCOMPAT_MODE": "shadow"})
 
 
 def test_live_assignment_is_sticky_and_monotone_in_the_percentage() -> None:

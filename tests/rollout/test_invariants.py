@@ -55,6 +55,12 @@ def test_flip_never_lowers(drawn: Any) -> None:
 @example((TWO, "text_legacy", "drop", 1, MismatchPolicy.UNSUPPORTED))
 @example((TWO, "json_plain", "corrupt", 1, MismatchPolicy.UNDETERMINED))
 @example((ONE, "think_then_final_line", "drop", 0, MismatchPolicy.UNSUPPORTED))  # an empty judgement renders
+@example(  # an overall verdict beside an emptied detail list is not a statement's verdict
+    (Judgement(("The the.",), (0,), ("r",)), "json_with_overall_verdict", "drop", 0, MismatchPolicy.UNSUPPORTED)
+)
+@example(  # JSON cut inside a statement that reads like a verdict: the text reader must not take it
+    (Judgement(("Verdict: Yes, the the.",), (0,), ("r",)), "json_bare_list", "truncate", 26, MismatchPolicy.UNSUPPORTED)
+)
 def test_failure_never_raises(drawn: Any) -> None:
     run(inv.FAILURE_NEVER_RAISES, drawn)
 
@@ -63,6 +69,7 @@ def test_failure_never_raises(drawn: Any) -> None:
 @example((ONE, "I apologize, but I cannot create statements or provide an analysis.", MismatchPolicy.UNSUPPORTED))
 @example((ONE, "[1, 2, 3] {}", MismatchPolicy.VERDICT_RATIO))
 @example((ONE, "Y:A", MismatchPolicy.UNSUPPORTED))  # a verdict word then prose is not a list line
+@example((Judgement(("The the.",), (0,), ("r",)), "\u00d7", MismatchPolicy.UNSUPPORTED))  # "×" multiplies
 def test_no_verdict_undetermined(drawn: Any) -> None:
     run(inv.NO_VERDICT_UNDETERMINED, drawn)
 
