@@ -835,6 +835,32 @@ def rollout(
 
 
 @main.command()
+@click.argument("files", nargs=-1, required=True)
+@click.option(
+    "--max-case-bytes",
+    type=click.IntRange(min=1),
+    default=DEFAULT_MAX_CASE_BYTES,
+    show_default=True,
+    help="Refuse a case line longer than this.",
+)
+@_domain_errors
+def validate(files: tuple[str, ...], max_case_bytes: int) -> None:
+    """Check corpus FILES against the case schema: every problem as FILE:LINE, then a count.
+
+    Exit 0 when every case is valid, 2 when any is not. Reads exactly as score, diff and
+    gate read (unknown fields, wrong types, repeated ids, invalid UTF-8, oversize lines).
+    """
+    problems: list[CaseError] = []
+    valid = sum(1 for _ in iter_cases(files, on_error=problems.append, max_case_bytes=max_case_bytes))
+    for problem in problems:
+        click.echo(f"faithcompat: {problem}", err=True)
+    if problems:
+        click.echo(f"{valid} valid case(s), {len(problems)} invalid", err=True)
+        sys.exit(2)
+    click.echo(f"{valid} valid case(s)")
+
+
+@main.command()
 @_domain_errors
 def policy() -> None:
     """Print the default policy as TOML: a starting point for --policy files."""
