@@ -220,12 +220,26 @@ def decision_dict(decision: Decision) -> dict[str, object]:
     }
 
 
+def _move(decision: Decision) -> str:
+    """``shadow -> live:1``; a stage that stays put is said once (``complete, the last stage``)."""
+    if decision.next_stage != decision.current_stage:
+        return f"{decision.current_stage} -> {decision.next_stage}"
+    last = " (the last stage)" if decision.current_stage == "complete" else ""
+    return f"stay at {decision.current_stage}{last}"
+
+
+def _refusals_heading(refusals: tuple[str, ...] | list[str]) -> str:
+    if not refusals:
+        return "No refusal that legacy passed is declined by the fixed scorer."
+    return f"{len(refusals)} refusal(s) legacy passed that the fixed scorer declines to score (expected):"
+
+
 def render_decision(decision: Decision, *, markdown: bool = False) -> str:
     advice = _ADVICE[decision.verdict].format(next=decision.next_stage, current=decision.current_stage)
     refusals = decision.pass_to_undetermined_refusals
     if markdown:
         lines = [
-            f"## faithcompat rollout: **{decision.verdict.value}** ({decision.current_stage} -> {decision.next_stage})",
+            f"## faithcompat rollout: **{decision.verdict.value}** ({_move(decision)})",
             "",
             advice,
             "",
@@ -236,15 +250,15 @@ def render_decision(decision: Decision, *, markdown: bool = False) -> str:
             mark = "yes" if c.holds else "**no**"
             threshold = f"{c.comparison} {_value(c.threshold)}"
             lines.append(f"| {c.name} | {_value(c.measured)} | {threshold} | {mark} | {c.blocks.value} |")
-        lines += ["", f"{len(refusals)} refusal(s) legacy passed that the fixed scorer declines to score (expected):"]
+        lines += ["", _refusals_heading(refusals)]
         lines += [f"- {markdown_code(case_id)}" for case_id in refusals]
         return "\n".join(lines) + "\n"
-    lines = [f"{decision.verdict.value}: {decision.current_stage} -> {decision.next_stage}", advice, ""]
+    lines = [f"{decision.verdict.value}: {_move(decision)}", advice, ""]
     for c in decision.criteria:
         status = "ok  " if c.holds else ("FAIL" if c.blocks is Verdict.NO_GO else "hold")
         lines.append(f"  {status} {c.name}: {_value(c.measured)} (needs {c.comparison} {_value(c.threshold)})")
         if c.note:
             lines.append(f"         {printable(c.note)}")
-    lines += ["", f"{len(refusals)} refusal(s) legacy passed that the fixed scorer declines to score (expected):"]
+    lines += ["", _refusals_heading(refusals)]
     lines += [f"  {printable(case_id)}" for case_id in refusals]
     return "\n".join(lines) + "\n"

@@ -13,7 +13,7 @@ from compat import Case, Cause, Score, Status
 from compat._cli import main
 from compat.diff._report import bundled_baseline, load_report
 from compat.diff._run import DiffSettings, run_diff
-from compat.rollout._decision import Verdict, decide, parse_stage
+from compat.rollout._decision import Verdict, decide, parse_stage, render_decision
 from compat.rollout._flag import FaithfulnessFlag, FlagConfig, FlagConfigError, Mode, bucket
 from compat.rollout._gate import check_budget, check_properties
 from compat.rollout._policy import GatePolicy, PolicyError, RolloutPolicy, load_policy
@@ -327,3 +327,12 @@ def test_shadow_log_closes_the_loop_with_diff_and_rollout(tmp_path: Path, quick_
         "rollout", "--report", str(out / "report.json"), "--stage", "live:50", "--policy", quick_policy
     )
     assert code == 1 and stdout.startswith(("HOLD", "NO-GO"))
+
+
+def test_a_stage_that_stays_is_said_once_and_no_refusal_list_is_left_empty() -> None:
+    holding = RolloutPolicy(min_cohort_size=1000)  # clean.jsonl's cohorts are smaller: HOLD
+    text = render_decision(decide(REPORT, holding, current_stage="complete"))
+    assert text.splitlines()[0] == "HOLD: stay at complete (the last stage)"
+    assert "No refusal that legacy passed is declined by the fixed scorer." in text  # clean.jsonl has none
+    markdown = render_decision(decide(REPORT, holding, current_stage="shadow"), markdown=True)
+    assert markdown.splitlines()[0] == "## faithcompat rollout: **HOLD** (stay at shadow)"
