@@ -99,6 +99,7 @@ def test_table_format(corpus: Path) -> None:
     lines = out.splitlines()
     assert code == 0 and lines[0].split()[:3] == ["id", "score", "pass"]
     assert lines[3].split()[:3] == ["minus-0.2", "-0.2000", "no"]
+    assert lines[0].split()[-1] == "reason" and "Faithfulness -0.20 is < 0.5" in lines[3]
     assert max(len(line) for line in lines) <= 120
 
 

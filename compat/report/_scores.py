@@ -23,22 +23,26 @@ def score_record(case_id: str, score: Score) -> dict[str, Any]:
     }
 
 
-_TABLE_COLUMNS = (("id", 28), ("score", 10), ("pass", 4), ("status", 24), ("format", 18))
+# Every column fits its longest value ("-Infinity", "undetermined:count_mismatch"); the
+# reason (which names the verdicts' format) takes the rest of a 120-character line. The
+# whole reason, the format and the warnings are in the JSON lines.
+_TABLE_COLUMNS = (("id", 24), ("score", 9), ("pass", 4), ("status", 27))
+TABLE_WIDTH = 120
+_REASON_WIDTH = TABLE_WIDTH - sum(width + 2 for _name, width in _TABLE_COLUMNS)
 
 
 def table_header() -> str:
-    head = "  ".join(name.ljust(width) for name, width in _TABLE_COLUMNS) + "  warnings"
-    return head + "\n" + "-" * len(head) + "\n"
+    head = "  ".join(name.ljust(width) for name, width in _TABLE_COLUMNS) + "  reason"
+    return head + "\n" + "-" * TABLE_WIDTH + "\n"
 
 
 def table_row(case_id: str, score: Score) -> str:
     status = score.status.value if score.cause is None else f"{score.status.value}:{score.cause.value}"
     cells = (
-        clip(case_id, 28),
+        clip(case_id, 24),
         format_score(score.value),
         "yes" if score.passed else "no",
         status,
-        score.format.value if score.format else "—",
     )
-    row = "  ".join(cell.ljust(width) for cell, (_, width) in zip(cells, _TABLE_COLUMNS, strict=True))
-    return row + "  " + ",".join(w.value for w in score.warnings) + "\n"
+    row = "  ".join(clip(cell, width).ljust(width) for cell, (_, width) in zip(cells, _TABLE_COLUMNS, strict=True))
+    return row + "  " + clip(score.reason, _REASON_WIDTH) + "\n"
