@@ -885,7 +885,19 @@ class _Stopped(BaseException):
         self.signal_number = signal_number
 
 
+_MAIN_PID = os.getpid()
+
+
 def _stop(signal_number: int, _frame: object) -> None:
+    if os.getpid() != _MAIN_PID:
+        # A forked worker, signalled before its initializer replaced this handler: Ctrl-C is
+        # the parent's to act on; SIGTERM (how the pool ends a broken run) ends it silently.
+        if signal_number == signal.SIGINT:
+            signal.signal(signal_number, signal.SIG_IGN)
+            return
+        signal.signal(signal_number, signal.SIG_DFL)
+        os.kill(os.getpid(), signal_number)
+        return
     raise _Stopped(signal_number)
 
 
@@ -896,6 +908,8 @@ def run() -> None:
         with contextlib.suppress(OSError):
             os.write(2, message.encode())
         sys.exit(EXIT_UNUSABLE)
+    global _MAIN_PID
+    _MAIN_PID = os.getpid()
     for signal_number in (signal.SIGINT, signal.SIGTERM):
         signal.signal(signal_number, _stop)
     try:

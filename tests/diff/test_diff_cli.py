@@ -288,3 +288,31 @@ def test_a_worker_killed_from_outside_is_one_line_and_exit_2(tmp_path: Path) -> 
     assert process.returncode == 2
     assert stderr.decode().startswith("faithcompat: error: a worker process ended abruptly")
     assert "Traceback" not in stderr.decode() and not out.exists()
+
+
+def test_a_worker_signalled_before_its_initializer_ends_without_a_traceback(capfd: pytest.CaptureFixture[str]) -> None:
+    """Forked workers inherit the parent's handler until their initializer runs: it must not raise there."""
+    import multiprocessing
+
+    from compat import _cli
+
+    previous = signal.signal(signal.SIGTERM, _cli._stop)
+    try:
+        child = multiprocessing.get_context("fork").Process(target=_signal_self, args=(signal.SIGTERM,))
+        child.start()
+        child.join(10)
+        assert child.exitcode == -signal.SIGTERM
+        ignoring = multiprocessing.get_context("fork").Process(target=_signal_self, args=(signal.SIGINT,))
+        signal.signal(signal.SIGINT, _cli._stop)
+        ignoring.start()
+        ignoring.join(10)
+        assert ignoring.exitcode == 0  # Ctrl-C is the parent's to act on
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+        signal.signal(signal.SIGINT, signal.default_int_handler)
+    assert "Traceback" not in capfd.readouterr().err
+
+
+def _signal_self(signal_number: int) -> None:
+    os.kill(os.getpid(), signal_number)
+    time.sleep(0.2)  # the handler runs at the next bytecode; a SIGTERM ends the process here
