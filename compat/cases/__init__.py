@@ -8,6 +8,7 @@ Imports nothing from the stages after it.
 
 from compat.cases._case import (
     DEFAULT_THRESHOLD,
+    TOOL_TAG_PREFIX,
     ArmName,
     ArmRecording,
     Arms,
@@ -41,6 +42,7 @@ from compat.cases._corpus import (
 __all__ = [
     "DEFAULT_MAX_CASE_BYTES",
     "DEFAULT_THRESHOLD",
+    "TOOL_TAG_PREFIX",
     "ArmName",
     "ArmRecording",
     "ArmSample",

@@ -11,6 +11,9 @@ from typing import Annotated, Literal
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictStr, model_validator
 
 DEFAULT_THRESHOLD = 0.5
+# Tags faithcompat itself adds (the shadow log's): kept on the case, never counted as a
+# cohort, so a team's cohorts are the tags the team wrote.
+TOOL_TAG_PREFIX = "faithcompat:"
 
 NonFiniteName = Literal["NaN", "Infinity", "-Infinity"]
 FiniteFloat = Annotated[float, Field(strict=True, allow_inf_nan=False)]

@@ -24,6 +24,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, NamedTuple
 
 from compat._text import encode_float
+from compat.cases import TOOL_TAG_PREFIX
 from compat.diff._compare import CAUSE_DESCRIPTIONS, Comparison, DriftCause, Outcome
 from compat.diff._report import (
     FLIP_COLUMNS,
@@ -122,11 +123,20 @@ class ExactSum:
         self.numerator, self.exponent, self.non_finite = state
 
 
+def cohort_tags(tags: tuple[str, ...]) -> tuple[str, ...]:
+    """The tags that name cohorts: all but faithcompat's own (``faithcompat:shadow``...)."""
+    return (
+        tags
+        if not any(tag.startswith(TOOL_TAG_PREFIX) for tag in tags)
+        else tuple(tag for tag in tags if not tag.startswith(TOOL_TAG_PREFIX))
+    )
+
+
 class Tally(NamedTuple):
     """What the aggregation needs of one comparison: primitives only."""
 
     case_id: str
-    tags: tuple[str, ...]
+    tags: tuple[str, ...]  # the cohorts: the case's tags but faithcompat's own
     outcome: str
     cause: str | None
     delta: float | None
@@ -142,7 +152,7 @@ def tally(comparison: Comparison) -> Tally:
     control, candidate = comparison.control, comparison.candidate
     return Tally(
         comparison.case_id,
-        comparison.tags,
+        cohort_tags(comparison.tags),
         comparison.outcome.value,
         comparison.cause.value if comparison.cause else None,
         comparison.delta,

@@ -33,7 +33,7 @@ from pathlib import Path
 from typing import TextIO
 
 from compat._errors import InputError
-from compat.cases import Case, case_line
+from compat.cases import TOOL_TAG_PREFIX, Case, case_line
 from compat.scoring import Score, Scorer, get_scorer
 
 logger = logging.getLogger("faithcompat.flag")
@@ -164,7 +164,8 @@ class FaithfulnessFlag:
     def _append(self, case: Case, decided_by: str) -> None:
         if self.config.shadow_log is None:
             return
-        tags = (*case.tags, "shadow", f"decided-by:{decided_by}")
+        # faithcompat's own tags: kept on the logged case for slicing, never counted as cohorts.
+        tags = (*case.tags, f"{TOOL_TAG_PREFIX}shadow", f"{TOOL_TAG_PREFIX}decided-by:{decided_by}")
         unique = f"{case.id}@{time.time_ns()}-{next(self._sequence)}"  # a case may be scored many times
         logged = case.model_copy(update={"id": unique, "tags": tags, "expected": {}})
         try:

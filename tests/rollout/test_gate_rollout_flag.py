@@ -322,7 +322,12 @@ def test_shadow_log_closes_the_loop_with_diff_and_rollout(tmp_path: Path, quick_
     out = tmp_path / "report"
     code, stdout, _ = invoke("diff", "--out", str(out), str(log))
     assert code == 0 and stdout.startswith("60 cases: ")
-    assert json.loads((out / "report.json").read_text())["causes"][0]["cause"] == "enumeration_counted_as_no"
+    report = json.loads((out / "report.json").read_text())
+    assert report["causes"][0]["cause"] == "enumeration_counted_as_no"
+    # The log's own tags stay on the cases, for slicing, but are not the team's cohorts.
+    assert [cohort["tag"] for cohort in report["cohorts"]] == []
+    logged = json.loads(log.read_text().splitlines()[0])
+    assert logged["tags"][0] == "faithcompat:shadow" and logged["tags"][1].startswith("faithcompat:decided-by:")
     code, stdout, _ = invoke(
         "rollout", "--report", str(out / "report.json"), "--stage", "live:50", "--policy", quick_policy
     )
