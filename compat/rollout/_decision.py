@@ -228,6 +228,17 @@ def _move(decision: Decision) -> str:
     return f"stay at {decision.current_stage}{last}"
 
 
+# Refusals named in the text and Markdown (all of them are in the JSON and cases.jsonl):
+# enough to look at, and a Markdown decision stays far under a pull-request comment's
+# 65,536 characters whatever the corpus.
+REFUSALS_LISTED = 20
+
+
+def _more(refusals: tuple[str, ...], indent: str) -> list[str]:
+    left = len(refusals) - REFUSALS_LISTED
+    return [f"{indent}and {left} more (all in the JSON output and cases.jsonl)"] if left > 0 else []
+
+
 def _refusals_heading(refusals: tuple[str, ...] | list[str]) -> str:
     if not refusals:
         return "No refusal that legacy passed is declined by the fixed scorer."
@@ -251,7 +262,8 @@ def render_decision(decision: Decision, *, markdown: bool = False) -> str:
             threshold = f"{c.comparison} {_value(c.threshold)}"
             lines.append(f"| {c.name} | {_value(c.measured)} | {threshold} | {mark} | {c.blocks.value} |")
         lines += ["", _refusals_heading(refusals)]
-        lines += [f"- {markdown_code(case_id)}" for case_id in refusals]
+        lines += [f"- {markdown_code(case_id)}" for case_id in refusals[:REFUSALS_LISTED]]
+        lines += _more(refusals, "- ")
         return "\n".join(lines) + "\n"
     lines = [f"{decision.verdict.value}: {_move(decision)}", advice, ""]
     for c in decision.criteria:
@@ -260,5 +272,6 @@ def render_decision(decision: Decision, *, markdown: bool = False) -> str:
         if c.note:
             lines.append(f"         {printable(c.note)}")
     lines += ["", _refusals_heading(refusals)]
-    lines += [f"  {printable(case_id)}" for case_id in refusals]
+    lines += [f"  {printable(case_id)}" for case_id in refusals[:REFUSALS_LISTED]]
+    lines += _more(refusals, "  ")
     return "\n".join(lines) + "\n"

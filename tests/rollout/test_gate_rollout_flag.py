@@ -13,7 +13,7 @@ from compat import Case, Cause, Score, Status
 from compat._cli import main
 from compat.diff._report import bundled_baseline, load_report
 from compat.diff._run import DiffSettings, run_diff
-from compat.rollout._decision import Verdict, decide, parse_stage, render_decision
+from compat.rollout._decision import Decision, Verdict, decide, parse_stage, render_decision
 from compat.rollout._flag import FaithfulnessFlag, FlagConfig, FlagConfigError, Mode, bucket
 from compat.rollout._gate import check_budget, check_properties
 from compat.rollout._policy import GatePolicy, PolicyError, RolloutPolicy, load_policy
@@ -194,7 +194,8 @@ def test_rollout_from_a_report_and_its_cases(tmp_path: Path, quick_policy: str) 
         quick_policy,
     )
     assert code == 1 and stdout.startswith("## faithcompat rollout: **")
-    assert "`seed-issue-2468-refusal`" in stdout
+    listed = [line for line in stdout.splitlines() if line.startswith("- `") and "refusal" in line]
+    assert len(listed) == 20 and "- and 22 more (all in the JSON output and cases.jsonl)" in stdout
 
 
 def test_rollout_from_a_report_lists_the_refusals_a_corpus_run_lists(tmp_path: Path, quick_policy: str) -> None:
@@ -341,3 +342,13 @@ def test_a_stage_that_stays_is_said_once_and_no_refusal_list_is_left_empty() -> 
     assert "No refusal that legacy passed is declined by the fixed scorer." in text  # clean.jsonl has none
     markdown = render_decision(decide(REPORT, holding, current_stage="shadow"), markdown=True)
     assert markdown.splitlines()[0] == "## faithcompat rollout: **HOLD** (stay at shadow)"
+
+
+def test_long_refusal_lists_are_capped_and_markdown_fits_a_pull_request_comment() -> None:
+    refusals = tuple(f"refusal-{i:05d}-" + "x" * 200 for i in range(5000))
+    decision = Decision(Verdict.HOLD, "shadow", "shadow", (), refusals, ())
+    for markdown in (False, True):
+        text = render_decision(decision, markdown=markdown)
+        assert "refusal-00019-" in text and "refusal-00020-" not in text
+        assert "and 4980 more (all in the JSON output and cases.jsonl)" in text
+    assert len(render_decision(decision, markdown=True)) < 65_536
