@@ -193,7 +193,14 @@ def main() -> None:
     type=click.Choice([policy.value for policy in MismatchPolicy]),
     help="Mismatch policy of the ragas scorer [default: unsupported].",
 )
-@click.option("--format", "output_format", type=click.Choice(["jsonl", "table"]), default="jsonl", show_default=True)
+@click.option(
+    "--format",
+    "output_format",
+    type=click.Choice(["jsonl", "table"]),
+    default="jsonl",
+    show_default=True,
+    help="One JSON line per case, or a table for people.",
+)
 @click.option("--skip-invalid", is_flag=True, help="Score the valid cases; report invalid ones on stderr.")
 @click.option(
     "--max-case-bytes",
@@ -250,8 +257,20 @@ def score(
 
 @main.command()
 @click.argument("corpus", nargs=-1)
-@click.option("--control", default="legacy", show_default=True, type=click.Choice(scorer_names()))
-@click.option("--candidate", default="ragas", show_default=True, type=click.Choice(scorer_names()))
+@click.option(
+    "--control",
+    default="legacy",
+    show_default=True,
+    type=click.Choice(scorer_names()),
+    help="The scorer in production today (the control arm).",
+)
+@click.option(
+    "--candidate",
+    default="ragas",
+    show_default=True,
+    type=click.Choice(scorer_names()),
+    help="The scorer to switch to (the candidate arm).",
+)
 @click.option(
     "--policy",
     type=click.Choice([policy.value for policy in MismatchPolicy]),
@@ -273,11 +292,22 @@ def score(
     help="What to print on stdout.",
 )
 @click.option(
-    "--tolerance", type=click.FloatRange(min=0), default=DEFAULT_TOLERANCE, show_default=True, callback=_finite
+    "--tolerance",
+    type=click.FloatRange(min=0),
+    default=DEFAULT_TOLERANCE,
+    show_default=True,
+    callback=_finite,
+    help="Scores this close count as a match.",
 )
 @_jobs_option
 @click.option("--skip-invalid", is_flag=True, help="Compare the valid cases; report invalid ones on stderr.")
-@click.option("--max-case-bytes", type=click.IntRange(min=1), default=DEFAULT_MAX_CASE_BYTES, show_default=True)
+@click.option(
+    "--max-case-bytes",
+    type=click.IntRange(min=1),
+    default=DEFAULT_MAX_CASE_BYTES,
+    show_default=True,
+    help="Refuse a case line longer than this.",
+)
 @click.option(
     "--html-cases",
     type=click.IntRange(min=0),
@@ -390,7 +420,13 @@ def _candidate_list(_context: click.Context, _parameter: click.Parameter, value:
 
 @main.command()
 @click.argument("corpus", nargs=-1)
-@click.option("--control", default="legacy", show_default=True, type=click.Choice(scorer_names()))
+@click.option(
+    "--control",
+    default="legacy",
+    show_default=True,
+    type=click.Choice(scorer_names()),
+    help="The scorer every candidate is compared with.",
+)
 @click.option(
     "--candidates",
     callback=_candidate_list,
@@ -407,10 +443,21 @@ def _candidate_list(_context: click.Context, _parameter: click.Parameter, value:
 )
 @click.option("-o", "--output", type=click.Path(dir_okay=False), callback=_output_path, help="Write here, atomically.")
 @click.option(
-    "--tolerance", type=click.FloatRange(min=0), default=DEFAULT_TOLERANCE, show_default=True, callback=_finite
+    "--tolerance",
+    type=click.FloatRange(min=0),
+    default=DEFAULT_TOLERANCE,
+    show_default=True,
+    callback=_finite,
+    help="Scores this close count as a match.",
 )
 @click.option("--skip-invalid", is_flag=True, help="Rank over the valid cases; report invalid ones on stderr.")
-@click.option("--max-case-bytes", type=click.IntRange(min=1), default=DEFAULT_MAX_CASE_BYTES, show_default=True)
+@click.option(
+    "--max-case-bytes",
+    type=click.IntRange(min=1),
+    default=DEFAULT_MAX_CASE_BYTES,
+    show_default=True,
+    help="Refuse a case line longer than this.",
+)
 @_policy_file_option
 @_domain_errors
 def compare(
@@ -509,7 +556,13 @@ def _price(_context: click.Context, _parameter: click.Parameter, value: str | No
     show_default=True,
     help="The environment variable holding the API key (the key itself is never written anywhere).",
 )
-@click.option("--arms", type=click.Choice(["both", "legacy", "ragas"]), default="both", show_default=True)
+@click.option(
+    "--arms",
+    type=click.Choice(["both", "legacy", "ragas"]),
+    default="both",
+    show_default=True,
+    help="Which prompt sets to grade with: the legacy text prompts, the RAGAS JSON prompts, or both.",
+)
 @click.option("--prompts", "prompts_path", type=click.Path(dir_okay=False), help="Prompt templates (TOML).")
 @click.option("--samples", type=click.IntRange(1, 100), default=1, show_default=True, help="Gradings per case and arm.")
 @click.option(
@@ -520,13 +573,25 @@ def _price(_context: click.Context, _parameter: click.Parameter, value: str | No
     help="Re-asks of a ragas-arm output that is not its JSON.",
 )
 @click.option("--strict-json/--no-strict-json", default=False, show_default=True, help="Ask for JSON output (ragas).")
-@click.option("--temperature", type=click.FloatRange(0, 2), default=0.0, show_default=True)
+@click.option(
+    "--temperature",
+    type=click.FloatRange(0, 2),
+    default=0.0,
+    show_default=True,
+    help="The grader's sampling temperature.",
+)
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed of sample 0; sample k sends seed + k.")
 @click.option(
     "--concurrency", type=click.IntRange(1, 1024), default=8, show_default=True, help="Requests open at once."
 )
 @click.option("--rpm", type=click.FloatRange(min=0, min_open=True), help="Requests started per minute, at most.")
-@click.option("--timeout", type=click.FloatRange(min=0, min_open=True), default=60.0, show_default=True)
+@click.option(
+    "--timeout",
+    type=click.FloatRange(min=0, min_open=True),
+    default=60.0,
+    show_default=True,
+    help="Seconds to wait for one reply before retrying.",
+)
 @click.option(
     "--retries", type=click.IntRange(0, 20), default=5, show_default=True, help="Retries of a failed request."
 )
@@ -687,7 +752,13 @@ def prompts(prompts_path: str | None) -> None:
     help="Hypothesis examples per property (0: skip properties).",
 )
 @click.option("--seed", type=int, default=0, show_default=True, help="Hypothesis seed (same seed, same examples).")
-@click.option("--candidate", default="ragas", show_default=True, type=click.Choice(scorer_names()))
+@click.option(
+    "--candidate",
+    default="ragas",
+    show_default=True,
+    type=click.Choice(scorer_names()),
+    help="The scorer the gate keeps fixed.",
+)
 @_jobs_option
 @click.option("--junit", type=click.Path(dir_okay=False), callback=_output_path, help="Write a JUnit XML report here.")
 @click.option(
@@ -771,7 +842,12 @@ def gate(
     "--stage", default="off", show_default=True, help="The flag's current stage: off, shadow, live:N, complete."
 )
 @click.option(
-    "--format", "output_format", type=click.Choice(["text", "markdown", "json"]), default="text", show_default=True
+    "--format",
+    "output_format",
+    type=click.Choice(["text", "markdown", "json"]),
+    default="text",
+    show_default=True,
+    help="What to print (or write with -o).",
 )
 @click.option(
     "-o",

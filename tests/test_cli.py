@@ -380,3 +380,17 @@ def test_reading_a_closed_stdin_is_exit_2_without_a_traceback() -> None:
 def test_gate_with_a_candidate_that_has_no_policies_is_a_usage_error() -> None:
     code, _, stderr = invoke("gate", "--candidate", "legacy", "--examples", "5", "--no-baseline")
     assert code == 2 and "the gate's properties need a candidate with mismatch policies; 'legacy' has none" in stderr
+
+
+def test_every_command_and_option_says_what_it_is_for() -> None:
+    """`--help` describes every option: none is left to guess from its name."""
+    import click
+
+    undocumented = [
+        f"{name} {'/'.join(parameter.opts)}"
+        for name, command in main.commands.items()
+        for parameter in command.params
+        if isinstance(parameter, click.Option) and not parameter.help and parameter.name != "help"
+    ]
+    assert undocumented == []
+    assert all(command.help for command in main.commands.values())

@@ -64,7 +64,10 @@ class Script:
 
 def _kind_of(prompt: str) -> tuple[str, str]:
     call = "statements" if prompt.rstrip().endswith("Statements:") else "verdicts"
-    return call, ("ragas" if "JSON" in prompt else "legacy")
+    # The arm is told by the instructions (the first paragraph), never by the row's own text:
+    # a context that mentions JSON must not turn a legacy prompt into a ragas one.
+    instructions = prompt.split("\n\n", 1)[0]
+    return call, ("ragas" if "JSON" in instructions else "legacy")
 
 
 _WORD = re.compile(r"[a-z0-9\u00c0-\uffff]+")
