@@ -7,8 +7,20 @@ golden ``expected`` outcomes, and folds the comparisons into the report model
 """
 
 from compat.diff._aggregate import DriftAggregator, case_json_line, parse_case_line, tally
-from compat.diff._compare import CANDIDATE_ARM, CONTROL_ARM, DEFAULT_TOLERANCE, DriftCause, Outcome, compare, score_arm
+from compat.diff._compare import (
+    CANDIDATE_ARM,
+    CONTROL_ARM,
+    DEFAULT_TOLERANCE,
+    Comparison,
+    DriftCause,
+    Outcome,
+    compare,
+    score_arm,
+)
+from compat.diff._comparer import CaseComparer
+from compat.diff._decompose import Decomposition, Step
 from compat.diff._golden import check_expected
+from compat.diff._observed import ObservedCheck, reproduces
 from compat.diff._report import (
     CaseLine,
     CorpusInfo,
@@ -27,17 +39,22 @@ __all__ = [
     "CONTROL_ARM",
     "DEFAULT_TOLERANCE",
     "MAX_JOBS",
+    "CaseComparer",
     "CaseLine",
     "ComparedBatch",
+    "Comparison",
     "CorpusInfo",
+    "Decomposition",
     "DiffSettings",
     "DriftAggregator",
     "DriftCause",
     "DriftReport",
     "HistogramBin",
     "JsonScore",
+    "ObservedCheck",
     "Outcome",
     "ScorersInfo",
+    "Step",
     "bundled_baseline",
     "case_json_line",
     "check_expected",
@@ -45,6 +62,7 @@ __all__ = [
     "load_case_lines",
     "load_report",
     "parse_case_line",
+    "reproduces",
     "run_diff",
     "score_arm",
     "tally",

@@ -25,12 +25,15 @@ from typing import Any, NamedTuple
 
 from compat._text import encode_float
 from compat.cases import TOOL_TAG_PREFIX
+from compat.diff._aggregate_steps import StepsAggregator
 from compat.diff._compare import CAUSE_DESCRIPTIONS, Comparison, DriftCause, Outcome
+from compat.diff._decompose import Decomposition
+from compat.diff._numbers import ExactSum
+from compat.diff._observed import ObservedCheck
 from compat.diff._report import (
     FLIP_COLUMNS,
     FLIP_ROWS,
     INVALID_KINDS,
-    Agreement,
     ArmMean,
     CaseLine,
     CauseRow,
@@ -50,77 +53,9 @@ MAX_FAILURES_LISTED = 20
 PERCENTILES = (1, 5, 25, 50, 75, 95, 99)
 _GRID = 10_000  # delta keys: round(delta * _GRID) within [-_GRID, _GRID]
 HISTOGRAM_EDGES = tuple(round(-1 + i * 0.1, 1) for i in range(21))
-Z_95 = 1.959963984540054
 _MATCH = Outcome.MATCH.value
 _UNEXPLAINED = DriftCause.UNEXPLAINED.value
-
-
-def wilson_interval(successes: int, trials: int, z: float = Z_95) -> tuple[float | None, float | None]:
-    """The Wilson score interval of a binomial proportion."""
-    if trials == 0:
-        return None, None
-    p = successes / trials
-    denominator = 1 + z * z / trials
-    centre = (p + z * z / (2 * trials)) / denominator
-    margin = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / denominator
-    return max(0.0, centre - margin), min(1.0, centre + margin)
-
-
-class ExactSum:
-    """A sum of floats kept exactly, as ``numerator / 2**exponent``: no rounding at all.
-
-    Adding one value costs a few hundred nanoseconds (``as_integer_ratio`` and an integer
-    shift); in exchange two sums merge into exactly the sum of all their values, in any
-    order. ``mean()`` rounds once, correctly, at the end.
-    """
-
-    __slots__ = ("exponent", "non_finite", "numerator")
-
-    def __init__(self) -> None:
-        self.numerator = 0
-        self.exponent = 0  # the denominator is 2**exponent
-        self.non_finite = 0.0  # infinities and NaN, which only a plug-in scorer could send
-
-    def add(self, value: float) -> None:
-        try:
-            numerator, denominator = value.as_integer_ratio()  # denominator: a power of two
-        except (OverflowError, ValueError):
-            self.non_finite += value
-            return
-        self._add_fraction(numerator, denominator.bit_length() - 1)
-
-    def merge(self, other: ExactSum) -> None:
-        self.non_finite += other.non_finite
-        self._add_fraction(other.numerator, other.exponent)
-
-    def _add_fraction(self, numerator: int, exponent: int) -> None:
-        """Add ``numerator / 2**exponent``, over the larger of the two denominators."""
-        shift = exponent - self.exponent
-        if shift >= 0:
-            self.numerator = (self.numerator << shift) + numerator
-            self.exponent = exponent
-        else:
-            self.numerator += numerator << -shift
-
-    def mean(self, count: int) -> float:
-        """The sum divided by ``count``, correctly rounded (integer true division is)."""
-        if self.non_finite:  # an infinity or NaN decides the mean, as in float arithmetic
-            return self.non_finite
-        return self.numerator / (count << self.exponent)
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, ExactSum):
-            return NotImplemented
-        same_finite = self.numerator << other.exponent == other.numerator << self.exponent
-        return same_finite and repr(self.non_finite) == repr(other.non_finite)
-
-    __hash__ = None  # type: ignore[assignment]
-
-    def __getstate__(self) -> tuple[int, int, float]:
-        return self.numerator, self.exponent, self.non_finite
-
-    def __setstate__(self, state: tuple[int, int, float]) -> None:
-        self.numerator, self.exponent, self.non_finite = state
+_WITHIN_NOISE = Outcome.WITHIN_NOISE.value
 
 
 def cohort_tags(tags: tuple[str, ...]) -> tuple[str, ...]:
@@ -146,6 +81,8 @@ class Tally(NamedTuple):
     candidate_value: float | None
     candidate_passed: bool
     candidate_determined: bool
+    decomposition: Decomposition | None = None
+    observed: ObservedCheck | None = None
 
 
 def tally(comparison: Comparison) -> Tally:
@@ -162,6 +99,8 @@ def tally(comparison: Comparison) -> Tally:
         candidate.value,
         candidate.passed,
         candidate.status is Status.SCORED,
+        comparison.decomposition,
+        comparison.observed,
     )
 
 
@@ -184,7 +123,42 @@ def case_record(comparison: Comparison) -> dict[str, Any]:
         "candidate_format": candidate.format.value if candidate.format else None,
         "candidate_warnings": [w.value for w in candidate.warnings],
         "candidate_reason": candidate.reason,
+        **_rare_fields(comparison),
     }
+
+
+def _rare_fields(comparison: Comparison) -> dict[str, Any]:
+    """The per-case sections only some cases have (both arms recorded, a recorded score)."""
+    fields: dict[str, Any] = {}
+    steps = comparison.decomposition
+    if steps is not None:
+        fields["decomposition"] = {
+            "middle_score": encode_float(steps.middle.value),
+            "middle_passed": steps.middle.passed,
+            "parser_outcome": steps.parser_outcome.value,
+            "parser_cause": steps.parser_cause.value if steps.parser_cause else None,
+            "parser_delta": steps.parser_delta,
+            "prompt_delta": steps.prompt_delta,
+            "step": steps.step.value if steps.step else None,
+            "samples": steps.samples,
+            "control_spread": steps.control_spread,
+            "candidate_spread": steps.candidate_spread,
+            "noise_floor": steps.noise_floor,
+            "pairs_matched": steps.pairs_matched,
+            "pairs_within_noise": steps.pairs_within_noise,
+        }
+    observed = comparison.observed
+    if observed is not None:
+        fields["observed"] = {
+            "score": encode_float(observed.score),
+            "passed": observed.passed,
+            "exact": observed.exact,
+            "generations": list(observed.generations),
+            "regraded": observed.regraded,
+            "regraded_reproduced": observed.regraded_reproduced,
+            "first_reproduced": observed.first_reproduced,
+        }
+    return fields
 
 
 def case_json_line(comparison: Comparison) -> str:
@@ -210,7 +184,16 @@ def case_json_line(comparison: Comparison) -> str:
         f'"candidate_cause": {"null" if candidate_cause is None else _quote(candidate_cause)}, '
         f'"candidate_format": {"null" if candidate_format is None else _quote(candidate_format)}, '
         f'"candidate_warnings": [{", ".join(map(_quote, candidate.warnings))}], '
-        f'"candidate_reason": {_quote(candidate.reason)}}}\n'
+        f'"candidate_reason": {_quote(candidate.reason)}'
+        + ("" if comparison.decomposition is None and comparison.observed is None else _rare_json(comparison))
+        + "}\n"
+    )
+
+
+def _rare_json(comparison: Comparison) -> str:
+    """The rare sections as json.dumps writes them after the other keys (", " and each key)."""
+    return "".join(
+        f", {_quote(key)}: {json.dumps(value, ensure_ascii=True)}" for key, value in _rare_fields(comparison).items()
     )
 
 
@@ -273,11 +256,14 @@ class DriftAggregator:
         self.expectations_checked = 0
         self.expectation_failures: list[str] = []
         self.expectation_failure_count = 0
+        self.steps = StepsAggregator()  # graded and imported cases' own sections
 
     def add(self, item: Tally, line: str = "", failures: Sequence[str] = (), checked: bool = False) -> None:
         """Fold one case. ``line`` is its cases.jsonl line, kept only among the largest drifts."""
         self.cases += 1
         outcome, cause = item.outcome, item.cause
+        if item.decomposition is not None or item.observed is not None:
+            self.steps.add(item)
         self.outcomes[outcome] += 1
         for tag in item.tags:
             self.cohorts[tag][outcome] += 1
@@ -363,6 +349,7 @@ class DriftAggregator:
         self.delta_max = max(self.delta_max, other.delta_max)
         for entry in other._largest:  # the top LARGEST_DRIFTS of the union: order does not matter
             self._offer_largest(entry)
+        self.steps.merge(other.steps)
         self.expectations_checked += other.expectations_checked
         self.expectation_failure_count += other.expectation_failure_count
         room = MAX_FAILURES_LISTED - len(self.expectation_failures)
@@ -371,7 +358,7 @@ class DriftAggregator:
     def report(self, *, tool: str, corpus: CorpusInfo, scorers: ScorersInfo) -> DriftReport:
         unexplained = self.causes[_UNEXPLAINED]
         matches = self.outcomes[_MATCH]
-        low, high = wilson_interval(matches, self.cases)
+        agreement, beyond_noise = self.steps.agreements(self.cases, matches, self.outcomes[_WITHIN_NOISE])
         return DriftReport(
             tool=tool,
             verdict=self.verdict_line(),
@@ -411,13 +398,7 @@ class DriftAggregator:
                 )
                 for arm in ("control", "candidate")
             },
-            agreement=Agreement(
-                matches=matches,
-                cases=self.cases,
-                rate=matches / self.cases if self.cases else None,
-                wilson_low=low,
-                wilson_high=high,
-            ),
+            agreement=agreement,
             deltas=self._delta_stats(),
             largest_drifts=[parse_case_line(entry[2]) for entry in sorted(self._largest, reverse=True) if entry[2]],
             expectations=ExpectationSummary(
@@ -425,6 +406,10 @@ class DriftAggregator:
                 failed=self.expectation_failure_count,
                 failures=self.expectation_failures,
             ),
+            agreement_beyond_noise=beyond_noise,
+            decomposition=self.steps.decomposition(),
+            noise=self.steps.noise(),
+            observed=self.steps.observed_summary(),
         )
 
     def verdict_line(self) -> str:
@@ -436,6 +421,7 @@ class DriftAggregator:
             f"{o[Outcome.FLIP.value]} flips, {o[Outcome.CANDIDATE_UNDETERMINED.value]} undetermined, "
             f"{o[Outcome.LEGACY_INVALID.value]} legacy invalid"
             + (f", {o[Outcome.SCORER_ERROR.value]} scorer errors" if o[Outcome.SCORER_ERROR.value] else "")
+            + (f", {o[_WITHIN_NOISE]} within noise" if o[_WITHIN_NOISE] else "")
             + f" ({differing - unexplained} of {differing} "
             f"differences explained, {unexplained} unexplained)"
         )

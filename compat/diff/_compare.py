@@ -17,7 +17,7 @@ from __future__ import annotations
 import math
 import re
 from enum import Enum
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from compat.cases import ArmName, Case
 from compat.scoring import (
@@ -32,6 +32,10 @@ from compat.scoring import (
     parse_verdicts,
 )
 
+if TYPE_CHECKING:  # the modules that build these import this one
+    from compat.diff._decompose import Decomposition
+    from compat.diff._observed import ObservedCheck
+
 DEFAULT_TOLERANCE = 1e-9
 
 
@@ -43,6 +47,7 @@ class Outcome(str, Enum):
     LEGACY_INVALID = "legacy_invalid"  # the control's score is NaN, infinite or outside [0, 1]
     SCORER_ERROR = "scorer_error"  # an arm raised or flagged an error instead of scoring (upstream versions)
     GRADER_ERROR = "grader_error"  # a recorded grader call failed after its retries: an arm has no output
+    WITHIN_NOISE = "within_noise"  # differs by no more than the grader differs from itself (--samples)
 
 
 class DriftCause(str, Enum):
@@ -70,6 +75,7 @@ class DriftCause(str, Enum):
     VERDICT_PROSE_UNSEEN = "verdict_prose_unseen"
     GRADER_ERROR = "grader_error"
     PROMPTS_DIFFER = "prompts_differ"
+    GRADER_NOISE = "grader_noise"
     UNEXPLAINED = "unexplained"
 
 
@@ -116,6 +122,8 @@ CAUSE_DESCRIPTIONS: dict[DriftCause, str] = {
     "that arm has no output to score",
     DriftCause.PROMPTS_DIFFER: "each side scored its own arm's recording (the legacy prompts' text, the RAGAS "
     "prompts' JSON): the grader said different things, so the difference mixes the parser and the prompts",
+    DriftCause.GRADER_NOISE: "the same text reads the same to both parsers, and the RAGAS prompts' score differs "
+    "by no more than the grader differs from itself when asked again (--samples): noise, not a finding",
     DriftCause.UNEXPLAINED: "a difference no rule above accounts for: investigate",
 }
 
@@ -130,6 +138,8 @@ class Comparison(NamedTuple):
     delta: float | None  # candidate - control, where both are finite
     outcome: Outcome
     cause: DriftCause | None  # None exactly when the outcome is a match
+    decomposition: Decomposition | None = None  # per-arm cases: the parser and prompt steps
+    observed: ObservedCheck | None = None  # cases with a score promptfoo recorded
 
     @property
     def explained(self) -> bool:
@@ -142,16 +152,17 @@ CONTROL_ARM: ArmName = "legacy"
 CANDIDATE_ARM: ArmName = "ragas"
 
 
-def score_arm(scorer: Scorer, case: Case, arm: ArmName) -> Score:
-    """``scorer`` on ``arm``'s own recording where the case has one, else on its shared texts.
+def score_arm(scorer: Scorer, case: Case, arm: ArmName, sample: int = 0) -> Score:
+    """``scorer`` on ``arm``'s own recording (its sample ``sample``) where the case has one,
+    else on its shared texts.
 
     A recording whose call failed after its retries has nothing to score: the result is
     undetermined with the cause ``grader_error`` and the grader's message, never a score.
     """
     if case.arms is None or case.arms.get(arm) is None:
         return scorer.score(case)
-    error = case.arm_error(arm)
-    recorded = case.arm_case(arm)
+    error = case.arm_error(arm, sample)
+    recorded = case.arm_case(arm, sample)
     if error is not None or recorded is None:
         what = f"{error.call} call failed ({error.kind}): {error.message}" if error else "no output recorded"
         return Score(
@@ -178,6 +189,12 @@ def compare(case: Case, control: Score, candidate: Score, *, tolerance: float = 
 
 def is_legacy_invalid(score: Score) -> bool:
     return score.value is None or not math.isfinite(score.value) or not 0.0 <= score.value <= 1.0
+
+
+def outcome_of(control: Score, candidate: Score, tolerance: float = DEFAULT_TOLERANCE) -> Outcome:
+    """The outcome of two scores, without looking for a cause."""
+    delta = candidate.value - control.value if control.is_finite and candidate.is_finite else None  # type: ignore[operator]
+    return _outcome(control, candidate, delta, tolerance)
 
 
 def _outcome(control: Score, candidate: Score, delta: float | None, tolerance: float) -> Outcome:

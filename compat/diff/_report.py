@@ -17,7 +17,9 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from compat._errors import InputError
 from compat.diff._compare import Outcome
 
-SCHEMA_VERSION: Literal["1.0"] = "1.0"
+# 1.1 added the decomposition, noise and observed sections and the per-case ones:
+# optional everywhere, so a 1.0 report (a committed baseline) still reads.
+SCHEMA_VERSION: Literal["1.1"] = "1.1"
 
 JsonScore = float | Literal["NaN", "Infinity", "-Infinity"] | None
 
@@ -41,13 +43,21 @@ class ScorersInfo(_Frozen):
 
 
 class Agreement(_Frozen):
-    """Share of cases that match, with its Wilson 95% score interval."""
+    """Share of cases that match, with its Wilson 95% score interval.
 
-    matches: int
+    Where cases were graded more than once (``--samples``), a case agrees by the share
+    of its sample pairs that match, and the interval is Wilson's at the effective number
+    of cases those pairs are worth (between the cases and the pairs: samples of one
+    case are not independent cases).
+    """
+
+    matches: int = Field(description="Cases whose own comparison (sample 0) matches.")
     cases: int
     rate: float | None
     wilson_low: float | None
     wilson_high: float | None
+    sample_pairs: int | None = Field(default=None, description="Sample pairs compared, where samples exist.")
+    effective_cases: float | None = Field(default=None, description="What the sample pairs are worth, in cases.")
 
 
 class CauseRow(_Frozen):
@@ -88,6 +98,36 @@ class ArmMean(_Frozen):
     count: int = Field(description="Cases with a finite score in [0, 1] (legacy) or a determined score.")
 
 
+class CaseSteps(_Frozen):
+    """A per-arm case's difference in steps: control -> middle (parser) -> candidate (prompts or noise)."""
+
+    middle_score: JsonScore = Field(description="The candidate scorer on the control arm's text.")
+    middle_passed: bool
+    parser_outcome: str = Field(description="control vs middle: one text read by the two parsers.")
+    parser_cause: str | None
+    parser_delta: float | None = Field(description="middle - control, where both are finite.")
+    prompt_delta: float | None = Field(description="candidate - middle, where both are finite.")
+    step: Literal["parser", "prompts", "noise"] | None = Field(description="The step that made the case differ.")
+    samples: int = Field(description="Sample pairs graded (1 without --samples).")
+    control_spread: float | None = Field(description="The candidate scorer's max - min over the control arm's samples.")
+    candidate_spread: float | None = Field(description="... over the candidate arm's samples.")
+    noise_floor: float | None = Field(description="The larger spread: a prompt step within it is noise.")
+    pairs_matched: int
+    pairs_within_noise: int
+
+
+class CaseObserved(_Frozen):
+    """A score promptfoo recorded for the case, set against today's scorers."""
+
+    score: JsonScore
+    passed: bool | None
+    exact: bool | None = Field(description="The legacy scorer reproduces it from the case's texts (null: no texts).")
+    generations: list[str] = Field(description="The promptfoo generations' scorers that reproduce it.")
+    regraded: int = Field(description="Legacy-arm samples graded again (0: none).")
+    regraded_reproduced: int
+    first_reproduced: bool | None = Field(description="Sample 0, the one compared, reproduces it.")
+
+
 class CaseLine(_Frozen):
     """One compared case, as in cases.jsonl and the report's example tables."""
 
@@ -106,6 +146,8 @@ class CaseLine(_Frozen):
     candidate_format: str | None
     candidate_warnings: list[str]
     candidate_reason: str
+    decomposition: CaseSteps | None = None
+    observed: CaseObserved | None = None
 
 
 class ExpectationSummary(_Frozen):
@@ -114,8 +156,65 @@ class ExpectationSummary(_Frozen):
     failures: list[str] = Field(description="The first failures (at most 20).")
 
 
+class StepEffects(_Frozen):
+    """Mean change per complete case made by each step; parser + prompts + noise = total."""
+
+    parser: float
+    prompts: float
+    noise: float
+    total: float
+
+
+class DecompositionSummary(_Frozen):
+    """Why the numbers move, over the cases with both arms recorded."""
+
+    cases: int = Field(description="Cases with both arms recorded.")
+    complete: int = Field(
+        description="Of them, those with all three scores finite and the control's in [0, 1]: "
+        "the means and effects are over these."
+    )
+    means: dict[str, float | None] = Field(
+        description="control, middle (candidate scorer on the control arm's text), candidate: the waterfall's levels."
+    )
+    effects: StepEffects | None
+    steps: dict[str, int] = Field(description="Cases each step made differ (parser, prompts, noise).")
+    flips: dict[str, int] = Field(description="Pass/fail flips each step made.")
+    parser_causes: dict[str, int] = Field(description="The named causes of the parser step, where it differs.")
+    incomplete: dict[str, int] = Field(description="Why the other cases are left out of the means.")
+
+
+class NoiseSummary(_Frozen):
+    """The grader's disagreement with itself, over the cases graded more than once."""
+
+    cases: int = Field(description="Cases with a noise floor (an arm graded at least twice).")
+    samples: int = Field(description="The most sample pairs of one case.")
+    floor_mean: float | None
+    floor_max: float | None
+    control_spread_mean: float | None
+    candidate_spread_mean: float | None
+    noisy: int = Field(description="Cases whose noise floor is above zero.")
+    histogram: list[HistogramBin] = Field(description="Noise floors: exactly 0, then tenths.")
+    within_noise: dict[str, int] = Field(description="within_noise cases by the outcome they would have had.")
+    within_noise_flips: dict[str, int] = Field(description="Of them, the flips: pass_to_fail, fail_to_pass.")
+
+
+class ObservedSummary(_Frozen):
+    """Scores promptfoo recorded, set against today's scorers."""
+
+    cases: int = Field(description="Cases with a recorded score.")
+    exact_checked: int = Field(description="Of them, cases holding the grader texts that were scored.")
+    exact_reproduced: int = Field(description="... whose score, pass and reason the legacy scorer reproduces.")
+    generations: dict[str, int] = Field(description="Per promptfoo generation: the checked cases it reproduces.")
+    unmatched: int = Field(description="Checked cases no generation reproduces.")
+    mismatches: list[str] = Field(description="The first cases the legacy scorer does not reproduce (at most 20).")
+    regraded_cases: int = Field(description="Cases whose legacy arm was graded again.")
+    regraded_reproduced: int = Field(description="... whose sample 0 gives the recorded score and pass.")
+    regraded_samples: int
+    regraded_samples_reproduced: int
+
+
 class DriftReport(_Frozen):
-    schema_version: Literal["1.0"] = SCHEMA_VERSION
+    schema_version: Literal["1.0", "1.1"] = SCHEMA_VERSION
     tool: str
     verdict: str = Field(description="The one-line summary printed first.")
     corpus: CorpusInfo
@@ -134,6 +233,14 @@ class DriftReport(_Frozen):
     deltas: DeltaStats
     largest_drifts: list[CaseLine]
     expectations: ExpectationSummary
+    agreement_beyond_noise: Agreement | None = Field(
+        default=None, description="Where samples exist: a within_noise case counts as agreeing."
+    )
+    decomposition: DecompositionSummary | None = Field(
+        default=None, description="Where cases carry both arms' recordings: the parser and prompt steps."
+    )
+    noise: NoiseSummary | None = Field(default=None, description="Where cases were graded more than once.")
+    observed: ObservedSummary | None = Field(default=None, description="Where cases carry a recorded score.")
 
 
 def load_report(path: str | Path) -> DriftReport:
@@ -153,7 +260,7 @@ def load_report(path: str | Path) -> DriftReport:
 
 
 # Outcomes that reports written before them lack: read as 0.
-OUTCOMES_ADDED_LATER = (Outcome.SCORER_ERROR, Outcome.GRADER_ERROR)
+OUTCOMES_ADDED_LATER = (Outcome.SCORER_ERROR, Outcome.GRADER_ERROR, Outcome.WITHIN_NOISE)
 # The keys of a report's fixed mappings: written by the aggregator, required when read back.
 FLIP_ROWS, FLIP_COLUMNS = ("pass", "fail"), ("pass", "fail", "undetermined")
 INVALID_KINDS = ("negative", "nan", "infinite", "above_one")

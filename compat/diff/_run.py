@@ -32,10 +32,11 @@ from typing import Any, NamedTuple
 from compat._errors import CaseError, WorkerError
 from compat.cases import DEFAULT_MAX_CASE_BYTES, CorpusDigest, DuplicateIds, LineBlock, RawCase, Record, iter_blocks
 from compat.diff._aggregate import DriftAggregator, case_json_line, tally
-from compat.diff._compare import CANDIDATE_ARM, CONTROL_ARM, DEFAULT_TOLERANCE, compare, score_arm
+from compat.diff._compare import DEFAULT_TOLERANCE
+from compat.diff._comparer import CaseComparer
 from compat.diff._golden import check_expected
 from compat.diff._report import CorpusInfo, DriftReport, ScorersInfo
-from compat.scoring import Scorer, get_scorer
+from compat.scoring import get_scorer
 
 CHUNK_SIZE = 256  # cases per task when they come parsed (JSON arrays), not as a LineBlock
 IN_FLIGHT_PER_JOB = 2  # one block being compared, one waiting: workers never idle, memory stays small
@@ -76,7 +77,6 @@ class _BlockResult(NamedTuple):
 
 
 Work = LineBlock | list[Record]  # what one task compares: a block of lines, or cases already read
-_Scorers = tuple[Scorer, Scorer, float]
 
 
 def tool_name() -> str:
@@ -100,7 +100,7 @@ def run_diff(
     aggregator = DriftAggregator()
     skipped = 0
     ids = DuplicateIds()
-    local: list[_Scorers] = []  # the parent's own scorers, made when a repeated id first needs them
+    local: list[CaseComparer] = []  # the parent's own scorers, made when a repeated id first needs them
     items = iter_blocks(sources, max_case_bytes=settings.max_case_bytes, digest=digest)
     for work, result in _compared_stream(items, settings):
         repeated, errors = _check_ids(result, ids)
@@ -158,7 +158,7 @@ def _check_ids(result: _BlockResult, ids: DuplicateIds) -> tuple[frozenset[int],
 
 # ------------------------------------------------------------------ the stream
 
-_worker_scorers: _Scorers | None = None
+_worker_scorers: CaseComparer | None = None
 
 
 def _init_worker(settings: DiffSettings) -> None:
@@ -172,18 +172,17 @@ def _init_worker(settings: DiffSettings) -> None:
     _worker_scorers = _make_scorers(settings)
 
 
-def _make_scorers(settings: DiffSettings) -> _Scorers:
-    return (
+def _make_scorers(settings: DiffSettings) -> CaseComparer:
+    return CaseComparer(
         get_scorer(settings.control),
         get_scorer(settings.candidate, **settings.candidate_options),
         settings.tolerance,
     )
 
 
-def _compare_work(work: Work, scorers: _Scorers, skip: frozenset[int] = frozenset()) -> _BlockResult:
+def _compare_work(work: Work, comparer: CaseComparer, skip: frozenset[int] = frozenset()) -> _BlockResult:
     """Compare every case of ``work`` but the compared cases numbered in ``skip`` (from 0)."""
-    control_scorer, candidate_scorer, tolerance = scorers
-    names = (control_scorer.name, candidate_scorer.name)
+    names = (comparer.control.name, comparer.candidate.name)
     aggregator = DriftAggregator()
     batch = ComparedBatch([], [], [], [], [])
     sources: list[str] = []
@@ -199,14 +198,13 @@ def _compare_work(work: Work, scorers: _Scorers, skip: frozenset[int] = frozense
         if skip and compared - 1 in skip:
             continue
         case = loaded.case
-        control = score_arm(control_scorer, case, CONTROL_ARM)
-        candidate = score_arm(candidate_scorer, case, CANDIDATE_ARM)
+        comparison = comparer.compare(case)
         failures: list[str] = []
         checked = False
         if case.expected:  # most corpora carry no golden outcomes
-            failures = [str(f) for f in check_expected(case, {names[0]: control, names[1]: candidate})]
+            scores = {names[0]: comparison.control, names[1]: comparison.candidate}
+            failures = [str(f) for f in check_expected(case, scores)]
             checked = names[0] in case.expected or names[1] in case.expected
-        comparison = compare(case, control, candidate, tolerance=tolerance)
         item = tally(comparison)
         line = case_json_line(comparison)
         aggregator.add(item, line, failures, checked)

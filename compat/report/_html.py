@@ -152,6 +152,12 @@ svg.histogram .bar.outlier { fill: var(--out); }
 svg.histogram .axis { stroke: var(--muted); stroke-width: 1; }
 svg.histogram text { fill: var(--fg); font-size: 10px; font-family: system-ui, sans-serif; }
 svg.histogram text.label { fill: var(--muted); font-size: 11px; }
+svg.waterfall { width: 100%; max-width: 44rem; height: auto; display: block; }
+svg.waterfall .level { fill: var(--bar); }
+svg.waterfall .up { fill: var(--good); }
+svg.waterfall .down { fill: var(--bad); }
+svg.waterfall .axis { stroke: var(--muted); stroke-width: 1; }
+svg.waterfall text { fill: var(--fg); font-size: 11px; font-family: system-ui, sans-serif; }
 @media print {
   body { max-width: none; padding: 0; font-size: 10px; color: #000; background: #fff; }
   .filters, .noprint { display: none !important; }
@@ -182,7 +188,9 @@ def _num(value: float | None, digits: int = 4) -> str:
 
 
 def _signed(value: float | None) -> str:
-    return "—" if value is None else f"{value:+.4f}"
+    if value is None:
+        return "—"
+    return f"{0.0 if abs(value) < 5e-10 else value:+.4f}"  # an ulp of rounding is not a change
 
 
 def _score(value: JsonScore) -> str:
@@ -286,15 +294,15 @@ _SVG_W, _SVG_H = 640, 250
 _LEFT, _RIGHT, _TOP, _BOTTOM = 46, 12, 18, 46
 
 
-def _histogram_svg(bins: Sequence[HistogramBin], axis: str) -> str:
+def _histogram_svg(bins: Sequence[HistogramBin], axis: str, *, key: str = "histogram", what: str = "delta") -> str:
     """One ``<rect class="bar">`` per bin, equal widths (outlier bins are wider in value)."""
     plot_w, plot_h = _SVG_W - _LEFT - _RIGHT, _SVG_H - _TOP - _BOTTOM
     base = _TOP + plot_h
     peak = max((b.count for b in bins), default=0)
     width = plot_w / max(len(bins), 1)
     parts = [
-        f'<svg class="histogram" viewBox="0 0 {_SVG_W} {_SVG_H}" role="img" aria-labelledby="histogram-title">',
-        f'<title id="histogram-title">Histogram of deltas ({axis}), {len(bins)} bins</title>',
+        f'<svg class="histogram" viewBox="0 0 {_SVG_W} {_SVG_H}" role="img" aria-labelledby="{key}-title">',
+        f'<title id="{key}-title">Histogram of {what}s ({axis}), {len(bins)} bins</title>',
     ]
     for i, b in enumerate(bins):
         height = plot_h * b.count / peak if peak else 0.0
@@ -325,7 +333,7 @@ def _histogram_svg(bins: Sequence[HistogramBin], axis: str) -> str:
         parts.append(f'<line class="axis" x1="{_LEFT - 4}" y1="{y:.2f}" x2="{_LEFT}" y2="{y:.2f}"/>')
         parts.append(f'<text x="{_LEFT - 7}" y="{y + 3.5:.2f}" text-anchor="end">{tick}</text>')
     parts.append(
-        f'<text class="label" x="{_LEFT + plot_w / 2:.2f}" y="{_SVG_H - 8}" text-anchor="middle">delta ({axis})</text>'
+        f'<text class="label" x="{_LEFT + plot_w / 2:.2f}" y="{_SVG_H - 8}" text-anchor="middle">{what} ({axis})</text>'
     )
     parts.append(
         f'<text class="label" x="12" y="{_TOP + plot_h / 2:.2f}" text-anchor="middle" '
@@ -517,6 +525,118 @@ def _extra(section: ExtraSection) -> str:
     )
 
 
+# ------------------------------------------------------------------ why the numbers move
+
+
+def _steps_sections(report: DriftReport) -> list[str]:
+    """The decomposition (a waterfall of the mean), the noise floor and the recorded scores."""
+    sections = []
+    steps = report.decomposition
+    if steps is not None:
+        parts = [
+            f"<p>{steps.cases} cases carry both arms' recordings; the means are over the {steps.complete} "
+            "whose three scores are all determined (the control's in [0, 1]). The middle score is the candidate "
+            "scorer on the legacy arm's text: the parser step reads one text two ways, the prompt step compares "
+            "two gradings, and the part of it within the grader's own spread is noise.</p>"
+        ]
+        if steps.effects is not None:
+            parts.append(_waterfall_svg(report))
+        rows = "".join(
+            f'<tr><th scope="row">{_esc(step)}</th>'
+            f'<td class="num">{_signed(getattr(steps.effects, step) if steps.effects else None)}</td>'
+            f'<td class="num">{steps.steps[step]}</td><td class="num">{steps.flips[step]}</td></tr>'
+            for step in ("parser", "prompts", "noise")
+        )
+        parts.append(
+            '<table class="steps">\n<caption>Each step: its mean change, the cases it made differ, the flips it'
+            ' made</caption>\n<thead><tr><th scope="col">step</th><th scope="col" class="num">mean change</th>'
+            '<th scope="col" class="num">cases</th><th scope="col" class="num">flips</th></tr></thead>\n'
+            f"<tbody>{rows}</tbody>\n</table>"
+        )
+        if steps.parser_causes:
+            parts.append(f"<p>Parser step causes: {_counts(steps.parser_causes)}.</p>")
+        if steps.incomplete:
+            parts.append(f'<p class="muted">Left out of the means: {_counts(steps.incomplete)}.</p>')
+        sections.append(_section("steps", "Why the numbers move", "\n".join(parts)))
+    noise = report.noise
+    if noise is not None:
+        beyond = report.agreement_beyond_noise
+        parts = [
+            f"<p>{noise.cases} cases were graded more than once (up to {noise.samples} sample pairs): noise floor "
+            f"mean {_num(noise.floor_mean)}, max {_num(noise.floor_max)}; {noise.noisy} with a floor above zero. "
+            f"{report.outcomes.get('within_noise', 0)} differences are within noise "
+            f"({_counts(noise.within_noise)})."
+            + (
+                f" Agreement beyond noise {_pct(beyond.rate)}, Wilson 95% {_pct(beyond.wilson_low)} to "
+                f"{_pct(beyond.wilson_high)}."
+                if beyond is not None
+                else ""
+            )
+            + "</p>",
+            _histogram_svg(noise.histogram, "max − min across samples", key="noise-histogram", what="noise floor"),
+        ]
+        sections.append(_section("noise", "Grader noise", "\n".join(parts)))
+    observed = report.observed
+    if observed is not None:
+        generations = ", ".join(f"<code>{_esc(name)}</code> {count}" for name, count in observed.generations.items())
+        listed = "".join(f"<li><code>{_esc(line)}</code></li>" for line in observed.mismatches)
+        parts = [
+            f"<p>{observed.cases} cases carry a score promptfoo recorded. Of the {observed.exact_checked} that hold "
+            f"the grader texts it scored, the legacy scorer reproduces {observed.exact_reproduced} exactly (score, "
+            f"pass and reason). Reproduced by each generation: {generations or '—'}; by none: "
+            f"{observed.unmatched}.</p>",
+            f"<p>Graded again: {observed.regraded_cases} cases; today's grader reproduces the recorded score on "
+            f"{observed.regraded_samples_reproduced} of {observed.regraded_samples} samples.</p>",
+        ]
+        if listed:
+            parts.append(f"<p>Not reproduced by the legacy scorer:</p>\n<ul>{listed}</ul>")
+        sections.append(_section("observed", "Recorded scores", "\n".join(parts)))
+    return sections
+
+
+def _section(key: str, title: str, body: str) -> str:
+    return f'<section aria-labelledby="s-{key}">\n<h2 id="s-{key}">{_esc(title)}</h2>\n{body}\n</section>'
+
+
+def _waterfall_svg(report: DriftReport) -> str:
+    """The mean from control to candidate: a bar per level, a floating bar per step."""
+    steps = report.decomposition
+    assert steps is not None and steps.effects is not None
+    effects = steps.effects
+    start = steps.means["control"] or 0.0
+    levels = [("legacy" if report.scorers.control == "legacy" else report.scorers.control, 0.0, start, "level")]
+    running = start
+    for name, change in (("parser", effects.parser), ("prompts", effects.prompts), ("noise", effects.noise)):
+        levels.append((name, running, running + change, "up" if change >= 0 else "down"))
+        running += change
+    levels.append((report.scorers.candidate, 0.0, running, "level"))
+    plot_w, plot_h = _SVG_W - _LEFT - _RIGHT, _SVG_H - _TOP - _BOTTOM
+    base = _TOP + plot_h
+    width = plot_w / len(levels)
+    parts = [
+        f'<svg class="waterfall" viewBox="0 0 {_SVG_W} {_SVG_H}" role="img" aria-labelledby="waterfall-title">',
+        '<title id="waterfall-title">The mean score, from the control through each step to the candidate</title>',
+    ]
+    for i, (name, low, high, kind) in enumerate(levels):
+        top, bottom = max(low, high), min(low, high)
+        x, y = _LEFT + i * width, base - plot_h * top
+        height = max(plot_h * (top - bottom), 1.0)
+        change = high - low
+        label = _num(high, 3) if kind == "level" else _signed(change)
+        parts.append(
+            f'<rect class="bar {kind}" x="{x + 6:.2f}" y="{y:.2f}" width="{width - 12:.2f}" height="{height:.2f}" '
+            f'data-step="{_esc(name)}"><title>{_esc(name)}: {_esc(label)}</title></rect>'
+        )
+        parts.append(f'<text x="{x + width / 2:.2f}" y="{y - 4:.2f}" text-anchor="middle">{_esc(label)}</text>')
+        parts.append(f'<text x="{x + width / 2:.2f}" y="{base + 15}" text-anchor="middle">{_esc(name)}</text>')
+    parts.append(f'<line class="axis" x1="{_LEFT}" y1="{base}" x2="{_SVG_W - _RIGHT}" y2="{base}"/>')
+    for tick in (0.0, 0.5, 1.0):
+        y = base - plot_h * tick
+        parts.append(f'<text x="{_LEFT - 7}" y="{y + 3.5:.2f}" text-anchor="end">{tick:.1f}</text>')
+    parts.append("</svg>")
+    return "\n".join(parts)
+
+
 def render_html(
     report: DriftReport,
     cases: Sequence[CaseLine],
@@ -532,6 +652,7 @@ def render_html(
         f'<section aria-labelledby="s-summary">\n<h2 id="s-summary">Summary</h2>\n{_summary(report)}\n'
         f"{_flip_matrix(report)}\n</section>",
         *(_extra(section) for section in extra_sections),
+        *_steps_sections(report),
         f'<section aria-labelledby="s-deltas">\n<h2 id="s-deltas">Deltas</h2>\n{_deltas(report)}\n</section>',
         f'<section aria-labelledby="s-causes">\n<h2 id="s-causes">Causes</h2>\n{_causes(report)}\n</section>',
         f'<section aria-labelledby="s-cohorts">\n<h2 id="s-cohorts">Cohorts</h2>\n{_cohorts(report)}\n</section>',

@@ -44,6 +44,7 @@ def render_terminal(report: DriftReport, *, color: bool = False) -> str:
     )
     invalid = ", ".join(f"{n} {kind}" for kind, n in report.legacy_invalid.items() if n) or "none"
     lines.append(f"{s.control} scores outside [0, 1]: {invalid}")
+    lines += _steps_terminal(report)
     lines += ["", f"pass/fail: {s.control} (rows) vs {s.candidate} (columns)"]
     lines.append(f"  {'':14}{'pass':>10}{'fail':>10}{'undetermined':>14}")
     for side, cells in report.flip_matrix.items():
@@ -71,6 +72,118 @@ def render_terminal(report: DriftReport, *, color: bool = False) -> str:
     )
     lines += ["", status]
     return "\n".join(lines) + "\n"
+
+
+def _change(x: float | None) -> str:
+    """A signed change; an ulp of rounding (1 - 1/3 against 2/3) is not one."""
+    return "—" if x is None else f"{0.0 if abs(x) < 5e-10 else x:+.3f}"
+
+
+def _steps_terminal(report: DriftReport) -> list[str]:
+    """Why the numbers move, where the corpus carries what it takes."""
+    lines: list[str] = []
+    steps = report.decomposition
+    if steps is not None:
+        lines += ["", f"why the numbers move ({steps.cases} cases with both arms, {steps.complete} complete):"]
+        if steps.effects is not None:
+            e = steps.effects
+            lines.append(
+                f"  mean {_num(steps.means['control'])} -> parser {_change(e.parser)} -> prompts "
+                f"{_change(e.prompts)} -> noise {_change(e.noise)} -> {_num(steps.means['candidate'])}"
+            )
+        made = ", ".join(f"{step} {steps.steps[step]}" for step in steps.steps)
+        flips = ", ".join(f"{step} {steps.flips[step]}" for step in steps.flips)
+        lines.append(f"  cases each step made differ: {made}")
+        lines.append(f"  flips each step made: {flips}")
+    noise = report.noise
+    if noise is not None:
+        lines.append(
+            f"noise ({noise.cases} cases graded again): floor mean {_num(noise.floor_mean)}, max "
+            f"{_num(noise.floor_max)}; {report.outcomes.get('within_noise', 0)} within noise"
+        )
+        beyond = report.agreement_beyond_noise
+        if beyond is not None:
+            lines.append(
+                f"agreement beyond noise {_pct(beyond.rate)} "
+                f"(Wilson 95%: {_pct(beyond.wilson_low)} to {_pct(beyond.wilson_high)})"
+            )
+    observed = report.observed
+    if observed is not None:
+        lines.append(
+            f"recorded scores ({observed.cases} cases): legacy reproduces {observed.exact_reproduced} of "
+            f"{observed.exact_checked} exactly"
+        )
+        if observed.regraded_samples:
+            lines.append(
+                f"  graded again: {observed.regraded_samples_reproduced} of {observed.regraded_samples} samples "
+                "give the recorded score"
+            )
+        lines += [f"  {clip(line, WIDTH - 2)}" for line in observed.mismatches]
+    return lines
+
+
+def _steps_markdown(report: DriftReport) -> list[str]:
+    """The decomposition, noise and recorded-score sections as compact Markdown tables."""
+    lines: list[str] = []
+    steps = report.decomposition
+    if steps is not None:
+        lines += [
+            "",
+            "### Why the numbers move",
+            "",
+            f"{steps.cases} cases with both arms recorded; means over the {steps.complete} complete ones. "
+            "Parser: one text read two ways; prompts: the RAGAS prompts' grading; noise: the part of it "
+            "within the grader's own spread.",
+            "",
+        ]
+        e = steps.effects
+        rows = [["mean, " + markdown_cell(report.scorers.control), _num(steps.means["control"]), "", ""]]
+        for step in ("parser", "prompts", "noise"):
+            change = getattr(e, step) if e is not None else None
+            rows.append([f"+ {step}", _change(change), str(steps.steps[step]), str(steps.flips[step])])
+        rows.append(["= mean, " + markdown_cell(report.scorers.candidate), _num(steps.means["candidate"]), "", ""])
+        lines += _table(["step", "mean", "cases it made differ", "flips"], rows, "---|--:|--:|--:")
+        if steps.parser_causes:
+            causes = ", ".join(f"`{cause}` {n}" for cause, n in steps.parser_causes.items())
+            lines += ["", f"Parser step causes: {causes}."]
+    noise = report.noise
+    if noise is not None:
+        beyond = report.agreement_beyond_noise
+        bins = " · ".join(f"{_edge_label(b.low, b.high)}: {b.count}" for b in noise.histogram if b.count)
+        lines += [
+            "",
+            f"**Noise**: {noise.cases} cases graded again; floor mean {_num(noise.floor_mean)}, max "
+            f"{_num(noise.floor_max)} ({bins}); {report.outcomes.get('within_noise', 0)} differences within noise"
+            + (
+                f"; agreement beyond noise {_pct(beyond.rate)} "
+                f"(Wilson 95%: {_pct(beyond.wilson_low)} to {_pct(beyond.wilson_high)})."
+                if beyond is not None
+                else "."
+            ),
+        ]
+    observed = report.observed
+    if observed is not None:
+        lines += [
+            "",
+            "### Recorded scores",
+            "",
+            f"{observed.cases} cases carry a score promptfoo recorded; the legacy scorer reproduces "
+            f"{observed.exact_reproduced} of the {observed.exact_checked} that hold their grader texts; regraded, "
+            f"{observed.regraded_samples_reproduced} of {observed.regraded_samples} samples reproduce it.",
+            "",
+        ]
+        lines += _table(
+            ["generation", "reproduces"],
+            [[markdown_code(name), str(n)] for name, n in observed.generations.items()],
+            "---|--:",
+        )
+        if observed.mismatches:
+            lines += ["", *(f"- {markdown_cell(line)}" for line in observed.mismatches)]
+    return lines
+
+
+def _edge_label(low: float, high: float) -> str:
+    return "0" if low == high == 0 else f"{low:.1f}–{high:.1f}"
 
 
 def markdown_fence(texts: list[str], shortest: int) -> str:
@@ -166,6 +279,7 @@ def render_markdown(report: DriftReport) -> str:
         ],
         "---|" + "|".join("--:" for _ in range(len(outcome_names) + 2)),
     )
+    lines += _steps_markdown(report)
     lines += ["", "### Largest drifts", ""]
     lines += _table(
         ["case", s.control, s.candidate, "delta", "cause"],

@@ -95,11 +95,18 @@ def decide(
     refusals_declined: Sequence[str] = (),
 ) -> Decision:
     cases = report.corpus.cases or 1
-    flips = report.flip_matrix
+    flips = {row: dict(cells) for row, cells in report.flip_matrix.items()}
+    agreement, agreeing = report.agreement, "match"
+    if policy.drift_beyond_noise_only and report.noise is not None:
+        # A flip the grader makes on its own is not the candidate's: leave it out.
+        flips["pass"]["fail"] -= report.noise.within_noise_flips["pass_to_fail"]
+        flips["fail"]["pass"] -= report.noise.within_noise_flips["fail_to_pass"]
+        if report.agreement_beyond_noise is not None:
+            agreement, agreeing = report.agreement_beyond_noise, "match or differ within noise"
     pass_to_fail = flips["pass"]["fail"] / cases
     fail_to_pass = flips["fail"]["pass"] / cases
     undetermined = report.outcomes["candidate_undetermined"] / cases
-    lower = report.agreement.wilson_low or 0.0
+    lower = agreement.wilson_low or 0.0
     small = tuple(row.tag for row in report.cohorts if row.cases < policy.min_cohort_size)
     criteria = [
         _at_most("unexplained drift", report.unexplained, policy.max_unexplained, Verdict.NO_GO),
@@ -148,7 +155,8 @@ def decide(
             ">=",
             lower >= policy.min_agreement_lower_bound,
             Verdict.HOLD,
-            f"{report.agreement.matches} of {report.agreement.cases} cases match",
+            f"{agreement.matches} of {agreement.cases} cases {agreeing}"
+            + (f" ({agreement.sample_pairs} sample pairs)" if agreement.sample_pairs else ""),
         ),
         Criterion(
             "smallest cohort",

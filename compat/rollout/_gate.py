@@ -116,7 +116,8 @@ def _run_invariant(
 
 def check_budget(report: DriftReport, baseline: DriftReport, policy: GatePolicy) -> list[Check]:
     """The candidate's drift may not grow beyond the budget relative to the baseline."""
-    flips_now, flips_then = report.outcomes["flip"], baseline.outcomes["flip"]
+    flips_now = _flips(report, policy.drift_beyond_noise_only)
+    flips_then = _flips(baseline, policy.drift_beyond_noise_only)
     undetermined_now = _rate(report.outcomes["candidate_undetermined"], report.corpus.cases)
     undetermined_then = _rate(baseline.outcomes["candidate_undetermined"], baseline.corpus.cases)
     rows = [
@@ -163,6 +164,12 @@ def run_gate(
     elif no_baseline_because is not None:
         checks.append(Check("budget", "drift budget", True, f"skipped: {no_baseline_because}"))
     return GateResult(tuple(checks), report)
+
+
+def _flips(report: DriftReport, beyond_noise_only: bool) -> int:
+    """Flips; within-noise ones too unless the policy counts drift beyond noise only."""
+    noise = report.noise
+    return report.outcomes["flip"] + (0 if beyond_noise_only or noise is None else noise.within_noise["flip"])
 
 
 def _rate(part: int, whole: int) -> float:

@@ -32,13 +32,13 @@ from compat.diff import (
     CANDIDATE_ARM,
     CONTROL_ARM,
     DEFAULT_TOLERANCE,
+    CaseComparer,
     CorpusInfo,
     DriftAggregator,
     DriftReport,
     ScorersInfo,
     case_json_line,
     check_expected,
-    compare,
     score_arm,
     tally,
     tool_name,
@@ -138,6 +138,7 @@ def build_league(
     sources = list(sources)
     control_scorer = get_scorer(control)
     scorers: dict[str, Scorer] = {name: get_scorer(name) for name in dict.fromkeys([*candidates, REFERENCE])}
+    comparers = {name: CaseComparer(control_scorer, scorers[name], tolerance) for name in candidates}
     aggregators = {name: DriftAggregator() for name in candidates}
     counts = {name: _Counts() for name in candidates}
     digest = CorpusDigest()
@@ -156,8 +157,8 @@ def build_league(
         scores = {name: score_arm(scorer, case, CANDIDATE_ARM) for name, scorer in scorers.items()}
         for name in candidates:
             candidate = scores[name]
+            comparison = comparers[name].compare(case, control_score, candidate)
             failures = check_expected(case, {control: control_score, name: candidate}, tolerance=tolerance)
-            comparison = compare(case, control_score, candidate, tolerance=tolerance)
             checked = control in case.expected or name in case.expected
             aggregators[name].add(tally(comparison), case_json_line(comparison), [str(f) for f in failures], checked)
             own_failed = any(failure.scorer == name for failure in failures)

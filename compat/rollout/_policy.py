@@ -37,6 +37,11 @@ class GatePolicy(_Section):
     max_unexplained_increase: int = Field(0, ge=0, description="Unexplained drifts may not grow at all.")
     max_flip_increase: int = Field(0, ge=0, description="Pass/fail flips (count).")
     max_undetermined_rate_increase: float = Field(0.0, ge=0, le=1, description="Undetermined share of cases.")
+    drift_beyond_noise_only: bool = Field(
+        True,
+        description="Count only differences beyond the grader's own noise (where --samples measured it); "
+        "false: a within_noise difference counts as the drift or flip it would be.",
+    )
 
 
 class RolloutPolicy(_Section):
@@ -53,6 +58,11 @@ class RolloutPolicy(_Section):
     )
     min_cohort_size: int = Field(10, ge=0, description="HOLD while a cohort (tag) has fewer cases to judge by.")
     invariant_examples: int = Field(50, ge=0, description="Hypothesis examples per invariant (0: skip).")
+    drift_beyond_noise_only: bool = Field(
+        True,
+        description="Count only differences beyond the grader's own noise (where --samples measured it); "
+        "false: a within_noise difference counts as the drift or flip it would be.",
+    )
     live_percentages: list[float] = Field(
         default_factory=lambda: [1.0, 5.0, 25.0, 50.0], description="The live stages, in order, before complete."
     )

@@ -11,10 +11,12 @@ from compat.scoring._legacy import LegacyBreakdown, LegacyScorer, legacy_breakdo
 from compat.scoring._ragas import RagasScorer, normalise_statement
 from compat.scoring._registry import get_scorer, register_scorer, scorer_names, scorer_options
 from compat.scoring._score import Cause, MismatchPolicy, Score, Scorer, ScoreWarning, Status, Verdict, VerdictFormat
+from compat.scoring._upstream import PROMPTFOO_GENERATIONS
 from compat.scoring._verdicts import parse_verdicts
 
 __all__ = [
     "NUMBER_EPSILON",
+    "PROMPTFOO_GENERATIONS",
     "Cause",
     "LegacyBreakdown",
     "LegacyScorer",

@@ -509,6 +509,14 @@ def _promptfoo(generation: Generation) -> Callable[[], Scorer]:
     return lambda: PromptfooScorer(generation)
 
 
+# Every promptfoo generation of this scorer, oldest first: (scorer name, the releases it scored).
+PROMPTFOO_GENERATIONS: tuple[tuple[str, str], ...] = (
+    ("legacy", "promptfoo 0.114.2 - 0.120.26"),
+    ("promptfoo-" + Generation.CLAMPED.value, "promptfoo 0.120.27 - 0.121.18"),
+    ("promptfoo-" + Generation.MISSING_UNSUPPORTED.value, "promptfoo 0.121.19 - 0.123.0"),
+    ("promptfoo-" + Generation.GRADER_ERROR.value, "promptfoo 0.123.1"),
+)
+
 # name -> factory taking no arguments; registered by compat.scoring._registry.
 SCORERS: dict[str, Callable[[], Scorer]] = {
     **{"promptfoo-" + generation.value: _promptfoo(generation) for generation in Generation},

@@ -21,7 +21,9 @@ import compat.scoring._registry as registry_module
 from compat import Case, CaseError, Score, Status, bundled_corpus, get_scorer, load_cases, register_scorer
 from compat._errors import UnknownScorerError
 from compat.diff import CANDIDATE_ARM, CONTROL_ARM, score_arm
-from compat.diff._aggregate import DriftAggregator, ExactSum, case_json_line, case_record, tally, wilson_interval
+from compat.diff._aggregate import DriftAggregator, case_json_line, case_record, tally
+from compat.diff._numbers import ExactSum, wilson_interval
+from compat.diff import CaseComparer
 from compat.diff._compare import CAUSE_DESCRIPTIONS, DriftCause, Outcome, compare
 from compat.diff._report import CorpusInfo, ScorersInfo
 from compat.diff._run import ComparedBatch, DiffSettings, run_diff
@@ -46,11 +48,7 @@ def run_collecting(sources: list[Path], settings: DiffSettings, **options: Any) 
 
 def compared(case: Case, control: str = "legacy", candidate: str = "ragas") -> Any:
     """The comparison faithcompat diff makes: each side on its own arm's recording, if any."""
-    return compare(
-        case,
-        score_arm(get_scorer(control), case, CONTROL_ARM),
-        score_arm(get_scorer(candidate), case, CANDIDATE_ARM),
-    )
+    return CaseComparer(get_scorer(control), get_scorer(candidate)).compare(case)
 
 
 def rounded(value: Any) -> Any:

@@ -40,7 +40,7 @@ def bundled_report(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, str]
     return out, stdout
 
 
-BUNDLED_CASES = 307
+BUNDLED_CASES = 312
 
 
 def test_diff_on_the_bundled_corpus_prints_the_verdict_first_and_writes_its_files(
@@ -103,7 +103,7 @@ def _rounded(value: object) -> object:
 
 def test_formats_on_stdout(tmp_path: Path) -> None:
     code, stdout, _ = invoke("diff", "--out", str(tmp_path), "--format", "json")
-    assert code == 0 and json.loads(stdout)["schema_version"] == "1.0"
+    assert code == 0 and json.loads(stdout)["schema_version"] == "1.1"
     code, stdout, _ = invoke("diff", "--out", str(tmp_path), "--format", "markdown")
     assert code == 0 and stdout.startswith("## faithcompat: `legacy` vs `ragas`")
 

@@ -1,0 +1,307 @@
+"""Folding the rare per-case sections: steps, noise, sample-aware agreement, recorded scores.
+
+Only graded corpora (both arms recorded, ``--samples``) and promptfoo imports have
+them, so this lives beside ``DriftAggregator`` and costs nothing on other corpora.
+Like it, it merges exactly in corpus order: counters add, sums are exact
+(``ExactSum`` for scores, ``Fraction`` for the shares of sample pairs).
+"""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+from fractions import Fraction
+from typing import TYPE_CHECKING
+
+from compat.diff._compare import Outcome
+from compat.diff._decompose import Decomposition, Step
+from compat.diff._numbers import ExactSum, wilson_bounds
+from compat.diff._observed import ObservedCheck
+from compat.diff._report import (
+    Agreement,
+    DecompositionSummary,
+    HistogramBin,
+    NoiseSummary,
+    ObservedSummary,
+    StepEffects,
+)
+from compat.scoring import PROMPTFOO_GENERATIONS, Status
+
+if TYPE_CHECKING:
+    from compat.diff._aggregate import Tally
+
+MAX_MISMATCHES_LISTED = 20
+NOISE_BINS = 10  # noise floors: exactly 0, then (0, 0.1], (0.1, 0.2], ... (0.9, 1]
+_FLIP, _WITHIN, _GRADER_ERROR = Outcome.FLIP.value, Outcome.WITHIN_NOISE.value, Outcome.GRADER_ERROR.value
+_STEPS = tuple(step.value for step in Step)
+
+
+class StepsAggregator:
+    """The sections of a report that only per-arm and observed cases feed."""
+
+    def __init__(self) -> None:
+        self.cases = 0
+        self.complete = 0
+        self.sums = {name: ExactSum() for name in ("control", "middle", "candidate", "noise")}
+        self.steps: Counter[str] = Counter()
+        self.flips: Counter[str] = Counter()
+        self.parser_causes: Counter[str] = Counter()
+        self.incomplete: Counter[str] = Counter()
+        # noise
+        self.noise_cases = 0
+        self.max_samples = 0
+        self.floor_sum = ExactSum()
+        self.floor_max = 0.0
+        self.spread_sums = {"control": ExactSum(), "candidate": ExactSum()}
+        self.spread_counts = {"control": 0, "candidate": 0}
+        self.floor_bins: Counter[int] = Counter()
+        self.within_noise: Counter[str] = Counter()
+        self.within_noise_flips: Counter[str] = Counter()
+        # agreement over sample pairs, per case: sums of its share and of the share squared
+        self.sampled = False
+        self.pairs = 0
+        self.first_matches = 0  # of the cases folded here, those whose sample 0 matches
+        self.agree = [Fraction(0), Fraction(0)]
+        self.agree_noise = [Fraction(0), Fraction(0)]
+        # recorded scores
+        self.observed = Counter[str]()
+        self.generations: Counter[str] = Counter()
+        self.mismatches: list[str] = []
+
+    # ---------------------------------------------------------------- folding
+
+    def add(self, item: Tally) -> None:
+        if item.decomposition is not None:
+            self._add_steps(item, item.decomposition)
+        if item.observed is not None:
+            self._add_observed(item.case_id, item.observed)
+
+    def _add_steps(self, item: Tally, steps: Decomposition) -> None:
+        self.cases += 1
+        outcome = item.outcome
+        step = steps.step.value if steps.step is not None else None
+        if step is not None:
+            self.steps[step] += 1
+            if steps.parser_cause is not None and steps.step is Step.PARSER:
+                self.parser_causes[steps.parser_cause.value] += 1
+            flipped = item.control_passed != item.candidate_passed
+            if outcome == _FLIP or (outcome == _WITHIN and flipped):
+                self.flips[step] += 1
+        if outcome == _WITHIN:
+            flipped = item.control_passed != item.candidate_passed
+            self.within_noise["flip" if flipped else "drift"] += 1
+            if flipped:
+                self.within_noise_flips["pass_to_fail" if item.control_passed else "fail_to_pass"] += 1
+        self._add_means(item, steps)
+        self._add_noise(steps)
+        self.pairs += steps.samples
+        if steps.samples > 1 or steps.noise_floor is not None:
+            self.sampled = True
+        self.first_matches += outcome == Outcome.MATCH.value
+        for sums, hits in ((self.agree, steps.pairs_matched), (self.agree_noise, steps.pairs_within_noise)):
+            share = Fraction(hits, steps.samples)
+            sums[0] += share
+            sums[1] += share * share
+
+    def _add_means(self, item: Tally, steps: Decomposition) -> None:
+        control, middle, candidate = item.control_value, steps.middle.value, item.candidate_value
+        if item.outcome == _GRADER_ERROR:
+            self.incomplete["grader_error"] += 1
+            return
+        if control is None or not (math.isfinite(control) and 0.0 <= control <= 1.0) or not item.control_scored:
+            self.incomplete["control_invalid"] += 1
+            return
+        if middle is None or steps.middle.status is not Status.SCORED:
+            self.incomplete["middle_undetermined"] += 1
+            return
+        if candidate is None or not item.candidate_determined:
+            self.incomplete["candidate_undetermined"] += 1
+            return
+        self.complete += 1
+        self.sums["control"].add(control)
+        self.sums["middle"].add(middle)
+        self.sums["candidate"].add(candidate)
+        if steps.prompt_within_noise:
+            self.sums["noise"].add(candidate)
+            self.sums["noise"].add(-middle)
+
+    def _add_noise(self, steps: Decomposition) -> None:
+        for arm, spread in (("control", steps.control_spread), ("candidate", steps.candidate_spread)):
+            if spread is not None:
+                self.spread_sums[arm].add(spread)
+                self.spread_counts[arm] += 1
+        floor = steps.noise_floor
+        if floor is None:
+            return
+        self.noise_cases += 1
+        self.max_samples = max(self.max_samples, steps.samples)
+        self.floor_sum.add(floor)
+        self.floor_max = max(self.floor_max, floor)
+        self.floor_bins[0 if floor <= 0 else min(NOISE_BINS, math.ceil(round(floor * NOISE_BINS, 9)))] += 1
+
+    def _add_observed(self, case_id: str, check: ObservedCheck) -> None:
+        counts = self.observed
+        counts["cases"] += 1
+        if check.exact is not None:
+            counts["exact_checked"] += 1
+            counts["exact_reproduced"] += check.exact
+            self.generations.update(check.generations)
+            counts["unmatched"] += not check.generations
+            if not check.exact:
+                counts["mismatched"] += 1
+                if len(self.mismatches) < MAX_MISMATCHES_LISTED:
+                    named = ", ".join(check.generations) or "no known generation"
+                    self.mismatches.append(f"{case_id}: reproduced by {named}")
+        if check.regraded:
+            counts["regraded_cases"] += 1
+            counts["regraded_reproduced"] += bool(check.first_reproduced)
+            counts["regraded_samples"] += check.regraded
+            counts["regraded_samples_reproduced"] += check.regraded_reproduced
+
+    def merge(self, other: StepsAggregator) -> None:
+        """Fold in ``other``, the aggregate of the cases that follow this one's."""
+        self.cases += other.cases
+        self.complete += other.complete
+        for name, total in other.sums.items():
+            self.sums[name].merge(total)
+        for mine, theirs in (
+            (self.steps, other.steps),
+            (self.flips, other.flips),
+            (self.parser_causes, other.parser_causes),
+            (self.incomplete, other.incomplete),
+            (self.within_noise, other.within_noise),
+            (self.within_noise_flips, other.within_noise_flips),
+            (self.observed, other.observed),
+            (self.generations, other.generations),
+        ):
+            mine.update(theirs)
+        self.floor_bins.update(other.floor_bins)
+        self.noise_cases += other.noise_cases
+        self.max_samples = max(self.max_samples, other.max_samples)
+        self.floor_sum.merge(other.floor_sum)
+        self.floor_max = max(self.floor_max, other.floor_max)
+        for arm in ("control", "candidate"):
+            self.spread_sums[arm].merge(other.spread_sums[arm])
+            self.spread_counts[arm] += other.spread_counts[arm]
+        self.sampled = self.sampled or other.sampled
+        self.pairs += other.pairs
+        self.first_matches += other.first_matches
+        for mine_sums, their_sums in ((self.agree, other.agree), (self.agree_noise, other.agree_noise)):
+            mine_sums[0] += their_sums[0]
+            mine_sums[1] += their_sums[1]
+        room = MAX_MISMATCHES_LISTED - len(self.mismatches)
+        self.mismatches.extend(other.mismatches[: max(room, 0)])
+
+    # ---------------------------------------------------------------- the report's sections
+
+    def decomposition(self) -> DecompositionSummary | None:
+        if not self.cases:
+            return None
+        n = self.complete
+        control, middle, candidate, noise = (self.sums[k] for k in ("control", "middle", "candidate", "noise"))
+        effects = None
+        if n:
+            effects = StepEffects(
+                parser=middle.minus(control).mean(n),
+                prompts=candidate.minus(middle).minus(noise).mean(n),
+                noise=noise.mean(n),
+                total=candidate.minus(control).mean(n),
+            )
+        return DecompositionSummary(
+            cases=self.cases,
+            complete=n,
+            means={k: (self.sums[k].mean(n) if n else None) for k in ("control", "middle", "candidate")},
+            effects=effects,
+            steps={step: self.steps[step] for step in _STEPS},
+            flips={step: self.flips[step] for step in _STEPS},
+            parser_causes=dict(sorted(self.parser_causes.items(), key=lambda item: (-item[1], item[0]))),
+            incomplete=dict(sorted(self.incomplete.items())),
+        )
+
+    def noise(self) -> NoiseSummary | None:
+        if not self.sampled:
+            return None
+        n = self.noise_cases
+        histogram = [HistogramBin(low=0.0, high=0.0, count=self.floor_bins[0])] + [
+            HistogramBin(low=(i - 1) / NOISE_BINS, high=i / NOISE_BINS, count=self.floor_bins[i])
+            for i in range(1, NOISE_BINS + 1)
+        ]
+        spreads = {
+            arm: self.spread_sums[arm].mean(self.spread_counts[arm]) if self.spread_counts[arm] else None
+            for arm in ("control", "candidate")
+        }
+        return NoiseSummary(
+            cases=n,
+            samples=self.max_samples,
+            floor_mean=self.floor_sum.mean(n) if n else None,
+            floor_max=self.floor_max if n else None,
+            control_spread_mean=spreads["control"],
+            candidate_spread_mean=spreads["candidate"],
+            noisy=n - self.floor_bins[0],
+            histogram=histogram,
+            within_noise={kind: self.within_noise[kind] for kind in ("drift", "flip")},
+            within_noise_flips={kind: self.within_noise_flips[kind] for kind in ("pass_to_fail", "fail_to_pass")},
+        )
+
+    def agreements(self, cases: int, matches: int, within_noise: int) -> tuple[Agreement, Agreement | None]:
+        """The agreement of the whole corpus, and beyond noise where samples exist.
+
+        ``matches`` and ``within_noise`` count the corpus's outcomes: a case folded here
+        agrees by the share of its sample pairs; any other case is one pair, agreeing
+        when it matches.
+        """
+        if not self.sampled:
+            return _agreement(matches, cases, Fraction(matches), Fraction(matches), cases), None
+        plain = matches - self.first_matches  # cases not folded here: their share is 0 or 1
+        plain_cases = cases - self.cases
+        pairs = self.pairs + plain_cases
+        strict = _agreement(matches, cases, self.agree[0] + plain, self.agree[1] + plain, pairs)
+        beyond = _agreement(
+            matches + within_noise, cases, self.agree_noise[0] + plain, self.agree_noise[1] + plain, pairs
+        )
+        return strict, beyond
+
+    def observed_summary(self) -> ObservedSummary | None:
+        counts = self.observed
+        if not counts["cases"]:
+            return None
+        return ObservedSummary(
+            cases=counts["cases"],
+            exact_checked=counts["exact_checked"],
+            exact_reproduced=counts["exact_reproduced"],
+            generations={name: self.generations[name] for name, _ in PROMPTFOO_GENERATIONS},
+            unmatched=counts["unmatched"],
+            mismatches=self.mismatches,
+            regraded_cases=counts["regraded_cases"],
+            regraded_reproduced=counts["regraded_reproduced"],
+            regraded_samples=counts["regraded_samples"],
+            regraded_samples_reproduced=counts["regraded_samples_reproduced"],
+        )
+
+
+def _agreement(matches: int, cases: int, share_sum: Fraction, square_sum: Fraction, pairs: int) -> Agreement:
+    """Wilson's interval at the effective number of cases the sample pairs are worth.
+
+    With one pair per case this is the plain Wilson interval over the cases. Otherwise
+    the variance of the mean share across cases gives the effective size
+    p(1-p)/var (Kish's), kept between the cases and the pairs.
+    """
+    if cases == 0:
+        return Agreement(matches=matches, cases=0, rate=None, wilson_low=None, wilson_high=None)
+    rate = share_sum / cases
+    effective = float(cases)
+    if pairs > cases and cases > 1 and 0 < rate < 1:
+        variance = (square_sum - cases * rate * rate) / (cases - 1) / cases
+        if variance > 0:
+            effective = min(max(float(rate * (1 - rate) / variance), cases), pairs)
+    low, high = wilson_bounds(float(rate), effective)
+    sampled = pairs > cases
+    return Agreement(
+        matches=matches,
+        cases=cases,
+        rate=float(rate),
+        wilson_low=low,
+        wilson_high=high,
+        sample_pairs=pairs if sampled else None,
+        effective_cases=effective if sampled else None,
+    )

@@ -1,0 +1,40 @@
+"""One case through both scorers: what every caller of the diff stage does per case.
+
+``CaseComparer.compare`` scores each side on its arm (``score_arm``), compares
+(``compare``), splits a per-arm case's difference into its steps (``decompose``,
+``refine``) and checks a score promptfoo recorded (``ObservedChecker``).
+"""
+
+from __future__ import annotations
+
+from compat.cases import Case
+from compat.diff._compare import CANDIDATE_ARM, CONTROL_ARM, DEFAULT_TOLERANCE, Comparison, compare, score_arm
+from compat.diff._decompose import decompose, refine
+from compat.diff._observed import ObservedChecker
+from compat.scoring import Score, Scorer
+
+
+class CaseComparer:
+    """A control and a candidate scorer, compared case by case."""
+
+    def __init__(self, control: Scorer, candidate: Scorer, tolerance: float = DEFAULT_TOLERANCE) -> None:
+        self.control = control
+        self.candidate = candidate
+        self.tolerance = tolerance
+        self._observed = ObservedChecker()
+
+    def compare(self, case: Case, control: Score | None = None, candidate: Score | None = None) -> Comparison:
+        """The comparison of ``case``; ``control`` and ``candidate``: its scores, where already known."""
+        if control is None:
+            control = score_arm(self.control, case, CONTROL_ARM)
+        if candidate is None:
+            candidate = score_arm(self.candidate, case, CANDIDATE_ARM)
+        comparison = compare(case, control, candidate, tolerance=self.tolerance)
+        if case.arms is not None:
+            steps = decompose(
+                case, control, candidate, self.control, self.candidate, comparison.outcome, self.tolerance
+            )
+            comparison = refine(comparison, steps)
+        if case.observed is not None:
+            comparison = comparison._replace(observed=self._observed.check(case))
+        return comparison

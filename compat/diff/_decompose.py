@@ -1,0 +1,215 @@
+"""Why a per-arm case moved: the parser step, the prompt step, and the grader's own noise.
+
+A case recorded by ``faithcompat grade`` holds each arm's grader calls. Its difference
+(the legacy scorer on the legacy arm's text -> the candidate scorer on the RAGAS arm's
+text) is walked in two steps through a middle score, the candidate scorer on the
+*legacy* arm's text:
+
+    control  --parser step-->  middle  --prompt step-->  candidate
+
+The parser step reads one text two ways: it is exact, no noise can enter it, and
+today's drift causes name it. The prompt step compares two gradings: with
+``--samples`` the grader was asked again with the same prompts, and a prompt step no
+larger than the spread it showed then (the case's noise floor) is noise, not a
+finding. So a case's difference is ``parser + prompts + noise``, exactly one of the
+last two non-zero.
+
+Noise is measured with the candidate scorer on every sample of both arms: the spread
+of one arm is max - min of its determined scores, the noise floor the larger of the
+two arms' spreads. The legacy scorer is left out on purpose: its misreadings would
+count as noise.
+"""
+
+from __future__ import annotations
+
+from enum import Enum
+from typing import NamedTuple
+
+from compat.cases import Case
+from compat.diff._compare import (
+    CANDIDATE_ARM,
+    CONTROL_ARM,
+    Comparison,
+    DriftCause,
+    Outcome,
+    explain,
+    outcome_of,
+    score_arm,
+)
+from compat.scoring import Cause, Score, Scorer
+
+
+class Step(str, Enum):
+    """Which step made a case differ (the first that did)."""
+
+    PARSER = "parser"  # the same text read by the two parsers
+    PROMPTS = "prompts"  # the RAGAS prompts made the grader judge differently
+    NOISE = "noise"  # the prompt step, but no larger than the grader's own disagreement
+
+
+class Decomposition(NamedTuple):
+    """A per-arm case's difference split into the parser step and the prompt step."""
+
+    middle: Score  # the candidate scorer on the control arm's text
+    parser_outcome: Outcome  # control vs middle: one text, two parsers
+    parser_cause: DriftCause | None  # today's named cause of the parser step (None: it matches)
+    parser_delta: float | None  # middle - control, where both are finite
+    prompt_delta: float | None  # candidate - middle, where both are finite
+    step: Step | None  # the step that made the case differ (None: it matches)
+    samples: int  # sample pairs graded (1 without --samples)
+    control_spread: float | None  # the candidate scorer's spread over the control arm's samples
+    candidate_spread: float | None  # ... over the candidate arm's samples
+    noise_floor: float | None  # the larger spread; None without samples
+    pairs_matched: int  # sample pairs (control arm k, candidate arm k) that match
+    pairs_within_noise: int  # sample pairs that match or differ by noise only
+    prompt_within_noise: bool  # the prompt step is no larger than the noise floor (whatever the parser did)
+
+
+def has_both_arms(case: Case) -> bool:
+    arms = case.arms
+    return arms is not None and arms.legacy is not None and arms.ragas is not None
+
+
+def decompose(
+    case: Case,
+    control: Score,
+    candidate: Score,
+    control_scorer: Scorer,
+    candidate_scorer: Scorer,
+    outcome: Outcome,
+    tolerance: float,
+) -> Decomposition | None:
+    """The steps of a case with both arms recorded (``None`` for any other case).
+
+    ``control`` and ``candidate`` are the scores of sample 0 (``score_arm``), ``outcome``
+    their comparison's.
+    """
+    if not has_both_arms(case):
+        return None
+    middle = score_arm(candidate_scorer, case, CONTROL_ARM)
+    parser_outcome = outcome_of(control, middle, tolerance)
+    legacy_text = case.arm_case(CONTROL_ARM)
+    parser_cause = None
+    if parser_outcome is not Outcome.MATCH:
+        parser_cause = explain(legacy_text or case, control, middle)
+
+    control_values = _sample_values(candidate_scorer, case, CONTROL_ARM, middle)
+    candidate_values = _sample_values(candidate_scorer, case, CANDIDATE_ARM, candidate)
+    control_spread, candidate_spread = _spread(control_values), _spread(candidate_values)
+    spreads = [s for s in (control_spread, candidate_spread) if s is not None]
+    floor = max(spreads) if spreads else None
+
+    prompt_within_noise = _within(middle, candidate, floor, tolerance)
+    step = None
+    if outcome is Outcome.MATCH or Cause.GRADER_ERROR in (control.cause, candidate.cause):
+        pass  # nothing moved, or an arm has no output: no step to blame
+    elif parser_outcome is not Outcome.MATCH:
+        step = Step.PARSER
+    elif prompt_within_noise:
+        step = Step.NOISE
+    else:
+        step = Step.PROMPTS
+    pairs, matched, within = _pairs(case, control_scorer, candidate_scorer, floor, tolerance, outcome, step)
+    return Decomposition(
+        middle=middle,
+        parser_outcome=parser_outcome,
+        parser_cause=parser_cause,
+        parser_delta=_delta(control, middle),
+        prompt_delta=_delta(middle, candidate),
+        step=step,
+        samples=pairs,
+        control_spread=control_spread,
+        candidate_spread=candidate_spread,
+        noise_floor=floor,
+        pairs_matched=matched,
+        pairs_within_noise=within,
+        prompt_within_noise=prompt_within_noise,
+    )
+
+
+def refine(comparison: Comparison, decomposition: Decomposition | None) -> Comparison:
+    """The comparison with its outcome and cause told by the step that made it.
+
+    A drift or flip made by the noise step is ``within_noise`` (cause ``grader_noise``);
+    otherwise the parser step's own cause, or ``prompts_differ`` for the prompt step.
+    A grader error stays what it is: there is no step to blame.
+    """
+    if decomposition is None:
+        return comparison._replace(decomposition=None)
+    outcome, cause = comparison.outcome, comparison.cause
+    step = decomposition.step
+    if cause is not DriftCause.GRADER_ERROR and step is not None:
+        if step is Step.PARSER:
+            cause = decomposition.parser_cause
+        elif step is Step.PROMPTS:
+            cause = DriftCause.PROMPTS_DIFFER
+        else:
+            cause = DriftCause.GRADER_NOISE
+            if outcome in (Outcome.DRIFT, Outcome.FLIP):
+                outcome = Outcome.WITHIN_NOISE
+    return comparison._replace(outcome=outcome, cause=cause, decomposition=decomposition)
+
+
+def _delta(before: Score, after: Score) -> float | None:
+    if before.is_finite and after.is_finite:
+        return after.value - before.value  # type: ignore[operator]
+    return None
+
+
+def _within(before: Score, after: Score, floor: float | None, tolerance: float) -> bool:
+    """``after`` differs from ``before`` by no more than the noise floor."""
+    delta = _delta(before, after)
+    return floor is not None and delta is not None and abs(delta) <= floor + tolerance
+
+
+def _sample_values(scorer: Scorer, case: Case, arm: str, first: Score) -> list[float | None]:
+    """``scorer``'s value on every sample of ``arm`` (``first`` is sample 0's, already scored)."""
+    recording = case.arms.get(arm) if case.arms is not None else None  # type: ignore[arg-type]
+    if recording is None:
+        return []
+    values = [first.value if first.is_finite else None]
+    for index in range(1, recording.sample_count):
+        sample = case.arm_case(arm, index)  # type: ignore[arg-type]
+        score = scorer.score(sample) if sample is not None else None
+        values.append(score.value if score is not None and score.is_finite else None)
+    return values
+
+
+def _spread(values: list[float | None]) -> float | None:
+    """max - min of the determined values; None with fewer than two samples of them."""
+    known = [value for value in values if value is not None]
+    if len(values) < 2 or len(known) < 2:
+        return None
+    return max(known) - min(known)
+
+
+def _pairs(
+    case: Case,
+    control_scorer: Scorer,
+    candidate_scorer: Scorer,
+    floor: float | None,
+    tolerance: float,
+    outcome: Outcome,
+    step: Step | None,
+) -> tuple[int, int, int]:
+    """(pairs, matching, matching or within noise) over sample pairs (control arm k, candidate arm k).
+
+    Pair 0 is the case's own comparison. The others are compared the same way, which
+    costs three more scorings a pair; only graded corpora with ``--samples`` pay it.
+    """
+    arms = case.arms
+    assert arms is not None and arms.legacy is not None and arms.ragas is not None
+    count = min(arms.legacy.sample_count, arms.ragas.sample_count)
+    matched = int(outcome is Outcome.MATCH)
+    within = int(outcome is Outcome.MATCH or step is Step.NOISE)
+    for index in range(1, count):
+        control = score_arm(control_scorer, case, CONTROL_ARM, index)
+        candidate = score_arm(candidate_scorer, case, CANDIDATE_ARM, index)
+        if outcome_of(control, candidate, tolerance) is Outcome.MATCH:
+            matched += 1
+            within += 1
+            continue
+        middle = score_arm(candidate_scorer, case, CONTROL_ARM, index)
+        if outcome_of(control, middle, tolerance) is Outcome.MATCH and _within(middle, candidate, floor, tolerance):
+            within += 1
+    return count, matched, within
