@@ -20,11 +20,10 @@ import compat.cases._corpus as corpus_module
 import compat.scoring._registry as registry_module
 from compat import Case, CaseError, Score, Status, bundled_corpus, get_scorer, load_cases, register_scorer
 from compat._errors import UnknownScorerError
-from compat.diff import CANDIDATE_ARM, CONTROL_ARM, score_arm
-from compat.diff._aggregate import DriftAggregator, case_json_line, case_record, tally
-from compat.diff._numbers import ExactSum, wilson_interval
 from compat.diff import CaseComparer
+from compat.diff._aggregate import DriftAggregator, case_json_line, case_record, tally
 from compat.diff._compare import CAUSE_DESCRIPTIONS, DriftCause, Outcome, compare
+from compat.diff._numbers import ExactSum, wilson_interval
 from compat.diff._report import CorpusInfo, ScorersInfo
 from compat.diff._run import ComparedBatch, DiffSettings, run_diff
 

@@ -45,6 +45,12 @@ class Script:
     log: deque[dict[str, Any]] = field(default_factory=lambda: deque(maxlen=10_000))
     faults: list[_Fault] = field(default_factory=list)
     lock: threading.Lock = field(default_factory=threading.Lock)
+    # The grader's judgement, set by a test: how much of a statement's words the context must
+    # hold per arm (a stricter RAGAS arm is a prompt effect), and noise: a verdicts request of
+    # ``noisy_arm`` whose seed is in ``noisy_seeds`` flips its last verdict.
+    overlap: dict[str, float] = field(default_factory=lambda: {"legacy": 0.75, "ragas": 0.75})
+    noisy_seeds: set[int] = field(default_factory=set)
+    noisy_arm: str | None = None
 
     def inject(
         self, kind: str, times: int = 1, *, call: str | None = None, arm: str | None = None, retry_after: str = "1"
@@ -81,9 +87,10 @@ def _sentences(answer: str) -> list[str]:
     return [piece.strip() for piece in re.split(r"(?<=[.!?])\s+", answer) if piece.strip()]
 
 
-def answer_for(prompt: str) -> str:
-    """What the scripted grader says to a prompt of either set."""
+def answer_for(prompt: str, script: Script | None = None, seed: int | None = None) -> str:
+    """What the scripted grader says to a prompt of either set (``script``: its judgement)."""
     call, arm = _kind_of(prompt)
+    overlap = script.overlap[arm] if script is not None else 0.75
     if call == "statements":
         found = re.search(r"Answer: (.*)\nStatements:\s*$", prompt, re.DOTALL)
         statements = _sentences(found.group(1)) if found else []
@@ -96,7 +103,10 @@ def answer_for(prompt: str) -> str:
     verdicts = []
     for statement in statements:
         words = _words(statement)
-        verdicts.append(int(not words or len(words & context) >= 0.75 * len(words)))
+        verdicts.append(int(not words or len(words & context) >= overlap * len(words)))
+    noisy = script is not None and script.noisy_arm in (None, arm) and seed in script.noisy_seeds
+    if noisy and verdicts:
+        verdicts[-1] = 1 - verdicts[-1]
     if arm == "ragas":
         items = [
             {"statement": s, "reason": "stated in the context" if v else "not in the context", "verdict": v}
@@ -154,7 +164,7 @@ class _Handler(BaseHTTPRequestHandler):
         if format_type in script.reject_formats:
             return self._send(400, {"error": {"message": f"response_format {format_type} is not supported"}})
         fault = script._take(call, arm)
-        content: str | None = answer_for(prompt)
+        content: str | None = answer_for(prompt, script, request.get("seed"))
         refusal = None
         kind = fault.kind if fault else None
         if kind == "429":

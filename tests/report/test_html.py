@@ -242,3 +242,24 @@ def test_no_cases_renders_without_a_case_table(bundled: tuple[DriftReport, list[
     assert "No case to list." in page
     assert 'id="cases-table"' not in page
     assert Page(page).tags("script")  # the script copes with a page without the table
+
+
+def test_the_waterfall_walks_the_mean_through_each_step(bundled: tuple[DriftReport, list[CaseLine]]) -> None:
+    report, lines = bundled
+    steps = report.decomposition
+    assert steps is not None and steps.effects is not None
+    parsed = Page(render_html(report, lines))
+    bars = [attrs for attrs in parsed.tags("rect") if attrs.get("data-step")]
+    assert [bar["data-step"] for bar in bars] == ["legacy", "parser", "prompts", "noise", "ragas"]
+    heading = [attrs for attrs in parsed.tags("h2") if attrs.get("id") == "s-steps"]
+    assert heading, "the decomposition has its section"
+
+
+def test_the_noise_histogram_has_a_bar_per_floor_bin(bundled: tuple[DriftReport, list[CaseLine]]) -> None:
+    report, lines = bundled
+    assert report.noise is not None
+    page = render_html(report, lines)
+    start = page.index('aria-labelledby="noise-histogram-title"')
+    svg = page[start : page.index("</svg>", start)]
+    counts = [int(n) for n in re.findall(r'class="bar" [^>]*data-count="(\d+)"', svg)]
+    assert counts == [b.count for b in report.noise.histogram] and len(counts) == 11
