@@ -8,6 +8,7 @@ The worked-examples table is checked against the scorers too.
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import shlex
@@ -33,7 +34,12 @@ DOC_GRADER = "127.0.0.1:8000"  # the guide's grader endpoint; the test serves a 
 def test_every_command_in_the_guide_runs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     with GraderServer() as grader:
         _run_the_guide(tmp_path, monkeypatch, f"127.0.0.1:{grader.port}")
-        assert grader.script.requests == 4 * 51  # both arms, both calls, the bundled dataset; once
+        # both arms, both calls: the bundled dataset once, the results file's 2 tests 3 times
+        assert grader.script.requests == 4 * 51 + 4 * 2 * 3
+    # Section 3d's report says why: steps, noise from the samples, the history checked.
+    history = json.loads((tmp_path / "history-report" / "report.json").read_text(encoding="utf-8"))
+    assert history["decomposition"]["cases"] == 2 and history["noise"]["samples"] == 3
+    assert history["observed"]["regraded_cases"] == 2 and history["observed"]["regraded_samples"] == 6
 
 
 def _run_the_guide(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, grader: str) -> None:

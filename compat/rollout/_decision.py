@@ -11,6 +11,7 @@ its own exit code (0 GO, 1 HOLD or NO-GO).
 from __future__ import annotations
 
 import contextlib
+import textwrap
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
@@ -61,6 +62,7 @@ class Decision:
     criteria: tuple[Criterion, ...]
     pass_to_undetermined_refusals: tuple[str, ...]  # legacy passed a refusal the candidate declines
     small_cohorts: tuple[str, ...]
+    why: tuple[str, ...] = ()  # what moved the numbers: parser, prompts, noise, the recorded history
 
     @property
     def exit_code(self) -> int:
@@ -178,7 +180,47 @@ def decide(
         next_stage = "shadow" if index >= 1 else "off"  # keep measuring, stop deciding
     else:
         next_stage = current_stage
-    return Decision(verdict, current_stage, next_stage, tuple(criteria), tuple(refusals_declined), small)
+    why = _why(report, policy.drift_beyond_noise_only)
+    return Decision(verdict, current_stage, next_stage, tuple(criteria), tuple(refusals_declined), small, why)
+
+
+def _signed(x: float) -> str:
+    return f"{0.0 if abs(x) < 5e-10 else x:+.3f}"  # an ulp of rounding is not a change
+
+
+def _why(report: DriftReport, beyond_noise_only: bool) -> tuple[str, ...]:
+    """Sentences on what moved the numbers, where the corpus carries what it takes to say."""
+    lines = []
+    steps = report.decomposition
+    if steps is not None and steps.effects is not None:
+        e = steps.effects
+        lines.append(
+            f"the mean score moves {_signed(e.total)} over the {steps.complete} cases with both arms recorded: "
+            f"parser {_signed(e.parser)}, prompts {_signed(e.prompts)}, noise {_signed(e.noise)}"
+        )
+        lines.append("cases each step made differ: " + ", ".join(f"{step} {n}" for step, n in steps.steps.items()))
+    noise = report.noise
+    if noise is not None:
+        within = report.outcomes.get("within_noise", 0)
+        counted = "left out of the criteria" if beyond_noise_only else "counted as drift and flips"
+        floor = "—" if noise.floor_mean is None else f"{noise.floor_mean:.3f}"
+        lines.append(f"{within} difference(s) within the grader's own noise (mean floor {floor}): {counted}")
+    observed = report.observed
+    if observed is not None:
+        history = [
+            f"recorded promptfoo scores: the legacy scorer reproduces {observed.exact_reproduced} of "
+            f"{observed.exact_checked} exactly"
+        ]
+        if observed.regraded_samples:
+            history.append(
+                f"{observed.regraded_samples_reproduced} of {observed.regraded_samples} samples graded again "
+                "give the recorded score"
+            )
+        later = {name: n for name, n in observed.generations.items() if name != "legacy" and n}
+        if observed.exact_reproduced < observed.exact_checked and later:
+            history.append("later generations reproduce: " + ", ".join(f"{k} {n}" for k, n in later.items()))
+        lines.append("; ".join(history))
+    return tuple(lines)
 
 
 def _small_note(small: tuple[str, ...]) -> str:
@@ -225,6 +267,7 @@ def decision_dict(decision: Decision) -> dict[str, object]:
         ],
         "refusals_legacy_passed_candidate_declines": list(decision.pass_to_undetermined_refusals),
         "small_cohorts": list(decision.small_cohorts),
+        "why": list(decision.why),
     }
 
 
@@ -269,6 +312,8 @@ def render_decision(decision: Decision, *, markdown: bool = False) -> str:
             mark = "yes" if c.holds else "**no**"
             threshold = f"{c.comparison} {_value(c.threshold)}"
             lines.append(f"| {c.name} | {_value(c.measured)} | {threshold} | {mark} | {c.blocks.value} |")
+        if decision.why:
+            lines += ["", "Why the numbers move:", "", *(f"- {line}" for line in decision.why)]
         lines += ["", _refusals_heading(refusals)]
         lines += [f"- {markdown_code(case_id)}" for case_id in refusals[:REFUSALS_LISTED]]
         lines += _more(refusals, "- ")
@@ -279,6 +324,13 @@ def render_decision(decision: Decision, *, markdown: bool = False) -> str:
         lines.append(f"  {status} {c.name}: {_value(c.measured)} (needs {c.comparison} {_value(c.threshold)})")
         if c.note:
             lines.append(f"         {printable(c.note)}")
+    if decision.why:
+        lines += ["", "Why the numbers move:"]
+        lines += [
+            wrapped
+            for line in decision.why
+            for wrapped in textwrap.wrap(line, 78, initial_indent="  ", subsequent_indent="    ")
+        ]
     lines += ["", _refusals_heading(refusals)]
     lines += [f"  {printable(case_id)}" for case_id in refusals[:REFUSALS_LISTED]]
     lines += _more(refusals, "  ")
