@@ -564,7 +564,7 @@ def _steps_sections(report: DriftReport) -> list[str]:
         parts = [
             f"<p>{noise.cases} cases were graded more than once (up to {noise.samples} sample pairs): noise floor "
             f"mean {_num(noise.floor_mean)}, max {_num(noise.floor_max)}; {noise.noisy} with a floor above zero. "
-            f"{report.outcomes.get('within_noise', 0)} differences are within noise "
+            f"Differences within noise: {report.outcomes.get('within_noise', 0)} "
             f"({_counts(noise.within_noise)})."
             + (
                 f" Agreement beyond noise {_pct(beyond.rate)}, Wilson 95% {_pct(beyond.wilson_low)} to "
@@ -607,7 +607,7 @@ def _waterfall_svg(report: DriftReport) -> str:
     levels = [("legacy" if report.scorers.control == "legacy" else report.scorers.control, 0.0, start, "level")]
     running = start
     for name, change in (("parser", effects.parser), ("prompts", effects.prompts), ("noise", effects.noise)):
-        levels.append((name, running, running + change, "up" if change >= 0 else "down"))
+        levels.append((name, running, running + change, "up" if change >= -5e-10 else "down"))
         running += change
     levels.append((report.scorers.candidate, 0.0, running, "level"))
     plot_w, plot_h = _SVG_W - _LEFT - _RIGHT, _SVG_H - _TOP - _BOTTOM
