@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import contextlib
 import functools
+import glob
 import json
 import math
 import os
@@ -15,13 +16,14 @@ import signal
 import sys
 import time
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 from typing import Any, TextIO, TypeVar
 
 import click
 
 from compat._atomic import atomic_writer
-from compat._errors import CaseError, FaithcompatError
+from compat._errors import CaseError, CorpusError, FaithcompatError
 from compat._text import json_line
 from compat.cases import DEFAULT_MAX_CASE_BYTES, bundled_corpus, iter_cases
 from compat.diff import (
@@ -29,12 +31,14 @@ from compat.diff import (
     MAX_JOBS,
     CaseLine,
     ComparedBatch,
+    DaskSettings,
     DiffSettings,
     Outcome,
     bundled_baseline,
     load_report,
     parse_case_line,
     run_diff,
+    run_diff_dask,
 )
 from compat.grading import (
     DEFAULT_CACHE,
@@ -166,9 +170,22 @@ def _report_skipped(skipped: list[CaseError]) -> None:
 
 
 def _corpus_sources(corpus: tuple[str, ...]) -> tuple[list[str | Path], list[str]]:
-    """The files to read and how reports name them; the bundled corpus when none are given."""
+    """The files to read and how reports name them; the bundled corpus when none are given.
+
+    A pattern (``logs/2026-*.jsonl.gz``) names the files it matches, sorted; a file whose
+    own name looks like a pattern is read as itself.
+    """
     if corpus:
-        return list(corpus), list(corpus)
+        files: list[str] = []
+        for name in corpus:
+            if glob.has_magic(name) and not Path(name).exists():
+                matches = sorted(glob.glob(name, recursive=True))
+                if not matches:
+                    raise CorpusError(f"{name}: no file matches this pattern")
+                files += matches
+            else:
+                files.append(name)
+        return list(files), files
     bundled = bundled_corpus()
     return list(bundled), [f"bundled:{path.name}" for path in bundled]
 
@@ -300,6 +317,18 @@ def score(
     help="Scores this close count as a match.",
 )
 @_jobs_option
+@click.option(
+    "--engine",
+    type=click.Choice(["local", "dask"]),
+    default="local",
+    show_default=True,
+    help="Where cases are scored: processes on this machine, or a Dask cluster (pip install 'faithcompat[dask]').",
+)
+@click.option(
+    "--scheduler",
+    metavar="ADDRESS",
+    help="The Dask scheduler, e.g. tcp://10.0.0.5:8786 [default: a LocalCluster of --jobs workers here].",
+)
 @click.option("--skip-invalid", is_flag=True, help="Compare the valid cases; report invalid ones on stderr.")
 @click.option(
     "--max-case-bytes",
@@ -332,6 +361,8 @@ def diff(
     output_format: str,
     tolerance: float,
     jobs: int,
+    engine: str,
+    scheduler: str | None,
     skip_invalid: bool,
     max_case_bytes: int,
     html_cases: int,
@@ -362,14 +393,27 @@ def diff(
             unlisted += len(differing[room:])
             progress.advance(len(batch.lines))
 
+        if scheduler is not None and engine != "dask":
+            raise click.UsageError("--scheduler needs --engine dask")
         try:
-            report = run_diff(
-                sources,
-                settings,
-                on_comparisons=keep,
-                on_error=skipped.append if skip_invalid else None,
-                source_names=names,
-            )
+            if engine == "dask":
+                report = run_diff_dask(
+                    [str(source) for source in sources],
+                    replace(settings, jobs=1),
+                    DaskSettings(scheduler=scheduler, workers=jobs),
+                    on_comparisons=keep,
+                    on_error=skipped.append if skip_invalid else None,
+                    source_names=names,
+                    on_start=_dashboard,
+                )
+            else:
+                report = run_diff(
+                    sources,
+                    settings,
+                    on_comparisons=keep,
+                    on_error=skipped.append if skip_invalid else None,
+                    source_names=names,
+                )
         finally:
             progress.done()  # an error message must not be glued to the progress line
         sections = []
@@ -401,6 +445,11 @@ def diff(
         click.echo(f"reports written to {out}/ ({', '.join(written)})", err=True)
     if strict and (report.unexplained or report.expectations.failed):
         sys.exit(EXIT_FAILED)
+
+
+def _dashboard(link: str | None) -> None:
+    if link:
+        click.echo(f"faithcompat: Dask dashboard at {link}", err=True)
 
 
 def _candidate_list(_context: click.Context, _parameter: click.Parameter, value: str | None) -> tuple[str, ...] | None:

@@ -114,3 +114,13 @@ def test_the_grading_sdk_loads_only_when_a_run_grades() -> None:
     probe = "import sys, compat, compat._cli, compat.grading; print('openai' in sys.modules, 'httpx' in sys.modules)"
     result = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
     assert result.stdout.split() == ["False", "False"]
+
+
+def test_dask_loads_only_when_the_dask_engine_runs() -> None:
+    """Dask is an optional extra: importing faithcompat (CLI included) must not need it, nor load it."""
+    import subprocess
+    import sys
+
+    probe = "import sys, compat, compat._cli, compat.diff; print('dask' in sys.modules, 'distributed' in sys.modules)"
+    result = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
+    assert result.stdout.split() == ["False", "False"]

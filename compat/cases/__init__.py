@@ -35,6 +35,7 @@ from compat.cases._corpus import (
     check_expected_against,
     iter_blocks,
     iter_cases,
+    iter_range_blocks,
     load_cases,
     parse_case,
 )
@@ -66,6 +67,7 @@ __all__ = [
     "check_expected_against",
     "iter_blocks",
     "iter_cases",
+    "iter_range_blocks",
     "load_cases",
     "parse_case",
 ]

@@ -11,15 +11,17 @@ without the callback hearing of it.
 from __future__ import annotations
 
 import difflib
+import gzip
 import hashlib
 import json
 import sys
+import zlib
 from array import array
 from collections.abc import Callable, Collection, Iterable, Iterator
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
-from typing import IO, Any
+from typing import IO, Any, cast
 
 from pydantic import ValidationError
 
@@ -82,6 +84,7 @@ class LineBlock:
     source: str
     first_line: int
     max_case_bytes: int
+    bom_line: int = 1  # the line whose leading byte-order mark is skipped (0: none; a block read mid-file)
 
     def records(self) -> Iterator[RawCase | CaseError]:
         pieces = self.data.split(b"\n")
@@ -92,7 +95,7 @@ class LineBlock:
                 size = len(raw) + (index < last)
                 yield CaseError(self.source, number, _oversize(size, self.max_case_bytes))
                 continue
-            if number == 1 and raw.startswith(_BOM):
+            if number == self.bom_line and raw.startswith(_BOM):
                 raw = raw[3:]  # a UTF-8 byte-order mark, as Windows editors write
             if not raw.strip():
                 continue
@@ -317,7 +320,8 @@ def _iter_source(source: str, max_case_bytes: int, digest: CorpusDigest | None) 
         if path.is_dir():
             raise CorpusError(f"{source}: is a directory; name the .jsonl or .json files in it")
         try:
-            stream = path.open("rb")
+            # gzip-compressed corpora (shadow logs rotated with gzip) are read as their text
+            stream = cast(IO[bytes], gzip.open(path, "rb")) if source.endswith(".gz") else path.open("rb")  # noqa: SIM115
         except OSError as error:
             raise CorpusError(f"{source}: cannot read: {error.strerror or error}") from None
         name = source
@@ -327,6 +331,8 @@ def _iter_source(source: str, max_case_bytes: int, digest: CorpusDigest | None) 
             yield from _iter_json_array(reader, name, max_case_bytes, digest)
         else:
             yield from _iter_jsonl_blocks(reader, name, max_case_bytes, digest)
+    except (gzip.BadGzipFile, EOFError, zlib.error) as error:  # a .gz that is not, or is cut short
+        raise CorpusError(f"{name}: not a readable gzip file: {error}") from None
     finally:
         if source != STDIN:
             stream.close()
@@ -396,12 +402,18 @@ def _decode(raw: bytes, name: str, line: int) -> str | CaseError:
 
 
 def _iter_jsonl_blocks(
-    stream: _Prefixed, name: str, max_case_bytes: int, digest: CorpusDigest | None
+    stream: _Prefixed | ByteRange,
+    name: str,
+    max_case_bytes: int,
+    digest: CorpusDigest | None,
+    *,
+    bom_line: int = 1,
 ) -> Iterator[LineBlock | CaseError]:
     """JSONL in blocks of whole lines; a line is never split between blocks.
 
     ``read1`` returns what is there (a pipe's few kilobytes, or up to ``BLOCK_BYTES``
     of a file) without waiting for more, so cases stream from a slow producer too.
+    Line numbers count from 1 in ``stream`` (a ``ByteRange`` numbers its own lines).
     """
     line_number = 1  # of the first line not yet yielded
     pending: list[bytes] = []  # the start of a line whose end is not read yet
@@ -413,7 +425,7 @@ def _iter_jsonl_blocks(
             digest.update(data)
         if not data:
             if pending:
-                yield LineBlock(b"".join(pending), name, line_number, max_case_bytes)
+                yield LineBlock(b"".join(pending), name, line_number, max_case_bytes, bom_line)
             return
         cut = data.rfind(b"\n") + 1
         if cut == 0:
@@ -427,11 +439,79 @@ def _iter_jsonl_blocks(
             continue
         block = b"".join([*pending, data[:cut]]) if pending else data[:cut]
         pending, pending_size = ([data[cut:]] if cut < len(data) else []), len(data) - cut
-        yield LineBlock(block, name, line_number, max_case_bytes)
+        yield LineBlock(block, name, line_number, max_case_bytes, bom_line)
         line_number += block.count(b"\n")
 
 
-def _discard_rest_of_line(stream: _Prefixed, digest: CorpusDigest | None) -> int:
+def iter_range_blocks(
+    path: str, start: int, end: int, *, max_case_bytes: int = DEFAULT_MAX_CASE_BYTES
+) -> tuple[Iterator[LineBlock | CaseError], ByteRange]:
+    """The lines of ``path`` that begin in bytes [start, end), as the whole-file reader gives them.
+
+    A line belongs to the range its first byte lies in: a range skips the end of a line
+    begun before it and reads past ``end`` to finish its own last line, so ranges that
+    tile a file read every line exactly once. Line numbers count from 1 at the range's
+    first line: the caller adds the lines before it (``ByteRange.newlines`` of the
+    ranges before). Errors name ``path`` like the whole-file reader.
+    """
+    try:
+        handle = open(path, "rb")  # noqa: SIM115 - closed by the ByteRange when read to its end
+    except OSError as error:
+        raise CorpusError(f"{path}: cannot read: {error.strerror or error}") from None
+    reader = ByteRange(handle, start, end)
+    return _iter_jsonl_blocks(reader, path, max_case_bytes, None, bom_line=1 if start == 0 else 0), reader
+
+
+class ByteRange:
+    """A file read from the first line that begins at or after ``start`` to the end of the
+    line holding byte ``end - 1``; counts the newlines it hands out."""
+
+    def __init__(self, handle: IO[bytes], start: int, end: int) -> None:
+        self._handle = handle
+        self.newlines = 0
+        if start > 0:
+            handle.seek(start - 1)
+            if handle.read(1) != b"\n":  # the line in progress belongs to the range before
+                while (chunk := handle.readline(BLOCK_BYTES)) and not chunk.endswith(b"\n"):
+                    pass
+        self._position = handle.tell()
+        self._end = end
+        self._done = self._position >= end  # no line begins in the range
+        if self._done:
+            handle.close()
+
+    def read1(self, size: int = BLOCK_BYTES) -> bytes:
+        if self._done:
+            return b""
+        if self._position < self._end:
+            data = self._handle.read(min(size, self._end - self._position))
+        else:  # past the range: only the rest of the line in progress is ours
+            data = self._handle.readline(size)
+            if not data or data.endswith(b"\n"):
+                self._done = True
+        if not data or (self._position + len(data) >= self._end and data.endswith(b"\n")):
+            self._done = True
+        self._position += len(data)
+        self.newlines += data.count(b"\n")
+        if self._done:
+            self._handle.close()
+        return data
+
+    read = read1
+
+    def readline(self, limit: int = -1) -> bytes:
+        if self._done:
+            return b""
+        data = self._handle.readline(limit)
+        self._position += len(data)
+        self.newlines += data.count(b"\n")
+        if not data or (self._position >= self._end and data.endswith(b"\n")):
+            self._done = True
+            self._handle.close()
+        return data
+
+
+def _discard_rest_of_line(stream: _Prefixed | ByteRange, digest: CorpusDigest | None) -> int:
     count = 0
     while True:
         chunk = stream.readline(1 << 20)

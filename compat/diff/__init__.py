@@ -18,6 +18,7 @@ from compat.diff._compare import (
     score_arm,
 )
 from compat.diff._comparer import CaseComparer
+from compat.diff._dask import DaskSettings, run_diff_dask
 from compat.diff._decompose import Decomposition, Step
 from compat.diff._golden import check_expected
 from compat.diff._observed import ObservedCheck, reproduces
@@ -44,6 +45,7 @@ __all__ = [
     "ComparedBatch",
     "Comparison",
     "CorpusInfo",
+    "DaskSettings",
     "Decomposition",
     "DiffSettings",
     "DriftAggregator",
@@ -64,6 +66,7 @@ __all__ = [
     "parse_case_line",
     "reproduces",
     "run_diff",
+    "run_diff_dask",
     "score_arm",
     "tally",
     "tool_name",

@@ -74,6 +74,7 @@ class _BlockResult(NamedTuple):
     line_numbers: list[int]
     errors: list[tuple[int, CaseError]]  # (how many compared cases come before it, the error)
     aggregate: DriftAggregator
+    compared: int  # cases read without error, the skipped ones included: how ``skip`` numbers them
 
 
 Work = LineBlock | list[Record]  # what one task compares: a block of lines, or cases already read
@@ -215,7 +216,7 @@ def _compare_work(work: Work, comparer: CaseComparer, skip: frozenset[int] = fro
         batch.control_passed.append(item.control_passed)
         sources.append(loaded.source)
         line_numbers.append(loaded.line)
-    return _BlockResult(batch, sources, line_numbers, errors, aggregator)
+    return _BlockResult(batch, sources, line_numbers, errors, aggregator, compared)
 
 
 def _compare_in_worker(work: Work) -> _BlockResult:

@@ -1,0 +1,386 @@
+"""``faithcompat diff --engine dask``: the same diff, its pieces scored on a Dask cluster.
+
+The corpus is cut into pieces: byte ranges of plain JSONL files (``PIECE_BYTES``; a
+line belongs to the range its first byte lies in), whole files where a file cannot be
+cut (gzip, a JSON array). Workers read their pieces themselves, so no corpus byte passes
+through the client, and compare them with the code the local engine runs
+(``_compare_work``). The client merges the pieces' aggregates in corpus order, which is
+why the report is the local engine's, byte for byte.
+
+What only the whole corpus knows is done in passes over the pieces' results, which
+stay on the workers:
+
+* **line numbers**: a piece numbers its lines from 1; each reports how many lines it
+  read, and the client adds the lines of the pieces before it.
+* **repeated ids**: each piece hashes its ids (64-bit BLAKE2b, stable across
+  processes); ``ID_BUCKETS`` tasks each find the hashes seen twice in one bucket; the
+  pieces holding such a hash return those ids and positions, and the client keeps the
+  true repeats (same id, later in corpus order). A piece holding one is compared again
+  without it, as the local engine does.
+* **the corpus digest**: SHA-256 over every byte, source after source, is one
+  sequential pass; one task computes it while the others score.
+
+Dask and distributed are an optional extra (``pip install 'faithcompat[dask]'``),
+imported only here and only when the engine is asked for.
+"""
+
+from __future__ import annotations
+
+import gzip
+import hashlib
+import importlib
+import logging
+import operator
+import zlib
+from array import array
+from collections import Counter
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, NamedTuple
+
+from compat._errors import CaseError, CorpusError, InputError, WorkerError
+from compat.cases import DuplicateIds, iter_blocks, iter_range_blocks
+from compat.diff._aggregate import DriftAggregator
+from compat.diff._report import CorpusInfo, DriftReport, ScorersInfo
+from compat.diff._run import ComparedBatch, DiffSettings, _compare_work, _make_scorers, _work_units, tool_name
+
+PIECE_BYTES = 64 << 20  # a piece per 64 MiB: a few seconds of work, a bounded result
+ID_BUCKETS = 16
+_LEADING_SPACE = b"\xef\xbb\xbf \t\r\n"
+
+
+@dataclass(frozen=True)
+class DaskSettings:
+    scheduler: str | None = None  # None: a LocalCluster on this machine
+    workers: int = 2  # LocalCluster only
+    piece_bytes: int = PIECE_BYTES
+    connect_timeout: float = 10.0  # seconds to reach a scheduler
+
+
+@dataclass(frozen=True)
+class Piece:
+    """What one task reads: bytes [start, end) of a file, or the whole file (``end`` None)."""
+
+    index: int
+    source: str
+    start: int = 0
+    end: int | None = None
+
+
+class PieceResult(NamedTuple):
+    """One piece compared, held on its worker until the client merges it."""
+
+    batch: ComparedBatch
+    line_numbers: list[int]  # of the compared cases, from 1 at the piece's first line
+    errors: list[tuple[int, CaseError]]  # (compared cases before it, the error), lines from 1 likewise
+    aggregate: DriftAggregator
+    lines_read: int  # lines in the piece: what the next piece of the file adds to its numbers
+    whole_file: bool  # numbers are the file's already
+    compared: int  # cases read without error, the skipped ones included
+
+
+def plan_pieces(sources: Sequence[str], piece_bytes: int = PIECE_BYTES) -> list[Piece]:
+    """The pieces of every source, in corpus order; unreadable sources fail here, as locally."""
+    pieces: list[Piece] = []
+    for source in sources:
+        if source == "-":
+            raise CorpusError("-: standard input cannot be read by Dask workers; use --engine local")
+        path = Path(source)
+        if path.is_dir():
+            raise CorpusError(f"{source}: is a directory; name the .jsonl or .json files in it")
+        try:
+            size = path.stat().st_size
+            with path.open("rb") as handle:
+                head = handle.read(1 << 16).lstrip(_LEADING_SPACE)
+        except OSError as error:
+            raise CorpusError(f"{source}: cannot read: {error.strerror or error}") from None
+        if source.endswith(".gz") or head.startswith(b"[") or size <= piece_bytes:
+            pieces.append(Piece(len(pieces), source))  # cannot be cut, or need not be
+            continue
+        for start in range(0, size, piece_bytes):
+            pieces.append(Piece(len(pieces), source, start, min(start + piece_bytes, size)))
+    return pieces
+
+
+# ------------------------------------------------------------------ on the workers
+
+_comparers: dict[str, Any] = {}
+
+
+def _comparer(settings: DiffSettings) -> Any:
+    """The worker's scorers for ``settings``, made once per worker process."""
+    key = repr(settings)
+    if key not in _comparers:
+        _comparers[key] = _make_scorers(settings)
+    return _comparers[key]
+
+
+def compare_piece(piece: Piece, settings: DiffSettings, skip: frozenset[int] = frozenset()) -> PieceResult:
+    """Read and compare one piece (leaving out its compared cases numbered in ``skip``)."""
+    comparer = _comparer(settings)
+    if piece.end is None:
+        units: Iterator[Any] = _work_units(iter_blocks([piece.source], max_case_bytes=settings.max_case_bytes))
+        counter = None
+    else:
+        blocks, counter = iter_range_blocks(
+            piece.source, piece.start, piece.end, max_case_bytes=settings.max_case_bytes
+        )
+        units = _work_units(blocks)
+    aggregate = DriftAggregator()
+    batch = ComparedBatch([], [], [], [], [])
+    line_numbers: list[int] = []
+    errors: list[tuple[int, CaseError]] = []
+    seen = 0  # compared cases of earlier units, the skipped ones included: how ``skip`` numbers them
+    for work in units:
+        result = _compare_work(work, comparer, frozenset(index - seen for index in skip if index >= seen))
+        errors.extend((seen + position, error) for position, error in result.errors)
+        aggregate.merge(result.aggregate)
+        for column, values in zip(batch, result.batch, strict=True):
+            column.extend(values)  # type: ignore[attr-defined]  # every field is a list
+        line_numbers.extend(result.line_numbers)
+        seen += result.compared
+    lines_read = counter.newlines if counter is not None else 0
+    return PieceResult(batch, line_numbers, errors, aggregate, lines_read, piece.end is None, seen)
+
+
+def id_hashes(result: PieceResult) -> list[array[int]]:
+    """The piece's id hashes, one array per bucket."""
+    buckets: list[array[int]] = [array("Q") for _ in range(ID_BUCKETS)]
+    for case_id in result.batch.case_ids:
+        key = _hash(case_id)
+        buckets[key % ID_BUCKETS].append(key)
+    return buckets
+
+
+def repeated_hashes(*buckets: array[int]) -> set[int]:
+    """The hashes that occur more than once across one bucket of every piece."""
+    counts = Counter(key for bucket in buckets for key in bucket)
+    return {key for key, count in counts.items() if count > 1}
+
+
+def ids_with_hashes(result: PieceResult, candidates: set[int]) -> list[tuple[int, str, int]]:
+    """(position, id, line from 1) of the piece's cases whose id hash is a candidate.
+
+    The first pass skips nothing, so a case's position among the compared cases is its
+    index in the batch.
+    """
+    return [
+        (position, case_id, result.line_numbers[position])
+        for position, case_id in enumerate(result.batch.case_ids)
+        if _hash(case_id) in candidates
+    ]
+
+
+def corpus_digest(sources: Sequence[str]) -> str:
+    """SHA-256 of every byte the local engine reads, source after source (gzip: its text)."""
+    digest = hashlib.sha256()
+    for source in sources:
+        opener: Callable[..., Any] = gzip.open if source.endswith(".gz") else open
+        try:
+            with opener(source, "rb") as handle:
+                while chunk := handle.read(1 << 20):
+                    digest.update(chunk)
+        except (OSError, EOFError, zlib.error):
+            pass  # the piece that reads it reports the problem, as the local engine would
+    return digest.hexdigest()
+
+
+def _distributed() -> Any:
+    """The ``distributed`` module, imported on first use (it has no type hints)."""
+    return importlib.import_module("distributed")
+
+
+def _hash(case_id: str) -> int:
+    return int.from_bytes(hashlib.blake2b(case_id.encode("utf-8", "surrogatepass"), digest_size=8).digest(), "big")
+
+
+# ------------------------------------------------------------------ on the client
+
+
+def run_diff_dask(
+    sources: Sequence[str | Path],
+    settings: DiffSettings,
+    cluster: DaskSettings,
+    *,
+    on_comparisons: Callable[[ComparedBatch], None] | None = None,
+    on_error: Callable[[CaseError], None] | None = None,
+    source_names: list[str] | None = None,
+    on_start: Callable[[str | None], None] | None = None,
+    on_progress: Callable[[int, int], None] | None = None,
+) -> DriftReport:
+    """``run_diff`` on a Dask cluster: the same report, byte for byte.
+
+    ``on_start`` receives the dashboard link, if there is one; ``on_progress`` (pieces
+    done, pieces) as pieces finish.
+    """
+    names = [str(source) for source in sources]
+    pieces = plan_pieces(names, cluster.piece_bytes)
+    with _connect(cluster) as client:
+        if on_start is not None:
+            on_start(getattr(client, "dashboard_link", None))
+        try:
+            return _run(client, pieces, names, settings, on_comparisons, on_error, source_names, on_progress)
+        except InputError:
+            raise
+        except Exception as error:  # a worker lost for good, the scheduler gone, a task that cannot run
+            raise WorkerError(f"the Dask run could not finish: {type(error).__name__}: {error}") from None
+
+
+class _connect:
+    """A client of ``cluster.scheduler``, or of a LocalCluster started here and stopped after."""
+
+    def __init__(self, cluster: DaskSettings) -> None:
+        self.settings = cluster
+        self.local: Any = None
+        self.client: Any = None
+
+    def __enter__(self) -> Any:
+        try:
+            distributed = _distributed()
+        except ImportError:
+            raise CorpusError(
+                "--engine dask needs Dask: pip install 'faithcompat[dask]' (or dask[distributed])"
+            ) from None
+        logging.getLogger("distributed").setLevel(logging.ERROR)
+        try:
+            if self.settings.scheduler is None:
+                self.local = distributed.LocalCluster(
+                    n_workers=self.settings.workers,
+                    threads_per_worker=1,
+                    processes=True,
+                    dashboard_address=":0",
+                    silence_logs=logging.ERROR,
+                )
+                self.client = distributed.Client(self.local)
+            else:
+                self.client = distributed.Client(self.settings.scheduler, timeout=self.settings.connect_timeout)
+        except OSError as error:
+            raise WorkerError(f"cannot reach the Dask scheduler {self.settings.scheduler}: {error}") from None
+        return self.client
+
+    def __exit__(self, *_: object) -> None:
+        if self.client is not None:
+            self.client.close()
+        if self.local is not None:
+            self.local.close()
+
+
+def _run(
+    client: Any,  # distributed.Client: the library has no type hints
+    pieces: list[Piece],
+    names: list[str],
+    settings: DiffSettings,
+    on_comparisons: Callable[[ComparedBatch], None] | None,
+    on_error: Callable[[CaseError], None] | None,
+    source_names: list[str] | None,
+    on_progress: Callable[[int, int], None] | None,
+) -> DriftReport:
+    as_completed = _distributed().as_completed
+    digest = client.submit(corpus_digest, names, pure=False)
+    results: list[Any] = [client.submit(compare_piece, piece, settings, pure=False) for piece in pieces]
+    if on_progress is not None:
+        for done, _ in enumerate(as_completed(results), start=1):
+            on_progress(done, len(results))
+    # Line numbers: the lines of the pieces of the same file before each piece.
+    counts = client.gather([client.submit(_summary, result, pure=False) for result in results])
+    offsets = _line_offsets(pieces, [lines for lines, _, _ in counts])
+    repeats = _repeated_ids(client, results, pieces, offsets, counts)
+    aggregator = DriftAggregator()
+    skipped = 0
+    for index, piece in enumerate(pieces):
+        skip = frozenset(position for position, _ in repeats.get(index, []))
+        future = results[index]
+        if skip:
+            future = client.submit(compare_piece, piece, settings, skip, pure=False)
+        result: PieceResult = future.result()
+        results[index] = None  # release it on the worker
+        offset = 0 if result.whole_file else offsets[index]
+        # Corpus order, as the local engine reports: a read error counted before compared
+        # case i comes before the repeat that is case i.
+        keyed = [((position, 0), CaseError(e.source, e.line + offset, e.problem)) for position, e in result.errors]
+        keyed += [((position, 1), error) for position, error in repeats.get(index, [])]
+        errors = [error for _, error in sorted(keyed, key=lambda item: item[0])]
+        if errors:
+            if on_error is None:
+                raise errors[0]
+            for error in errors:
+                on_error(error)
+            skipped += len(errors)
+        aggregator.merge(result.aggregate)
+        if on_comparisons is not None and result.batch.case_ids:
+            on_comparisons(result.batch)
+    candidate_policy = settings.candidate_options.get("policy")
+    return aggregator.report(
+        tool=tool_name(),
+        corpus=CorpusInfo(
+            sources=source_names or names,
+            sha256=digest.result(),
+            cases=aggregator.cases,
+            skipped_invalid=skipped,
+        ),
+        scorers=ScorersInfo(
+            control=settings.control,
+            candidate=settings.candidate,
+            candidate_policy=str(getattr(candidate_policy, "value", candidate_policy)) if candidate_policy else None,
+            tolerance=settings.tolerance,
+        ),
+    )
+
+
+def _summary(result: PieceResult) -> tuple[int, int, bool]:
+    """(lines read, compared cases, numbers already absolute): what the client plans with."""
+    return result.lines_read, result.compared, result.whole_file
+
+
+def _line_offsets(pieces: list[Piece], lines_read: list[int]) -> list[int]:
+    """For each piece, the lines of its file that come before it."""
+    offsets, before, source = [], 0, None
+    for piece, lines in zip(pieces, lines_read, strict=True):
+        if piece.source != source:
+            before, source = 0, piece.source
+        offsets.append(before)
+        before += lines
+    return offsets
+
+
+def _repeated_ids(
+    client: Any,  # distributed.Client: the library has no type hints
+    results: list[Any],
+    pieces: list[Piece],
+    offsets: list[int],
+    counts: list[tuple[int, int, bool]],
+) -> dict[int, list[tuple[int, CaseError]]]:
+    """Per piece, its cases whose id came earlier in the corpus: (position, the error)."""
+    hashes = [client.submit(id_hashes, result, pure=False) for result in results]
+    parts = [[client.submit(operator.getitem, h, b, pure=False) for h in hashes] for b in range(ID_BUCKETS)]
+    repeated = client.gather([client.submit(repeated_hashes, *bucket, pure=False) for bucket in parts])
+    candidates = set().union(*repeated)
+    if not candidates:
+        return {}
+    found = client.gather([client.submit(ids_with_hashes, result, candidates, pure=False) for result in results])
+    # Replay the local engine's check (DuplicateIds) in corpus order, over the candidates
+    # only: the same errors and messages. It keeps the place of the first EXACT_IDS
+    # distinct ids; a repeat of a later one is "seen earlier in the corpus".
+    located = sorted(
+        (index, position, case_id, line + (0 if counts[index][2] else offsets[index]))
+        for index, hits in enumerate(found)
+        for position, case_id, line in hits
+    )
+    before = [0]
+    for _, compared, _ in counts:
+        before.append(before[-1] + compared)
+    first: dict[str, tuple[str, int, int]] = {}
+    repeats: dict[int, list[tuple[int, CaseError]]] = {}
+    repeated_so_far = 0
+    for index, position, case_id, line in located:
+        source = pieces[index].source
+        if case_id not in first:
+            distinct_before = before[index] + position - repeated_so_far
+            first[case_id] = (source, line, distinct_before)
+            continue
+        where, first_line, ordinal = first[case_id]
+        place = f"first at {where}:{first_line}" if ordinal < DuplicateIds.EXACT_IDS else "seen earlier in the corpus"
+        repeats.setdefault(index, []).append((position, CaseError(source, line, f"duplicate id {case_id!r} ({place})")))
+        repeated_so_far += 1
+    return repeats
