@@ -405,6 +405,7 @@ def diff(
                     on_error=skipped.append if skip_invalid else None,
                     source_names=names,
                     on_start=_dashboard,
+                    on_progress=progress.pieces if progress.enabled else None,
                 )
             else:
                 report = run_diff(
@@ -570,9 +571,16 @@ class _Progress:
                 rate = self.count / max(now - self.start, 1e-9)
                 click.echo(f"\r{self.count:,} cases  {rate:,.0f} cases/s", err=True, nl=False)
 
+    def pieces(self, done: int, total: int, workers: int) -> None:
+        """The Dask engine's pieces: they finish out of order, and cases are counted at the merge."""
+        if self.enabled:
+            self.shown = True
+            elapsed = max(time.monotonic() - self.start, 1e-9)
+            click.echo(f"\r{done:,}/{total:,} pieces  {workers} workers  {elapsed:,.0f} s", err=True, nl=False)
+
     def done(self) -> None:
         if self.shown:  # wipe the line, so the report starts on a clean one
-            click.echo("\r" + " " * 40 + "\r", err=True, nl=False)
+            click.echo("\r" + " " * 50 + "\r", err=True, nl=False)
 
 
 def _price(_context: click.Context, _parameter: click.Parameter, value: str | None) -> tuple[float, float] | None:

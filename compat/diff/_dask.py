@@ -45,7 +45,7 @@ from compat.diff._aggregate import DriftAggregator
 from compat.diff._report import CorpusInfo, DriftReport, ScorersInfo
 from compat.diff._run import ComparedBatch, DiffSettings, _compare_work, _make_scorers, _work_units, tool_name
 
-PIECE_BYTES = 64 << 20  # a piece per 64 MiB: a few seconds of work, a bounded result
+PIECE_BYTES = 16 << 20  # a piece per 16 MiB: ~1 s of work, a result the client holds easily
 ID_BUCKETS = 16
 _LEADING_SPACE = b"\xef\xbb\xbf \t\r\n"
 
@@ -207,12 +207,12 @@ def run_diff_dask(
     on_error: Callable[[CaseError], None] | None = None,
     source_names: list[str] | None = None,
     on_start: Callable[[str | None], None] | None = None,
-    on_progress: Callable[[int, int], None] | None = None,
+    on_progress: Callable[[int, int, int], None] | None = None,
 ) -> DriftReport:
     """``run_diff`` on a Dask cluster: the same report, byte for byte.
 
     ``on_start`` receives the dashboard link, if there is one; ``on_progress`` (pieces
-    done, pieces) as pieces finish.
+    done, pieces, workers) as pieces finish.
     """
     names = [str(source) for source in sources]
     pieces = plan_pieces(names, cluster.piece_bytes)
@@ -255,7 +255,10 @@ class _connect:
                 self.client = distributed.Client(self.local)
             else:
                 self.client = distributed.Client(self.settings.scheduler, timeout=self.settings.connect_timeout)
-        except OSError as error:
+        except Exception as error:
+            self.__exit__()
+            if self.settings.scheduler is None:
+                raise WorkerError(f"cannot start a Dask LocalCluster: {type(error).__name__}: {error}") from None
             raise WorkerError(f"cannot reach the Dask scheduler {self.settings.scheduler}: {error}") from None
         return self.client
 
@@ -274,14 +277,14 @@ def _run(
     on_comparisons: Callable[[ComparedBatch], None] | None,
     on_error: Callable[[CaseError], None] | None,
     source_names: list[str] | None,
-    on_progress: Callable[[int, int], None] | None,
+    on_progress: Callable[[int, int, int], None] | None,
 ) -> DriftReport:
     as_completed = _distributed().as_completed
     digest = client.submit(corpus_digest, names, pure=False)
     results: list[Any] = [client.submit(compare_piece, piece, settings, pure=False) for piece in pieces]
     if on_progress is not None:
         for done, _ in enumerate(as_completed(results), start=1):
-            on_progress(done, len(results))
+            on_progress(done, len(results), len(client.scheduler_info()["workers"]))
     # Line numbers: the lines of the pieces of the same file before each piece.
     counts = client.gather([client.submit(_summary, result, pure=False) for result in results])
     offsets = _line_offsets(pieces, [lines for lines, _, _ in counts])
