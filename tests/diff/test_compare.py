@@ -357,7 +357,9 @@ class _BrokenScorer:
 
 def test_a_scorer_bug_in_a_worker_is_raised_not_hung(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setitem(registry_module._REGISTRY, "broken", (_BrokenScorer, frozenset()))
-    with pytest.raises(RuntimeError, match="in a worker process: _Unpicklable: a scorer bug at 1"):
+    # Once distributed is imported (the Dask tests' collection does it), tblib makes such an
+    # exception picklable and it arrives as itself; either way it is raised, never a hang.
+    with pytest.raises((RuntimeError, _Unpicklable), match="a scorer bug at 1"):
         run_diff(bundled_corpus(), DiffSettings(candidate="broken", jobs=2))
 
 

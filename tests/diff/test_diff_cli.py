@@ -211,7 +211,7 @@ def _long_diff(tmp_path: Path, *, terminal: bool, env: dict[str, str]) -> str:
 def test_a_long_run_shows_progress_on_a_terminal_and_wipes_it(tmp_path: Path) -> None:
     shown = _long_diff(tmp_path, terminal=True, env={})
     assert re.search(r"\r[\d,]+ cases  [\d,]+ cases/s", shown), shown
-    assert "\r" + " " * 40 + "\r" in shown  # wiped before the closing line
+    assert "\r" + " " * 50 + "\r" in shown  # wiped before the closing line
     assert shown.rstrip().endswith("cases.jsonl)")
 
 
