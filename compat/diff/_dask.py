@@ -42,8 +42,8 @@ from typing import Any, NamedTuple
 from compat._errors import CaseError, CorpusError, InputError, WorkerError
 from compat.cases import DuplicateIds, iter_blocks, iter_range_blocks
 from compat.diff._aggregate import DriftAggregator
-from compat.diff._report import CorpusInfo, DriftReport, ScorersInfo
-from compat.diff._run import ComparedBatch, DiffSettings, _compare_work, _make_scorers, _work_units, tool_name
+from compat.diff._report import DriftReport
+from compat.diff._run import ComparedBatch, DiffSettings, _compare_work, _make_scorers, _work_units, finish_report
 
 PIECE_BYTES = 16 << 20  # a piece per 16 MiB: ~1 s of work, a result the client holds easily
 ID_BUCKETS = 16
@@ -313,22 +313,7 @@ def _run(
         aggregator.merge(result.aggregate)
         if on_comparisons is not None and result.batch.case_ids:
             on_comparisons(result.batch)
-    candidate_policy = settings.candidate_options.get("policy")
-    return aggregator.report(
-        tool=tool_name(),
-        corpus=CorpusInfo(
-            sources=source_names or names,
-            sha256=digest.result(),
-            cases=aggregator.cases,
-            skipped_invalid=skipped,
-        ),
-        scorers=ScorersInfo(
-            control=settings.control,
-            candidate=settings.candidate,
-            candidate_policy=str(getattr(candidate_policy, "value", candidate_policy)) if candidate_policy else None,
-            tolerance=settings.tolerance,
-        ),
-    )
+    return finish_report(aggregator, settings, source_names or names, digest.result(), skipped)
 
 
 def _summary(result: PieceResult) -> tuple[int, int, bool]:

@@ -118,15 +118,17 @@ def run_diff(
         aggregator.merge(result.aggregate)
         if on_comparisons is not None and result.batch.case_ids:
             on_comparisons(result.batch)
+    return finish_report(aggregator, settings, source_names or [str(s) for s in sources], digest.hexdigest(), skipped)
+
+
+def finish_report(
+    aggregator: DriftAggregator, settings: DiffSettings, sources: list[str], sha256: str, skipped: int
+) -> DriftReport:
+    """The report of a whole run: the merged aggregate, what was read, and which scorers."""
     candidate_policy = settings.candidate_options.get("policy")
     return aggregator.report(
         tool=tool_name(),
-        corpus=CorpusInfo(
-            sources=source_names or [str(s) for s in sources],
-            sha256=digest.hexdigest(),
-            cases=aggregator.cases,
-            skipped_invalid=skipped,
-        ),
+        corpus=CorpusInfo(sources=sources, sha256=sha256, cases=aggregator.cases, skipped_invalid=skipped),
         scorers=ScorersInfo(
             control=settings.control,
             candidate=settings.candidate,
