@@ -144,6 +144,23 @@ _jobs_option = click.option(
     help=f"Scoring processes (at most {MAX_JOBS}).",
 )
 
+_tolerance_option = click.option(
+    "--tolerance",
+    type=click.FloatRange(min=0),
+    default=DEFAULT_TOLERANCE,
+    show_default=True,
+    callback=_finite,
+    help="Scores this close count as a match.",
+)
+
+_max_case_bytes_option = click.option(
+    "--max-case-bytes",
+    type=click.IntRange(min=1),
+    default=DEFAULT_MAX_CASE_BYTES,
+    show_default=True,
+    help="Refuse a case line longer than this.",
+)
+
 _policy_file_option = click.option(
     "--policy",
     "policy_path",
@@ -219,13 +236,7 @@ def main() -> None:
     help="One JSON line per case, or a table for people.",
 )
 @click.option("--skip-invalid", is_flag=True, help="Score the valid cases; report invalid ones on stderr.")
-@click.option(
-    "--max-case-bytes",
-    type=click.IntRange(min=1),
-    default=DEFAULT_MAX_CASE_BYTES,
-    show_default=True,
-    help="Refuse a case line longer than this.",
-)
+@_max_case_bytes_option
 @click.option(
     "-o",
     "--output",
@@ -308,14 +319,7 @@ def score(
     show_default=True,
     help="What to print on stdout.",
 )
-@click.option(
-    "--tolerance",
-    type=click.FloatRange(min=0),
-    default=DEFAULT_TOLERANCE,
-    show_default=True,
-    callback=_finite,
-    help="Scores this close count as a match.",
-)
+@_tolerance_option
 @_jobs_option
 @click.option(
     "--engine",
@@ -330,13 +334,7 @@ def score(
     help="The Dask scheduler, e.g. tcp://10.0.0.5:8786 [default: a LocalCluster of --jobs workers here].",
 )
 @click.option("--skip-invalid", is_flag=True, help="Compare the valid cases; report invalid ones on stderr.")
-@click.option(
-    "--max-case-bytes",
-    type=click.IntRange(min=1),
-    default=DEFAULT_MAX_CASE_BYTES,
-    show_default=True,
-    help="Refuse a case line longer than this.",
-)
+@_max_case_bytes_option
 @click.option(
     "--html-cases",
     type=click.IntRange(min=0),
@@ -492,22 +490,9 @@ def _candidate_list(_context: click.Context, _parameter: click.Parameter, value:
     help="What to print (or write with -o).",
 )
 @click.option("-o", "--output", type=click.Path(dir_okay=False), callback=_output_path, help="Write here, atomically.")
-@click.option(
-    "--tolerance",
-    type=click.FloatRange(min=0),
-    default=DEFAULT_TOLERANCE,
-    show_default=True,
-    callback=_finite,
-    help="Scores this close count as a match.",
-)
+@_tolerance_option
 @click.option("--skip-invalid", is_flag=True, help="Rank over the valid cases; report invalid ones on stderr.")
-@click.option(
-    "--max-case-bytes",
-    type=click.IntRange(min=1),
-    default=DEFAULT_MAX_CASE_BYTES,
-    show_default=True,
-    help="Refuse a case line longer than this.",
-)
+@_max_case_bytes_option
 @_policy_file_option
 @_domain_errors
 def compare(
@@ -971,13 +956,7 @@ def rollout(
 
 @main.command()
 @click.argument("files", nargs=-1, required=True)
-@click.option(
-    "--max-case-bytes",
-    type=click.IntRange(min=1),
-    default=DEFAULT_MAX_CASE_BYTES,
-    show_default=True,
-    help="Refuse a case line longer than this.",
-)
+@_max_case_bytes_option
 @_domain_errors
 def validate(files: tuple[str, ...], max_case_bytes: int) -> None:
     """Check corpus FILES against the case schema: every problem as FILE:LINE, then a count.

@@ -49,6 +49,16 @@ def _json_escape(match: re.Match[str]) -> str:
     return f"\\u{ord(match.group()):04x}"
 
 
+ROUNDING_NOISE = 5e-10  # below this a difference of two scores is float rounding (1 - 1/3 against 2/3)
+
+
+def format_change(value: float | None, digits: int = 3) -> str:
+    """A signed change for people; rounding noise shows as +0, never as -0.000."""
+    if value is None:
+        return "—"
+    return f"{0.0 if abs(value) < ROUNDING_NOISE else value:+.{digits}f}"
+
+
 def format_score(value: float | None) -> str:
     """A score for people: four decimals, JavaScript's words for non-finite values."""
     encoded = encode_float(value)

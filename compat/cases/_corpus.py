@@ -341,6 +341,12 @@ def _iter_source(source: str, max_case_bytes: int, digest: CorpusDigest | None) 
 _LEADING_SPACE = b"\xef\xbb\xbf \t\r\n"
 
 
+def is_json_array(path: str | Path) -> bool:
+    """The file is a JSON array of cases, not JSONL: the test the reader itself makes."""
+    with Path(path).open("rb") as handle:
+        return _first_byte(handle)[0] == b"["
+
+
 def _first_byte(stream: IO[bytes]) -> tuple[bytes, _Prefixed]:
     """The first byte that is not whitespace (or a BOM), and a stream that still holds everything.
 

@@ -80,15 +80,14 @@ class StepsAggregator:
         self.cases += 1
         outcome = item.outcome
         step = steps.step.value if steps.step is not None else None
+        flipped = item.control_passed != item.candidate_passed
         if step is not None:
             self.steps[step] += 1
             if steps.parser_cause is not None and steps.step is Step.PARSER:
                 self.parser_causes[steps.parser_cause.value] += 1
-            flipped = item.control_passed != item.candidate_passed
             if outcome == _FLIP or (outcome == _WITHIN and flipped):
                 self.flips[step] += 1
         if outcome == _WITHIN:
-            flipped = item.control_passed != item.candidate_passed
             self.within_noise["flip" if flipped else "drift"] += 1
             if flipped:
                 self.within_noise_flips["pass_to_fail" if item.control_passed else "fail_to_pass"] += 1

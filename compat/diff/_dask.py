@@ -40,14 +40,13 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 from compat._errors import CaseError, CorpusError, InputError, WorkerError
-from compat.cases import DuplicateIds, iter_blocks, iter_range_blocks
+from compat.cases import DuplicateIds, is_json_array, iter_blocks, iter_range_blocks
 from compat.diff._aggregate import DriftAggregator
 from compat.diff._report import DriftReport
-from compat.diff._run import ComparedBatch, DiffSettings, _compare_work, _make_scorers, _work_units, finish_report
+from compat.diff._run import ComparedBatch, DiffSettings, _compare_work, _make_scorers, _work_units, finish_report, fold
 
 PIECE_BYTES = 16 << 20  # a piece per 16 MiB: ~1 s of work, a result the client holds easily
 ID_BUCKETS = 16
-_LEADING_SPACE = b"\xef\xbb\xbf \t\r\n"
 
 
 @dataclass(frozen=True)
@@ -91,11 +90,10 @@ def plan_pieces(sources: Sequence[str], piece_bytes: int = PIECE_BYTES) -> list[
             raise CorpusError(f"{source}: is a directory; name the .jsonl or .json files in it")
         try:
             size = path.stat().st_size
-            with path.open("rb") as handle:
-                head = handle.read(1 << 16).lstrip(_LEADING_SPACE)
+            whole = source.endswith(".gz") or size <= piece_bytes or is_json_array(path)
         except OSError as error:
             raise CorpusError(f"{source}: cannot read: {error.strerror or error}") from None
-        if source.endswith(".gz") or head.startswith(b"[") or size <= piece_bytes:
+        if whole:
             pieces.append(Piece(len(pieces), source))  # cannot be cut, or need not be
             continue
         for start in range(0, size, piece_bytes):
@@ -304,15 +302,7 @@ def _run(
         keyed = [((position, 0), CaseError(e.source, e.line + offset, e.problem)) for position, e in result.errors]
         keyed += [((position, 1), error) for position, error in repeats.get(index, [])]
         errors = [error for _, error in sorted(keyed, key=lambda item: item[0])]
-        if errors:
-            if on_error is None:
-                raise errors[0]
-            for error in errors:
-                on_error(error)
-            skipped += len(errors)
-        aggregator.merge(result.aggregate)
-        if on_comparisons is not None and result.batch.case_ids:
-            on_comparisons(result.batch)
+        skipped += fold(aggregator, result.aggregate, result.batch, errors, on_comparisons, on_error)
     return finish_report(aggregator, settings, source_names or names, digest.result(), skipped)
 
 

@@ -25,7 +25,7 @@ from __future__ import annotations
 from enum import Enum
 from typing import NamedTuple
 
-from compat.cases import Case
+from compat.cases import ArmName, Case
 from compat.diff._compare import (
     CANDIDATE_ARM,
     CONTROL_ARM,
@@ -93,9 +93,10 @@ def decompose(
     if parser_outcome is not Outcome.MATCH:
         parser_cause = explain(legacy_text or case, control, middle)
 
-    control_values = _sample_values(candidate_scorer, case, CONTROL_ARM, middle)
-    candidate_values = _sample_values(candidate_scorer, case, CANDIDATE_ARM, candidate)
-    control_spread, candidate_spread = _spread(control_values), _spread(candidate_values)
+    # The candidate scorer on every sample of each arm: the spreads, and the pairs below.
+    middles = _sample_scores(candidate_scorer, case, CONTROL_ARM, middle)
+    candidates = _sample_scores(candidate_scorer, case, CANDIDATE_ARM, candidate)
+    control_spread, candidate_spread = _spread(middles), _spread(candidates)
     spreads = [s for s in (control_spread, candidate_spread) if s is not None]
     floor = max(spreads) if spreads else None
 
@@ -109,7 +110,7 @@ def decompose(
         step = Step.NOISE
     else:
         step = Step.PROMPTS
-    pairs, matched, within = _pairs(case, control_scorer, candidate_scorer, floor, tolerance, outcome, step)
+    pairs, matched, within = _pairs(case, control_scorer, middles, candidates, floor, tolerance, outcome, step)
     return Decomposition(
         middle=middle,
         parser_outcome=parser_outcome,
@@ -135,7 +136,7 @@ def refine(comparison: Comparison, decomposition: Decomposition | None) -> Compa
     A grader error stays what it is: there is no step to blame.
     """
     if decomposition is None:
-        return comparison._replace(decomposition=None)
+        return comparison
     outcome, cause = comparison.outcome, comparison.cause
     step = decomposition.step
     if cause is not DriftCause.GRADER_ERROR and step is not None:
@@ -162,23 +163,17 @@ def _within(before: Score, after: Score, floor: float | None, tolerance: float) 
     return floor is not None and delta is not None and abs(delta) <= floor + tolerance
 
 
-def _sample_values(scorer: Scorer, case: Case, arm: str, first: Score) -> list[float | None]:
-    """``scorer``'s value on every sample of ``arm`` (``first`` is sample 0's, already scored)."""
-    recording = case.arms.get(arm) if case.arms is not None else None  # type: ignore[arg-type]
-    if recording is None:
-        return []
-    values = [first.value if first.is_finite else None]
-    for index in range(1, recording.sample_count):
-        sample = case.arm_case(arm, index)  # type: ignore[arg-type]
-        score = scorer.score(sample) if sample is not None else None
-        values.append(score.value if score is not None and score.is_finite else None)
-    return values
+def _sample_scores(scorer: Scorer, case: Case, arm: ArmName, first: Score) -> list[Score]:
+    """``scorer`` on every sample of ``arm`` (``first``: sample 0's score, already made)."""
+    recording = case.arms.get(arm) if case.arms is not None else None
+    count = recording.sample_count if recording is not None else 1
+    return [first] + [score_arm(scorer, case, arm, index) for index in range(1, count)]
 
 
-def _spread(values: list[float | None]) -> float | None:
+def _spread(scores: list[Score]) -> float | None:
     """max - min of the determined values; None with fewer than two samples of them."""
-    known = [value for value in values if value is not None]
-    if len(values) < 2 or len(known) < 2:
+    known = [score.value for score in scores if score.is_finite and score.value is not None]
+    if len(known) < 2:
         return None
     return max(known) - min(known)
 
@@ -186,7 +181,8 @@ def _spread(values: list[float | None]) -> float | None:
 def _pairs(
     case: Case,
     control_scorer: Scorer,
-    candidate_scorer: Scorer,
+    middles: list[Score],
+    candidates: list[Score],
     floor: float | None,
     tolerance: float,
     outcome: Outcome,
@@ -194,8 +190,9 @@ def _pairs(
 ) -> tuple[int, int, int]:
     """(pairs, matching, matching or within noise) over sample pairs (control arm k, candidate arm k).
 
-    Pair 0 is the case's own comparison. The others are compared the same way, which
-    costs three more scorings a pair; only graded corpora with ``--samples`` pay it.
+    Pair 0 is the case's own comparison. The others are compared the same way: the
+    candidate scorer's scores of both arms' samples are ``middles`` and ``candidates``,
+    the control scorer's are made here (one scoring a pair; only ``--samples`` pays it).
     """
     arms = case.arms
     assert arms is not None and arms.legacy is not None and arms.ragas is not None
@@ -204,12 +201,11 @@ def _pairs(
     within = int(outcome is Outcome.MATCH or step is Step.NOISE)
     for index in range(1, count):
         control = score_arm(control_scorer, case, CONTROL_ARM, index)
-        candidate = score_arm(candidate_scorer, case, CANDIDATE_ARM, index)
+        middle, candidate = middles[index], candidates[index]
         if outcome_of(control, candidate, tolerance) is Outcome.MATCH:
             matched += 1
             within += 1
             continue
-        middle = score_arm(candidate_scorer, case, CONTROL_ARM, index)
         if outcome_of(control, middle, tolerance) is Outcome.MATCH and _within(middle, candidate, floor, tolerance):
             within += 1
     return count, matched, within

@@ -109,16 +109,29 @@ def run_diff(
             if not local:
                 local.append(_make_scorers(settings))
             result = _compare_work(work, local[0], skip=repeated)
-        if errors:
-            if on_error is None:
-                raise errors[0]
-            for error in errors:
-                on_error(error)
-            skipped += len(errors)
-        aggregator.merge(result.aggregate)
-        if on_comparisons is not None and result.batch.case_ids:
-            on_comparisons(result.batch)
+        skipped += fold(aggregator, result.aggregate, result.batch, errors, on_comparisons, on_error)
     return finish_report(aggregator, settings, source_names or [str(s) for s in sources], digest.hexdigest(), skipped)
+
+
+def fold(
+    aggregator: DriftAggregator,
+    aggregate: DriftAggregator,
+    batch: ComparedBatch,
+    errors: list[CaseError],
+    on_comparisons: Callable[[ComparedBatch], None] | None,
+    on_error: Callable[[CaseError], None] | None,
+) -> int:
+    """Merge the next unit of the corpus, in order: its errors first (raised without
+    ``on_error``), then its aggregate and compared cases. Returns the errors skipped."""
+    if errors:
+        if on_error is None:
+            raise errors[0]
+        for error in errors:
+            on_error(error)
+    aggregator.merge(aggregate)
+    if on_comparisons is not None and batch.case_ids:
+        on_comparisons(batch)
+    return len(errors)
 
 
 def finish_report(

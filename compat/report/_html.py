@@ -22,6 +22,7 @@ import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
+from compat._text import ROUNDING_NOISE, format_change
 from compat.diff import CaseLine, DriftReport, HistogramBin, JsonScore
 
 # The filters of the case table: button name -> what it selects (mirrored in _SCRIPT).
@@ -188,9 +189,7 @@ def _num(value: float | None, digits: int = 4) -> str:
 
 
 def _signed(value: float | None) -> str:
-    if value is None:
-        return "—"
-    return f"{0.0 if abs(value) < 5e-10 else value:+.4f}"  # an ulp of rounding is not a change
+    return format_change(value, 4)
 
 
 def _score(value: JsonScore) -> str:
@@ -607,7 +606,7 @@ def _waterfall_svg(report: DriftReport) -> str:
     levels = [("legacy" if report.scorers.control == "legacy" else report.scorers.control, 0.0, start, "level")]
     running = start
     for name, change in (("parser", effects.parser), ("prompts", effects.prompts), ("noise", effects.noise)):
-        levels.append((name, running, running + change, "up" if change >= -5e-10 else "down"))
+        levels.append((name, running, running + change, "up" if change >= -ROUNDING_NOISE else "down"))
         running += change
     levels.append((report.scorers.candidate, 0.0, running, "level"))
     plot_w, plot_h = _SVG_W - _LEFT - _RIGHT, _SVG_H - _TOP - _BOTTOM

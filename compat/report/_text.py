@@ -10,7 +10,7 @@ import html
 import re
 import textwrap
 
-from compat._text import clip, printable
+from compat._text import clip, format_change, printable
 from compat.diff import CaseLine, DriftReport
 
 WIDTH = 80
@@ -74,11 +74,6 @@ def render_terminal(report: DriftReport, *, color: bool = False) -> str:
     return "\n".join(lines) + "\n"
 
 
-def _change(x: float | None) -> str:
-    """A signed change; an ulp of rounding (1 - 1/3 against 2/3) is not one."""
-    return "—" if x is None else f"{0.0 if abs(x) < 5e-10 else x:+.3f}"
-
-
 def _steps_terminal(report: DriftReport) -> list[str]:
     """Why the numbers move, where the corpus carries what it takes."""
     lines: list[str] = []
@@ -88,8 +83,8 @@ def _steps_terminal(report: DriftReport) -> list[str]:
         if steps.effects is not None:
             e = steps.effects
             lines.append(
-                f"  mean {_num(steps.means['control'])} -> parser {_change(e.parser)} -> prompts "
-                f"{_change(e.prompts)} -> noise {_change(e.noise)} -> {_num(steps.means['candidate'])}"
+                f"  mean {_num(steps.means['control'])} -> parser {format_change(e.parser)} -> prompts "
+                f"{format_change(e.prompts)} -> noise {format_change(e.noise)} -> {_num(steps.means['candidate'])}"
             )
         made = ", ".join(f"{step} {steps.steps[step]}" for step in steps.steps)
         flips = ", ".join(f"{step} {steps.flips[step]}" for step in steps.flips)
@@ -140,7 +135,7 @@ def _steps_markdown(report: DriftReport) -> list[str]:
         rows = [["mean, " + markdown_cell(report.scorers.control), _num(steps.means["control"]), "", ""]]
         for step in ("parser", "prompts", "noise"):
             change = getattr(e, step) if e is not None else None
-            rows.append([f"+ {step}", _change(change), str(steps.steps[step]), str(steps.flips[step])])
+            rows.append([f"+ {step}", format_change(change), str(steps.steps[step]), str(steps.flips[step])])
         rows.append(["= mean, " + markdown_cell(report.scorers.candidate), _num(steps.means["candidate"]), "", ""])
         lines += _table(["step", "mean", "cases it made differ", "flips"], rows, "---|--:|--:|--:")
         if steps.parser_causes:

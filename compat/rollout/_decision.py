@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from enum import Enum
 from pathlib import Path
 
-from compat._text import printable
+from compat._text import format_change, printable
 from compat.diff import DriftCause, DriftReport, load_case_lines
 from compat.report import markdown_code
 from compat.rollout._policy import RolloutPolicy
@@ -184,10 +184,6 @@ def decide(
     return Decision(verdict, current_stage, next_stage, tuple(criteria), tuple(refusals_declined), small, why)
 
 
-def _signed(x: float) -> str:
-    return f"{0.0 if abs(x) < 5e-10 else x:+.3f}"  # an ulp of rounding is not a change
-
-
 def _why(report: DriftReport, beyond_noise_only: bool) -> tuple[str, ...]:
     """Sentences on what moved the numbers, where the corpus carries what it takes to say."""
     lines = []
@@ -195,8 +191,8 @@ def _why(report: DriftReport, beyond_noise_only: bool) -> tuple[str, ...]:
     if steps is not None and steps.effects is not None:
         e = steps.effects
         lines.append(
-            f"the mean score moves {_signed(e.total)} over the {steps.complete} cases with both arms recorded: "
-            f"parser {_signed(e.parser)}, prompts {_signed(e.prompts)}, noise {_signed(e.noise)}"
+            f"the mean score moves {format_change(e.total)} over the {steps.complete} cases with both arms recorded: "
+            f"parser {format_change(e.parser)}, prompts {format_change(e.prompts)}, noise {format_change(e.noise)}"
         )
         lines.append("cases each step made differ: " + ", ".join(f"{step} {n}" for step, n in steps.steps.items()))
     noise = report.noise
