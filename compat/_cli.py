@@ -29,14 +29,11 @@ from compat.cases import DEFAULT_MAX_CASE_BYTES, bundled_corpus, iter_cases
 from compat.diff import (
     DEFAULT_TOLERANCE,
     MAX_JOBS,
-    CaseLine,
     ComparedBatch,
     DaskSettings,
     DiffSettings,
-    Outcome,
     bundled_baseline,
     load_report,
-    parse_case_line,
     run_diff,
     run_diff_dask,
 )
@@ -55,9 +52,11 @@ from compat.grading import (
     prompts_toml,
 )
 from compat.report import (
+    HTML_CASES,
     LEAGUE_FILES,
     REPORT_FILES,
     SCHEMAS,
+    HeldCases,
     render_html,
     render_markdown,
     render_terminal,
@@ -72,6 +71,7 @@ from compat.rollout import (
     build_league,
     decide,
     decision_dict,
+    decision_panel,
     default_policy_toml,
     is_passed_refusal,
     league_json,
@@ -338,9 +338,14 @@ def score(
 @click.option(
     "--html-cases",
     type=click.IntRange(min=0),
-    default=5000,
+    default=HTML_CASES,
     show_default=True,
-    help="Differing cases listed in report.html (all of them are in cases.jsonl).",
+    help="Cases report.html holds, differing ones first (cases.jsonl has all of them).",
+)
+@click.option(
+    "--rollout-policy",
+    type=click.Path(dir_okay=False),
+    help="The rollout policy (TOML) behind report.html's GO/HOLD/NO-GO [default: the built-in one].",
 )
 @click.option("--strict", is_flag=True, help="Exit 1 when a drift is unexplained or an expected outcome fails.")
 @click.option(
@@ -364,6 +369,7 @@ def diff(
     skip_invalid: bool,
     max_case_bytes: int,
     html_cases: int,
+    rollout_policy: str | None,
     strict: bool,
     league: bool,
 ) -> None:
@@ -377,18 +383,13 @@ def diff(
     settings = DiffSettings(control, candidate, options, tolerance, max_case_bytes, jobs)
     skipped: list[CaseError] = []
     progress = _Progress(enabled=sys.stderr.isatty() and not os.environ.get("CI"))
-    listed: list[CaseLine] = []
-    unlisted = 0
+    rollout = load_policy(rollout_policy).rollout  # read before the corpus: a bad policy fails fast
+    held = HeldCases(html_cases)
     with writing_report(out) as directory:
-        match = Outcome.MATCH.value
 
         def keep(batch: ComparedBatch) -> None:
-            nonlocal unlisted
             directory.add_cases(batch.lines)
-            differing = [line for line, outcome in zip(batch.lines, batch.outcomes, strict=True) if outcome != match]
-            room = max(html_cases - len(listed), 0)
-            listed.extend(parse_case_line(line) for line in differing[:room])
-            unlisted += len(differing[room:])
+            held.add(batch.lines, batch.outcomes)
             progress.advance(len(batch.lines))
 
         if scheduler is not None and engine != "dask":
@@ -432,7 +433,15 @@ def diff(
             sections.append(league_section(table))
         directory.write("report.json", report_json(report))
         directory.write("report.md", render_markdown(report))
-        directory.write("report.html", render_html(report, listed, cases_truncated=unlisted, extra_sections=sections))
+        panel = decision_panel(
+            decide(report, rollout, invariant_violations=None),
+            f"policy {rollout_policy}" if rollout_policy else "the default policy",
+        )
+        listed = held.cases()
+        page = render_html(
+            report, listed, cases_truncated=report.corpus.cases - len(listed), decision=panel, extra_sections=sections
+        )
+        directory.write("report.html", page)
     _report_skipped(skipped)
     if output_format == "json":
         click.echo(report_json(report), nl=False)

@@ -28,6 +28,7 @@ from compat.cases import TOOL_TAG_PREFIX
 from compat.diff._aggregate_steps import StepsAggregator
 from compat.diff._compare import CAUSE_DESCRIPTIONS, Comparison, DriftCause, Outcome
 from compat.diff._decompose import Decomposition
+from compat.diff._detail import detail_record
 from compat.diff._numbers import ExactSum
 from compat.diff._observed import ObservedCheck
 from compat.diff._report import (
@@ -128,7 +129,7 @@ def case_record(comparison: Comparison) -> dict[str, Any]:
 
 
 def _rare_fields(comparison: Comparison) -> dict[str, Any]:
-    """The per-case sections only some cases have (both arms recorded, a recorded score)."""
+    """The per-case sections only some cases have (both arms recorded, a recorded score, a difference)."""
     fields: dict[str, Any] = {}
     steps = comparison.decomposition
     if steps is not None:
@@ -158,6 +159,8 @@ def _rare_fields(comparison: Comparison) -> dict[str, Any]:
             "regraded_reproduced": observed.regraded_reproduced,
             "first_reproduced": observed.first_reproduced,
         }
+    if comparison.detail is not None:
+        fields["detail"] = detail_record(comparison.detail)
     return fields
 
 
@@ -185,7 +188,11 @@ def case_json_line(comparison: Comparison) -> str:
         f'"candidate_format": {"null" if candidate_format is None else _quote(candidate_format)}, '
         f'"candidate_warnings": [{", ".join(map(_quote, candidate.warnings))}], '
         f'"candidate_reason": {_quote(candidate.reason)}'
-        + ("" if comparison.decomposition is None and comparison.observed is None else _rare_json(comparison))
+        + (
+            ""
+            if comparison.decomposition is None and comparison.observed is None and comparison.detail is None
+            else _rare_json(comparison)
+        )
         + "}\n"
     )
 
@@ -215,6 +222,11 @@ def _json_scalar(value: float | str | None) -> str:
 
 def parse_case_line(line: str) -> CaseLine:
     return CaseLine.model_validate(json.loads(line))
+
+
+def _example(line: str) -> CaseLine:
+    """A case line as the report shows it among its examples: without the detail (cases.jsonl has it)."""
+    return parse_case_line(line).model_copy(update={"detail": None})
 
 
 def _side(determined: bool, passed: bool) -> str:
@@ -400,7 +412,7 @@ class DriftAggregator:
             },
             agreement=agreement,
             deltas=self._delta_stats(),
-            largest_drifts=[parse_case_line(entry[2]) for entry in sorted(self._largest, reverse=True) if entry[2]],
+            largest_drifts=[_example(entry[2]) for entry in sorted(self._largest, reverse=True) if entry[2]],
             expectations=ExpectationSummary(
                 checked=self.expectations_checked,
                 failed=self.expectation_failure_count,

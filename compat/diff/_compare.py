@@ -34,6 +34,7 @@ from compat.scoring import (
 
 if TYPE_CHECKING:  # the modules that build these import this one
     from compat.diff._decompose import Decomposition
+    from compat.diff._detail import CaseDetail
     from compat.diff._observed import ObservedCheck
 
 DEFAULT_TOLERANCE = 1e-9
@@ -140,6 +141,7 @@ class Comparison(NamedTuple):
     cause: DriftCause | None  # None exactly when the outcome is a match
     decomposition: Decomposition | None = None  # per-arm cases: the parser and prompt steps
     observed: ObservedCheck | None = None  # cases with a score promptfoo recorded
+    detail: CaseDetail | None = None  # differing cases: what each side read, for a person to judge
 
     @property
     def explained(self) -> bool:

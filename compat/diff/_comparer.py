@@ -2,14 +2,24 @@
 
 ``CaseComparer.compare`` scores each side on its arm (``score_arm``), compares
 (``compare``), splits a per-arm case's difference into its steps (``decompose``,
-``refine``) and checks a score promptfoo recorded (``ObservedChecker``).
+``refine``), checks a score promptfoo recorded (``ObservedChecker``) and, where the
+sides differ, keeps what each read for a person to judge (``case_detail``).
 """
 
 from __future__ import annotations
 
 from compat.cases import Case
-from compat.diff._compare import CANDIDATE_ARM, CONTROL_ARM, DEFAULT_TOLERANCE, Comparison, compare, score_arm
+from compat.diff._compare import (
+    CANDIDATE_ARM,
+    CONTROL_ARM,
+    DEFAULT_TOLERANCE,
+    Comparison,
+    Outcome,
+    compare,
+    score_arm,
+)
 from compat.diff._decompose import decompose, refine
+from compat.diff._detail import case_detail
 from compat.diff._observed import ObservedChecker
 from compat.scoring import Score, Scorer
 
@@ -17,10 +27,13 @@ from compat.scoring import Score, Scorer
 class CaseComparer:
     """A control and a candidate scorer, compared case by case."""
 
-    def __init__(self, control: Scorer, candidate: Scorer, tolerance: float = DEFAULT_TOLERANCE) -> None:
+    def __init__(
+        self, control: Scorer, candidate: Scorer, tolerance: float = DEFAULT_TOLERANCE, *, detail: bool = True
+    ) -> None:
         self.control = control
         self.candidate = candidate
         self.tolerance = tolerance
+        self.detail = detail  # the league compares for counts only: no detail to keep
         self._observed = ObservedChecker()
 
     def compare(self, case: Case, control: Score | None = None, candidate: Score | None = None) -> Comparison:
@@ -37,4 +50,7 @@ class CaseComparer:
             comparison = refine(comparison, steps)
         if case.observed is not None:
             comparison = comparison._replace(observed=self._observed.check(case))
+        if self.detail and comparison.outcome is not Outcome.MATCH:
+            detail = case_detail(case, control, candidate, self.control, CONTROL_ARM, CANDIDATE_ARM)
+            comparison = comparison._replace(detail=detail)
         return comparison

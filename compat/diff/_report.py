@@ -18,8 +18,9 @@ from compat._errors import InputError
 from compat.diff._compare import Outcome
 
 # 1.1 added the decomposition, noise and observed sections and the per-case ones:
-# optional everywhere, so a 1.0 report (a committed baseline) still reads.
-SCHEMA_VERSION: Literal["1.1"] = "1.1"
+# optional everywhere, so a 1.0 report (a committed baseline) still reads. 1.2 added a
+# differing case's detail (cases.jsonl only: the report's examples leave it out).
+SCHEMA_VERSION: Literal["1.2"] = "1.2"
 
 JsonScore = float | Literal["NaN", "Infinity", "-Infinity"] | None
 
@@ -128,6 +129,29 @@ class CaseObserved(_Frozen):
     first_reproduced: bool | None = Field(description="Sample 0, the one compared, reproduces it.")
 
 
+class GraderTextsLine(_Frozen):
+    statements_output: str | None = Field(description="Grader call 1's text (statement generation).")
+    statements: list[str] | None = Field(description="Statements given as a list instead of call 1's text.")
+    grader_output: str = Field(description="Grader call 2's text (the verdicts).")
+
+
+class ReadVerdictLine(_Frozen):
+    text: str = Field(description="The statement; for the legacy scorer, the piece of the final line it read.")
+    verdict: Literal[0, 1] | None = Field(description="1 supported, 0 not, null: no usable verdict.")
+    reason: str | None
+
+
+class CaseDetailLine(_Frozen):
+    """What each side read, kept on the lines of cases that differ (not on matches)."""
+
+    control_texts: GraderTextsLine | None = Field(description="null: the control's grader call failed.")
+    candidate_texts: GraderTextsLine | None = Field(description="null: the same texts as the control, or failed.")
+    same_texts: bool = Field(description="Both sides read the same grader texts.")
+    control_read: list[ReadVerdictLine]
+    candidate_read: list[ReadVerdictLine]
+    control_note: str = Field(description="How the control's reading is to be taken (the legacy arithmetic).")
+
+
 class CaseLine(_Frozen):
     """One compared case, as in cases.jsonl and the report's example tables."""
 
@@ -148,6 +172,7 @@ class CaseLine(_Frozen):
     candidate_reason: str
     decomposition: CaseSteps | None = None
     observed: CaseObserved | None = None
+    detail: CaseDetailLine | None = None
 
 
 class ExpectationSummary(_Frozen):
@@ -214,7 +239,7 @@ class ObservedSummary(_Frozen):
 
 
 class DriftReport(_Frozen):
-    schema_version: Literal["1.0", "1.1"] = SCHEMA_VERSION
+    schema_version: Literal["1.0", "1.1", "1.2"] = SCHEMA_VERSION
     tool: str
     verdict: str = Field(description="The one-line summary printed first.")
     corpus: CorpusInfo

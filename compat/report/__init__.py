@@ -6,16 +6,21 @@ score``) and the JSON Schemas. Takes from the stages before it; never prints its
 """
 
 from compat.report._files import LEAGUE_FILES, REPORT_FILES, report_json, writing_report
-from compat.report._html import ExtraSection, render_html
+from compat.report._held import HTML_CASES, HeldCases
+from compat.report._html import DecisionPanel, ExtraSection, PanelCriterion, render_html
 from compat.report._schema import SCHEMAS, schema_text
 from compat.report._scores import score_record, table_header, table_row
 from compat.report._text import markdown_code, markdown_fence, render_markdown, render_terminal
 
 __all__ = [
+    "HTML_CASES",
     "LEAGUE_FILES",
     "REPORT_FILES",
     "SCHEMAS",
+    "DecisionPanel",
     "ExtraSection",
+    "HeldCases",
+    "PanelCriterion",
     "markdown_code",
     "markdown_fence",
     "render_html",

@@ -11,6 +11,7 @@ as modules where they are used, not from here. Takes from every stage before it.
 from compat.rollout._decision import (
     decide,
     decision_dict,
+    decision_panel,
     is_passed_refusal,
     parse_stage,
     passed_refusals,
@@ -41,6 +42,7 @@ __all__ = [
     "build_league",
     "decide",
     "decision_dict",
+    "decision_panel",
     "default_policy_toml",
     "is_passed_refusal",
     "league_json",

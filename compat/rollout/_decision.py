@@ -19,7 +19,7 @@ from pathlib import Path
 
 from compat._text import format_change, printable
 from compat.diff import DriftCause, DriftReport, load_case_lines
-from compat.report import markdown_code
+from compat.report import DecisionPanel, PanelCriterion, markdown_code
 from compat.rollout._policy import RolloutPolicy
 
 _REFUSAL_SCORED_AS_FAITHFUL = DriftCause.REFUSAL_SCORED_AS_FAITHFUL.value
@@ -331,3 +331,25 @@ def render_decision(decision: Decision, *, markdown: bool = False) -> str:
     lines += [f"  {printable(case_id)}" for case_id in refusals[:REFUSALS_LISTED]]
     lines += _more(refusals, "  ")
     return "\n".join(lines) + "\n"
+
+
+def decision_panel(decision: Decision, policy: str = "the default policy") -> DecisionPanel:
+    """The decision as report.html's first screen shows it (the report stage draws it)."""
+    return DecisionPanel(
+        verdict=decision.verdict.value,
+        move=_move(decision),
+        advice=_ADVICE[decision.verdict].format(next=decision.next_stage, current=decision.current_stage),
+        criteria=tuple(
+            PanelCriterion(
+                name=c.name,
+                measured=_value(c.measured),
+                threshold=f"{c.comparison} {_value(c.threshold)}",
+                holds=c.holds,
+                blocks=c.blocks.value,
+                note=c.note,
+            )
+            for c in decision.criteria
+        ),
+        why=decision.why,
+        policy=policy,
+    )

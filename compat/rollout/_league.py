@@ -138,7 +138,7 @@ def build_league(
     sources = list(sources)
     control_scorer = get_scorer(control)
     scorers: dict[str, Scorer] = {name: get_scorer(name) for name in dict.fromkeys([*candidates, REFERENCE])}
-    comparers = {name: CaseComparer(control_scorer, scorers[name], tolerance) for name in candidates}
+    comparers = {name: CaseComparer(control_scorer, scorers[name], tolerance, detail=False) for name in candidates}
     aggregators = {name: DriftAggregator() for name in candidates}
     counts = {name: _Counts() for name in candidates}
     digest = CorpusDigest()

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import base64
 import hashlib
+import json
 import re
 from html.parser import HTMLParser
 
@@ -13,13 +14,13 @@ from compat import bundled_corpus
 from compat.diff._aggregate import parse_case_line
 from compat.diff._report import CaseLine, CauseRow, CohortRow, DriftReport
 from compat.diff._run import ComparedBatch, DiffSettings, run_diff
-from compat.report._html import render_html
+from compat.report._held import HeldCases
+from compat.report._html import DecisionPanel, PanelCriterion, render_html
 
 SCRIPT_TAG = "<script>alert(1)</script>"
 IMG_TAG = '"><img src=x onerror=alert(1)>'
 ESCAPED_SCRIPT = "&lt;script&gt;alert(1)&lt;/script&gt;"
 ESCAPED_IMG = "&quot;&gt;&lt;img src=x onerror=alert(1)&gt;"
-FILTERS = ["all", "drift", "flips", "unexplained"]
 
 
 class Page(HTMLParser):
@@ -28,7 +29,8 @@ class Page(HTMLParser):
     def __init__(self, text: str) -> None:
         super().__init__(convert_charrefs=True)
         self.elements: list[tuple[str, dict[str, str | None]]] = []
-        self.scripts: list[str] = []
+        self.scripts: list[str] = []  # the scripts that run
+        self.data: list[str] = []  # JSON data blocks (<script type="application/json">)
         self.styles: list[str] = []
         self._raw: str | None = None
         self.feed(text)
@@ -36,7 +38,10 @@ class Page(HTMLParser):
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         self.elements.append((tag, dict(attrs)))
-        if tag in ("script", "style"):
+        if tag == "script" and dict(attrs).get("type") == "application/json":
+            self._raw = "data"
+            self.data.append("")
+        elif tag in ("script", "style"):
             self._raw = tag
             (self.scripts if tag == "script" else self.styles).append("")
 
@@ -44,11 +49,13 @@ class Page(HTMLParser):
         self.elements.append((tag, dict(attrs)))
 
     def handle_endtag(self, tag: str) -> None:
-        if tag == self._raw:
+        if tag == self._raw or (tag == "script" and self._raw == "data"):
             self._raw = None
 
     def handle_data(self, data: str) -> None:
-        if self._raw == "script":
+        if self._raw == "data":
+            self.data[-1] += data
+        elif self._raw == "script":
             self.scripts[-1] += data
         elif self._raw == "style":
             self.styles[-1] += data
@@ -139,9 +146,16 @@ def test_the_page_references_nothing_outside_itself(
         assert "https://" not in page
         parsed = Page(page)
         for tag, attrs in parsed.elements:
-            assert not {"src", "href", "action", "xlink:href", "srcset", "background"} & set(attrs), tag
+            assert not {"src", "action", "xlink:href", "srcset", "background"} & set(attrs), tag
+            assert (attrs.get("href") or "#").startswith("#"), attrs  # links within the page only
         assert all("url(" not in style and "@import" not in style for style in parsed.styles)
         assert [tag for tag, _ in parsed.elements if tag in ("link", "iframe", "object", "embed", "img")] == []
+
+
+def _rows(parsed: Page) -> list[dict[str, object]]:
+    (data,) = parsed.data
+    rows: list[dict[str, object]] = json.loads(data)
+    return rows
 
 
 def test_hostile_strings_are_escaped_everywhere(hostile: tuple[DriftReport, list[CaseLine]]) -> None:
@@ -154,18 +168,20 @@ def test_hostile_strings_are_escaped_everywhere(hostile: tuple[DriftReport, list
     assert ESCAPED_IMG in page
     page.encode("utf-8")  # a lone surrogate in a reason does not break writing the file
     parsed = Page(page)
-    assert len(parsed.tags("script")) == 1
+    assert [attrs.get("type") for attrs in parsed.tags("script")] == ["application/json", None]
     assert all(not name.startswith("on") for _, attrs in parsed.elements for name in attrs)
     # The script is a constant: no corpus data in it.
     (script,) = parsed.scripts
     assert "alert" not in script
     assert render_html(report, lines[:1]).count(script) == 1
-    rows = [attrs for attrs in parsed.tags("tr") if "data-outcome" in attrs]
-    assert [(r["data-outcome"], r["data-cause"]) for r in rows] == [
-        ("drift", "unexplained"),
-        ("flip", "missing_verdicts"),
-        ("drift", "json_verdicts_unseen"),
-    ]
+    # The cases travel as JSON with no "<" that could end their block, and read back whole.
+    (data,) = parsed.data
+    assert "<" not in data
+    rows = _rows(parsed)
+    expected = [(line.id, line.outcome, line.cause) for line in lines]
+    assert [(r["id"], r["outcome"], r["cause"]) for r in rows] == expected
+    assert rows[0]["tags"] == [IMG_TAG, SCRIPT_TAG, "plain"]
+    assert rows[0]["control_reason"] == lines[0].control_reason  # control characters and a lone surrogate too
 
 
 def test_the_content_security_policy_allows_only_the_pages_own_script(
@@ -185,63 +201,158 @@ def test_the_content_security_policy_allows_only_the_pages_own_script(
     assert [tag for tag, _ in parsed.elements].index("meta") < [tag for tag, _ in parsed.elements].index("style")
 
 
-def test_the_filter_buttons_and_counts(hostile: tuple[DriftReport, list[CaseLine]]) -> None:
-    report, lines = hostile
-    page = render_html(report, lines)
-    parsed = Page(page)
-    buttons = parsed.tags("button")
-    assert [b["data-filter"] for b in buttons] == FILTERS
-    assert [b["aria-pressed"] for b in buttons] == ["true", "false", "false", "false"]
-    counts = re.findall(r'data-filter="(\w+)"[^>]*>\w+ <span class="muted">\((\d+)\)</span>', page)
-    assert counts == [("all", "3"), ("drift", "2"), ("flips", "1"), ("unexplained", "1")]
-    assert '<output id="visible-count">3</output> of 3 cases' in page
-    (table,) = [t for t in parsed.tags("table") if t.get("id") == "cases-table"]
-    assert table["data-filter"] == "all"
+def _options(page: str, select: str) -> list[tuple[str, str]]:
+    start = page.index(f'<select id="{select}">')
+    body = page[start : page.index("</select>", start)]
+    return re.findall(r'<option value="([^"]*)">([^<]*)</option>', body)
 
 
-def test_the_bundled_filter_counts_match_the_cases(bundled: tuple[DriftReport, list[CaseLine]]) -> None:
+def test_the_filters_count_over_the_whole_corpus(bundled: tuple[DriftReport, list[CaseLine]]) -> None:
+    report, lines = bundled  # the differing cases only: the counts still come from the whole corpus
+    page = render_html(report, lines, cases_truncated=report.corpus.cases - len(lines))
+    total = report.corpus.cases
+    outcomes = _options(page, "f-outcome")
+    assert outcomes[:2] == [("all", f"all ({total})"), ("differing", f"differing ({len(lines)})")]
+    assert dict(outcomes[2:]) == {name: f"{name} ({n})" for name, n in report.outcomes.items() if n}
+    assert ("match", f"match ({report.outcomes['match']})") in outcomes  # matches can be filtered too
+    causes = dict(_options(page, "f-cause"))
+    assert causes["all"] == "any cause" and causes["none"] == f"none: match ({report.outcomes['match']})"
+    assert {name for name in causes} - {"all", "none"} == {row.cause for row in report.causes}
+    tags = dict(_options(page, "f-tag"))
+    assert {name for name in tags} - {"all"} == {row.tag for row in report.cohorts}
+    assert f'<output id="visible-count">{len(lines)}</output> of {total} cases' in page
+    assert len(_rows(Page(page))) == len(lines)
+
+
+def test_a_held_subset_says_where_the_rest_is(bundled: tuple[DriftReport, list[CaseLine]]) -> None:
     report, lines = bundled
-    page = render_html(report, lines)
-    expected = {
-        "all": len(lines),
-        "drift": sum(line.outcome == "drift" for line in lines),
-        "flips": sum(line.outcome == "flip" for line in lines),
-        "unexplained": sum(line.cause == "unexplained" for line in lines),
-    }
-    for name, count in expected.items():
-        assert f'data-filter="{name}"' in page
-        assert re.search(rf'data-filter="{name}"[^>]*>{name} <span class="muted">\({count}\)</span>', page), name
-    rows = [attrs for attrs in Page(page).tags("tr") if "data-outcome" in attrs]
-    assert len(rows) == len(lines)
-
-
-def test_the_histogram_has_one_bar_per_bin(bundled: tuple[DriftReport, list[CaseLine]]) -> None:
-    report, lines = bundled
-    report = report.model_copy(update={"decomposition": None, "noise": None})  # their own charts: tested apart
-    parsed = Page(render_html(report, lines))
-    (svg,) = parsed.tags("svg")
-    assert svg["role"] == "img"
-    bars = [attrs for attrs in parsed.tags("rect") if "bar" in (attrs.get("class") or "").split()]
-    assert len(bars) == len(report.deltas.histogram) > 0
-    assert [int(bar["data-count"] or "") for bar in bars] == [b.count for b in report.deltas.histogram]
-    tallest = max(report.deltas.histogram, key=lambda b: b.count)
-    heights = [float(bar["height"] or "") for bar in bars]
-    assert heights[report.deltas.histogram.index(tallest)] == max(heights) > 0
-
-
-def test_a_truncated_table_says_where_the_rest_is(bundled: tuple[DriftReport, list[CaseLine]]) -> None:
-    report, lines = bundled
-    page = render_html(report, lines[:10], cases_truncated=len(lines) - 10)
-    assert f"first 10 differing cases; {len(lines) - 10} more are in <code>cases.jsonl</code>" in page
+    page = render_html(report, lines[:10], cases_truncated=report.corpus.cases - 10)
+    assert f"The page holds 10 of the {report.corpus.cases} cases" in page
+    assert f"{report.corpus.cases - 10} more are in <code>cases.jsonl</code>" in page
     assert "more are in" not in render_html(report, lines)
 
 
-def test_no_cases_renders_without_a_case_table(bundled: tuple[DriftReport, list[CaseLine]]) -> None:
+def test_no_cases_still_renders_the_explorer(bundled: tuple[DriftReport, list[CaseLine]]) -> None:
     report, _ = bundled
-    page = render_html(report, [])
-    assert "No case to list." in page
-    assert 'id="cases-table"' not in page
-    assert Page(page).tags("script")  # the script copes with a page without the table
+    parsed = Page(render_html(report, []))
+    assert _rows(parsed) == []
+    assert parsed.scripts  # the script copes with an empty list
+
+
+def test_the_histograms_have_one_bar_per_bin(bundled: tuple[DriftReport, list[CaseLine]]) -> None:
+    report, lines = bundled
+    report = report.model_copy(update={"decomposition": None, "noise": None})  # their own charts: tested apart
+    page = render_html(report, lines)
+    # Two delta histograms: the first screen's and the Deltas section's.
+    charts = re.findall(r"<svg class=\"histogram\".*?</svg>", page, flags=re.S)
+    assert len(charts) == 2
+    for chart in charts:
+        parsed = Page(chart)
+        bars = [attrs for attrs in parsed.tags("rect") if "bar" in (attrs.get("class") or "").split()]
+        assert len(bars) == len(report.deltas.histogram) > 0
+        assert [int(bar["data-count"] or "") for bar in bars] == [b.count for b in report.deltas.histogram]
+        tallest = max(report.deltas.histogram, key=lambda b: b.count)
+        heights = [float(bar["height"] or "") for bar in bars]
+        assert heights[report.deltas.histogram.index(tallest)] == max(heights) > 0
+
+
+PANEL = DecisionPanel(
+    verdict="HOLD",
+    move="stay at off",
+    advice="stay at off: gather more cases",
+    criteria=(
+        PanelCriterion("unexplained drift", "0", "<= 0", True, "NO-GO"),
+        PanelCriterion("fail->pass flip rate", "0.0673", "<= 0.0500", False, "HOLD", f"21 cases {IMG_TAG}"),
+        PanelCriterion("agreement", "0.2440", ">= 0.5000", False, "HOLD"),
+    ),
+    why=(f"the parser step {SCRIPT_TAG}",),
+)
+
+
+def test_the_first_screen_shows_the_verdict_and_the_criteria_that_decided_it(
+    bundled: tuple[DriftReport, list[CaseLine]],
+) -> None:
+    report, lines = bundled
+    page = render_html(report, lines, decision=PANEL)
+    header = page[page.index("<header>") : page.index("</header>")]
+    assert '<div class="badge hold">HOLD</div>' in header
+    assert "Decided by 2 of 3 criteria failing." in header
+    # The failing criteria come first, each with its measure, threshold and what failing means.
+    items = re.findall(r'<li class="(failed|held)"', header)
+    assert items == ["failed", "failed", "held"]
+    assert "fail-&gt;pass flip rate: <b>0.0673</b>" in header and "(needs &lt;= 0.0500)" in header
+    assert ESCAPED_IMG in header and ESCAPED_SCRIPT in header and IMG_TAG not in page
+    # The charts follow: outcomes, causes, deltas and the flip matrix as a heat map.
+    glance = page[page.index('<div class="glance">') :]
+    assert [re.search(rf'aria-label="{name}"', glance) is not None for name in ("Outcomes", "Causes")] == [True] * 2
+    assert 'id="flip-matrix"' in glance
+    flips = report.flip_matrix["pass"]["fail"]
+    shaded = rf'<td style="background:color-mix\(in srgb, var\(--bad\)[^"]*" title="[^"]*">{flips}</td>'
+    assert re.search(shaded, glance)
+
+
+def test_without_a_decision_the_diff_verdict_heads_the_page(bundled: tuple[DriftReport, list[CaseLine]]) -> None:
+    report, lines = bundled
+    page = render_html(report, lines)
+    assert '<div class="badge info">EXPLAINED</div>' in page
+    assert report.verdict in page
+    unexplained = report.model_copy(update={"unexplained": 3})
+    assert '<div class="badge no-go">INVESTIGATE</div>' in render_html(unexplained, lines)
+
+
+def test_the_largest_drifts_open_their_case(bundled: tuple[DriftReport, list[CaseLine]]) -> None:
+    report, lines = bundled
+    page = render_html(report, lines)
+    section = page[page.index('id="s-largest"') : page.index('id="s-cases"')]
+    links = re.findall(r'<a href="#case=([^"]+)"><code>', section)
+    assert len(links) == len(report.largest_drifts) > 0
+    assert links[0] == report.largest_drifts[0].id.replace(":", "%3A")
+
+
+def test_long_grader_texts_are_cut_in_the_page_only(bundled: tuple[DriftReport, list[CaseLine]]) -> None:
+    report, lines = bundled
+    line = next(line for line in lines if line.detail is not None and line.detail.control_texts is not None)
+    assert line.detail is not None and line.detail.control_texts is not None
+    texts = line.detail.control_texts.model_copy(update={"grader_output": "Yes. " * 2000})
+    long = line.model_copy(update={"detail": line.detail.model_copy(update={"control_texts": texts})})
+    (row,) = _rows(Page(render_html(report, [long])))
+    shown = row["detail"]["control_texts"]["grader_output"]  # type: ignore[index]
+    assert shown.startswith("Yes. " * 800) and shown.endswith("more characters: cases.jsonl has the whole text]")
+    assert "6,000 more characters" in shown
+
+
+def test_held_cases_keep_differing_ones_first_in_corpus_order() -> None:
+    def line(n: int) -> str:
+        return json.dumps({**BASE_LINE, "id": f"c{n}"}) + "\n"
+
+    held = HeldCases(limit=3)
+    held.add([line(0), line(1), line(2)], ["match", "drift", "match"])
+    held.add([line(3), line(4), line(5)], ["flip", "match", "drift"])
+    assert [case.id for case in held.cases()] == ["c1", "c3", "c5"]  # three differing: no room for a match
+    roomy = HeldCases(limit=4)
+    roomy.add([line(0), line(1), line(2)], ["match", "drift", "match"])
+    roomy.add([line(3)], ["match"])
+    assert [case.id for case in roomy.cases()] == ["c0", "c1", "c2", "c3"]
+    assert roomy.seen == 4
+
+
+BASE_LINE = {
+    "id": "",
+    "tags": [],
+    "outcome": "drift",
+    "cause": None,
+    "delta": None,
+    "control_score": 1.0,
+    "control_passed": True,
+    "control_reason": "",
+    "candidate_score": 1.0,
+    "candidate_passed": True,
+    "candidate_status": "scored",
+    "candidate_cause": None,
+    "candidate_format": None,
+    "candidate_warnings": [],
+    "candidate_reason": "",
+}
 
 
 def test_the_waterfall_walks_the_mean_through_each_step(bundled: tuple[DriftReport, list[CaseLine]]) -> None:

@@ -1,30 +1,36 @@
-"""report.html in a real browser: it renders, its filter script runs, injected markup does not.
+"""report.html in a real browser: it renders, its explorer works, injected markup stays text.
 
-Headless Chromium loads the page from a file and prints the DOM after its scripts ran
-(``--dump-dom``). The corpus is hostile: markup that would set ``document.title`` to
-PWNED or add an ``<img onerror>`` if it ever became markup sits in case ids, tags,
-grader outputs, the reasons that quote them, and the source name. The control scorer
-quotes the grader output in its reason, and it is not ``legacy`` by name, so the
-comparison cannot name the cause of its differences: they come out ``unexplained``,
-which gives the ``#unexplained`` filter rows to keep and rows to hide.
+Playwright drives the system's headless Chromium (no browser download): the tests click,
+choose filters, sort and open cases as a person would, and take screenshots of the
+first screen, a filtered and a sorted table and an opened case (set
+``FAITHCOMPAT_SCREENSHOTS=DIR`` to keep them; docs/screenshots/ holds the bundled
+corpus's). The hostile corpus puts markup that would set ``document.title`` to PWNED or
+add an ``<img onerror>`` if it ever became markup in case ids, tags, grader outputs,
+the reasons that quote them and the source name. The control scorer quotes the grader
+output in its reason and is not ``legacy`` by name, so the comparison cannot name the
+cause of its differences: they come out ``unexplained``.
 
-CI needs Chromium: ``apt-get update && apt-get install -y chromium`` (Debian).
+Needs Chromium (``apt-get install -y chromium``) and the ``playwright`` package (in the
+``test`` extra); skipped, with the reason, when either is missing.
 """
 
 from __future__ import annotations
 
 import json
+import os
 import shutil
-import subprocess
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
-from compat import Case, LegacyScorer, Score, register_scorer
+from compat import Case, LegacyScorer, Score, bundled_corpus, register_scorer
 from compat.diff._aggregate import parse_case_line
 from compat.diff._report import CaseLine, DriftReport
 from compat.diff._run import ComparedBatch, DiffSettings, run_diff
-from compat.report._html import render_html
+from compat.report._html import PAGE_ROWS, render_html
+from compat.rollout import decide, decision_panel, load_policy
 from compat.scoring import _registry as registry
 
 pytestmark = pytest.mark.browser
@@ -86,14 +92,10 @@ def _chromium() -> str | None:
         found = shutil.which(name)
         if found:
             return found
-    return "/usr/bin/chromium" if Path("/usr/bin/chromium").exists() else None
+    return None
 
 
 CHROMIUM = _chromium()
-needs_chromium = pytest.mark.skipif(
-    CHROMIUM is None,
-    reason="headless Chromium not found (install it: apt-get update && apt-get install -y chromium)",
-)
 
 
 class EchoLegacy:
@@ -109,77 +111,48 @@ class EchoLegacy:
         return score._replace(scorer=self.name, reason=f"{score.reason}; the grader said: {case.grader_output}")
 
 
-def dump_dom(page: Path, tmp_path: Path, fragment: str = "") -> str:
-    assert CHROMIUM is not None
-    profile = tmp_path / f"profile-{fragment or 'plain'}"
-    command = [
-        CHROMIUM,
-        "--headless",
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-dev-shm-usage",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-extensions",
-        "--disable-sync",
-        "--no-first-run",
-        "--no-default-browser-check",
-        f"--user-data-dir={profile}",
-        "--virtual-time-budget=3000",
-        "--dump-dom",
-        page.as_uri() + (f"#{fragment}" if fragment else ""),
-    ]
-    result = subprocess.run(command, capture_output=True, text=True, timeout=60, check=False)
-    assert result.returncode == 0, result.stderr[-2000:]
-    assert "<html" in result.stdout, result.stderr[-2000:]
-    return result.stdout
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    if CHROMIUM is None:
+        pytest.skip("headless Chromium not found (install it: apt-get update && apt-get install -y chromium)")
+    sync_api = pytest.importorskip("playwright.sync_api", reason="playwright not installed (pip install -e '.[test]')")
+    with sync_api.sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu"])
+        yield launched
+        launched.close()
 
 
-class Dom:
-    """Elements of a dumped DOM, with the text of the ones we look into."""
+class Tab:
+    """One page of report.html in the browser, with what its script reported."""
 
-    def __init__(self, text: str) -> None:
-        from html.parser import HTMLParser
+    def __init__(self, browser: Any, path: Path, fragment: str = "", height: int = 768) -> None:
+        self.page = browser.new_page(viewport={"width": 1366, "height": height})
+        self.page.set_default_timeout(10_000)
+        self.errors: list[str] = []
+        self.page.on("pageerror", lambda error: self.errors.append(str(error)))
+        self.page.on("console", lambda message: self.errors.append(message.text) if message.type == "error" else None)
+        self.page.goto(path.as_uri() + (f"#{fragment}" if fragment else ""))
 
-        elements: list[tuple[str, dict[str, str | None]]] = []
-        texts: dict[str, str] = {}
-        stack: list[str] = []
+    def ids(self) -> list[str]:
+        script = "cells => cells.map(c => c.textContent)"
+        ids: list[str] = self.page.eval_on_selector_all("#case-rows tr th code", script)
+        return ids
 
-        class Parser(HTMLParser):
-            def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-                attributes = dict(attrs)
-                elements.append((tag, attributes))
-                key = tag if tag in ("title", "h1") else attributes.get("id") or ""
-                if key in ("title", "h1", "visible-count") and key not in texts:  # the first <title>, not SVG's
-                    stack.append(key)
-                    texts[key] = ""
+    def shown(self) -> int:
+        return int(self.page.text_content("#visible-count").replace(",", ""))
 
-            def handle_endtag(self, tag: str) -> None:
-                if stack and tag == {"title": "title", "h1": "h1", "visible-count": "output"}[stack[-1]]:
-                    stack.pop()
+    def assert_inert(self) -> None:
+        assert self.page.title() != "PWNED"
+        assert self.page.evaluate("window.__pwned") is None
+        assert self.page.locator("img").count() == 0
+        assert self.page.locator("script").count() == 2  # the JSON data block and the page's own script
+        assert self.errors == []
 
-            def handle_data(self, data: str) -> None:
-                if stack:
-                    texts[stack[-1]] += data
-
-        parser = Parser(convert_charrefs=True)
-        parser.feed(text)
-        parser.close()
-        self.elements, self.texts = elements, texts
-
-    def tags(self, name: str) -> list[dict[str, str | None]]:
-        return [attrs for tag, attrs in self.elements if tag == name]
-
-    def case_rows(self) -> list[dict[str, str | None]]:
-        return [attrs for attrs in self.tags("tr") if "data-outcome" in attrs]
-
-
-def assert_inert(dom: Dom) -> None:
-    assert dom.texts["title"] != "PWNED"
-    assert "PWNED" not in dom.texts["title"]
-    assert dom.tags("img") == []
-    assert len(dom.tags("script")) == 1
-    assert all(not name.startswith("on") for _, attrs in dom.elements for name in attrs)
+    def screenshot(self, directory: Path, name: str) -> Path:
+        path = directory / f"{name}.png"
+        self.page.screenshot(path=str(path))
+        assert path.read_bytes().startswith(b"\x89PNG") and path.stat().st_size > 10_000
+        return path
 
 
 @pytest.fixture(scope="module")
@@ -203,6 +176,29 @@ def rendered(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, DriftRepor
     return page, report, lines
 
 
+@pytest.fixture(scope="module")
+def bundled_page(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, DriftReport, list[CaseLine]]:
+    lines: list[CaseLine] = []
+
+    def collect(batch: ComparedBatch) -> None:
+        lines.extend(parse_case_line(line) for line in batch.lines)
+
+    report = run_diff(bundled_corpus(), DiffSettings(), on_comparisons=collect)
+    panel = decision_panel(decide(report, load_policy(None).rollout, invariant_violations=None))  # as `diff` does
+    page = tmp_path_factory.mktemp("bundled") / "report.html"
+    page.write_text(render_html(report, lines, decision=panel), encoding="utf-8")
+    return page, report, lines
+
+
+@pytest.fixture(scope="module")
+def shots(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    kept = os.environ.get("FAITHCOMPAT_SCREENSHOTS")
+    if kept:
+        Path(kept).mkdir(parents=True, exist_ok=True)
+        return Path(kept)
+    return tmp_path_factory.mktemp("screenshots")
+
+
 def test_the_hostile_report_has_what_the_browser_test_needs(
     rendered: tuple[Path, DriftReport, list[CaseLine]],
 ) -> None:
@@ -211,56 +207,163 @@ def test_the_hostile_report_has_what_the_browser_test_needs(
     assert report.unexplained == 2
     assert [line.outcome for line in lines] == ["match", "drift", "candidate_undetermined", "flip", "drift"]
     assert sum(line.cause == "unexplained" for line in lines) == 2
-    assert any(line.cause != "unexplained" for line in lines)
     assert any(PWN_SCRIPT in line.control_reason for line in lines)
+    assert all((line.detail is None) == (line.outcome == "match") for line in lines)
 
 
-@needs_chromium
 def test_the_page_renders_and_injected_markup_stays_text(
-    rendered: tuple[Path, DriftReport, list[CaseLine]], tmp_path: Path
+    browser: Any, rendered: tuple[Path, DriftReport, list[CaseLine]]
 ) -> None:
-    page, report, lines = rendered
-    dom_text = dump_dom(page, tmp_path)
-    dom = Dom(dom_text)
-    assert dom.texts["h1"] == report.verdict
-    assert dom.texts["title"] == f"{report.tool} drift report"
-    assert_inert(dom)
-    rows = dom.case_rows()
-    assert len(rows) == len(lines)
-    # The page's own script ran (the CSP hash admits it): it showed the toolbar and marked every row.
-    (toolbar,) = [attrs for attrs in dom.tags("div") if attrs.get("id") == "case-filters"]
-    assert "hidden" not in toolbar
-    assert [row.get("data-visible") for row in rows] == ["true"] * len(lines)
-    assert dom.texts["visible-count"] == str(len(lines))
-    # The hostile strings are on the page, as text.
-    assert "&lt;script&gt;window.__pwned=1;document.title='PWNED'&lt;/script&gt;" in dom_text
+    path, report, lines = rendered
+    tab = Tab(browser, path)
+    tab.assert_inert()
+    assert tab.page.title() == f"{report.tool} drift report: echo-legacy → ragas"
+    assert tab.page.is_visible("#case-controls")  # the script ran (the CSP hash admits it)
+    assert sorted(tab.ids()) == sorted(line.id for line in lines)  # hostile ids, as text
+    assert tab.shown() == len(lines)
+    assert PWN_SCRIPT in tab.page.inner_text("section[aria-labelledby=s-summary]")  # the source name, as text
 
 
-@needs_chromium
-def test_the_hash_selects_a_filter(rendered: tuple[Path, DriftReport, list[CaseLine]], tmp_path: Path) -> None:
-    page, _, lines = rendered
-    dom = Dom(dump_dom(page, tmp_path, "unexplained"))
-    assert_inert(dom)
-    rows = dom.case_rows()
-    assert len(rows) == len(lines)
-    kept = [row for row in rows if row["data-cause"] == "unexplained"]
-    dropped = [row for row in rows if row["data-cause"] != "unexplained"]
-    assert kept and dropped
-    assert all(row.get("data-visible") == "true" and "hidden" not in row for row in kept)
-    assert all(row.get("data-visible") == "false" and "hidden" in row for row in dropped)
-    assert dom.texts["visible-count"] == str(len(kept))
-    pressed = [b["data-filter"] for b in dom.tags("button") if b.get("aria-pressed") == "true"]
-    assert pressed == ["unexplained"]
+def test_an_opened_case_shows_the_grader_texts_as_text(
+    browser: Any, rendered: tuple[Path, DriftReport, list[CaseLine]]
+) -> None:
+    path, _, lines = rendered
+    tab = Tab(browser, path)
+    refusal = next(line for line in lines if line.outcome == "candidate_undetermined")
+    tab.page.locator("#case-rows tr", has_text="refusal").first.click()
+    dialog = tab.page.locator("#case-dialog")
+    assert dialog.is_visible()
+    text = dialog.inner_text()
+    assert refusal.id in text
+    assert "I apologize, but I cannot evaluate these statements." in text and PWN_SCRIPT in text
+    assert "control echo-legacy" in text and "candidate ragas" in text
+    tab.assert_inert()
+    tab.page.click("#case-dialog-close")
+    assert not dialog.is_visible()
 
 
-@needs_chromium
-def test_the_check_would_catch_markup_that_runs(tmp_path: Path) -> None:
+def test_the_hash_selects_filters_and_opens_a_case(
+    browser: Any, rendered: tuple[Path, DriftReport, list[CaseLine]]
+) -> None:
+    path, _, lines = rendered
+    tab = Tab(browser, path, "cause=unexplained")
+    unexplained = [line.id for line in lines if line.cause == "unexplained"]
+    assert sorted(tab.ids()) == sorted(unexplained) and tab.shown() == 2
+    assert tab.page.input_value("#f-cause") == "unexplained"
+    flip = next(line for line in lines if line.outcome == "flip")
+    tab.page.evaluate("id => { location.hash = 'case=' + encodeURIComponent(id); }", flip.id)
+    tab.page.wait_for_selector("#case-dialog[open]")
+    assert "fewer-verdicts" in tab.page.inner_text("#case-dialog")
+    tab.assert_inert()
+
+
+def test_the_first_screen_says_whether_to_switch_and_why(
+    browser: Any, bundled_page: tuple[Path, DriftReport, list[CaseLine]], shots: Path
+) -> None:
+    path, _, _ = bundled_page
+    tab = Tab(browser, path)
+    tab.assert_inert()
+    for selector in (".badge", "ul.criteria", "[aria-label=Outcomes]", "[aria-label=Causes]", "#flip-matrix"):
+        box = tab.page.locator(selector).first.bounding_box()
+        assert box is not None and box["y"] + min(box["height"], 120) <= 768, selector  # no scrolling needed
+    assert tab.page.inner_text(".badge") == "HOLD"  # the bundled corpus is built to show every difference
+    criteria = tab.page.inner_text("ul.criteria")
+    assert "agreement (Wilson 95% lower bound)" in criteria and "unexplained drift: 0" in criteria
+    tab.screenshot(shots, "1-first-screen")
+
+
+def test_filtering_by_outcome_cause_tag_and_text(
+    browser: Any, bundled_page: tuple[Path, DriftReport, list[CaseLine]], shots: Path
+) -> None:
+    path, report, lines = bundled_page
+    tab = Tab(browser, path, height=900)
+    assert tab.shown() == len(lines) == report.corpus.cases
+    tab.page.select_option("#f-outcome", "flip")
+    flips = [line for line in lines if line.outcome == "flip"]
+    assert tab.shown() == len(flips) == report.outcomes["flip"]
+    assert set(tab.ids()) <= {line.id for line in flips}
+    tab.page.select_option("#f-outcome", "match")
+    assert tab.shown() == report.outcomes["match"] > 0
+    tab.page.select_option("#f-outcome", "all")
+    tab.page.select_option("#f-cause", "refusal_scored_as_faithful")
+    refusals = [line for line in lines if line.cause == "refusal_scored_as_faithful"]
+    assert tab.shown() == len(refusals)
+    tab.page.select_option("#f-cause", "all")
+    tab.page.select_option("#f-tag", "json")
+    assert tab.shown() == sum("json" in line.tags for line in lines)
+    tab.page.select_option("#f-tag", "all")
+    tab.page.fill("#f-search", "think")
+    assert tab.shown() == sum("think" in f"{line.id} {' '.join(line.tags)}".lower() for line in lines) > 0
+    tab.page.fill("#f-search", "")
+    tab.page.select_option("#f-outcome", "flip")
+    assert "outcome=flip" in tab.page.evaluate("location.hash")  # a filtered view is a link to share
+    tab.page.locator("#case-controls").scroll_into_view_if_needed()
+    tab.screenshot(shots, "2-filtered-flips")
+    tab.assert_inert()
+
+
+def test_sorting_and_paging(browser: Any, bundled_page: tuple[Path, DriftReport, list[CaseLine]], shots: Path) -> None:
+    path, _, lines = bundled_page
+    tab = Tab(browser, path, height=900)
+    by_id = {line.id: line for line in lines}
+    # By default the largest |delta| comes first, cases without a delta last.
+    sizes = [abs(by_id[i].delta or 0) for i in tab.ids()]
+    assert len(sizes) == PAGE_ROWS and sizes == sorted(sizes, reverse=True)
+    assert sizes[0] == max(abs(line.delta) for line in lines if line.delta is not None)
+    assert tab.page.text_content("#page-info") == f"page 1 of {-(-len(lines) // PAGE_ROWS)}"
+    tab.page.click("#page-next")
+    assert tab.page.text_content("#page-info") == f"page 2 of {-(-len(lines) // PAGE_ROWS)}"
+    assert len(tab.ids()) == PAGE_ROWS
+    tab.page.click("thead button[data-sort=id]")
+    assert tab.page.text_content("#page-info").startswith("page 1 of")  # a new order starts at its first page
+    assert tab.ids() == sorted(by_id)[:PAGE_ROWS]
+    tab.page.click("thead button[data-sort=delta]")  # numbers sort largest first
+    deltas = [by_id[i].delta for i in tab.ids()]
+    assert deltas == sorted((d for d in deltas if d is not None), reverse=True)
+    tab.page.click("thead button[data-sort=delta]")
+    deltas = [by_id[i].delta for i in tab.ids()]
+    assert deltas == sorted(d for d in deltas if d is not None) and deltas[0] == min(
+        line.delta for line in lines if line.delta is not None
+    )
+    header = tab.page.locator("th", has=tab.page.locator("button[data-sort=delta]"))
+    assert header.get_attribute("aria-sort") == "ascending"
+    tab.page.locator("#case-controls").scroll_into_view_if_needed()
+    tab.screenshot(shots, "3-sorted-by-delta")
+    # Cohorts sort too.
+    tab.page.click("section[aria-labelledby=s-cohorts] thead button[data-col='1']")
+    cells = "section[aria-labelledby=s-cohorts] tbody tr td:nth-child(2)"
+    counts = tab.page.eval_on_selector_all(cells, "cells => cells.map(c => Number(c.dataset.value))")
+    assert counts == sorted(counts, reverse=True) and len(counts) > 1
+    tab.assert_inert()
+
+
+def test_the_worst_flip_is_two_clicks_away(
+    browser: Any, bundled_page: tuple[Path, DriftReport, list[CaseLine]], shots: Path
+) -> None:
+    path, _, lines = bundled_page
+    tab = Tab(browser, path, height=900)
+    tab.page.select_option("#f-outcome", "flip")  # one
+    tab.page.locator("#case-rows tr").first.click()  # two
+    worst = max((line for line in lines if line.outcome == "flip"), key=lambda line: abs(line.delta or 0))
+    dialog = tab.page.locator("#case-dialog")
+    assert dialog.is_visible()
+    text = dialog.inner_text()
+    assert worst.id in text
+    assert worst.detail is not None and worst.detail.control_texts is not None
+    assert worst.detail.control_texts.grader_output.strip().splitlines()[0] in text  # its grader output
+    assert "Verdicts as legacy read them" in text and "Verdicts as ragas read them" in text
+    assert worst.control_reason in text and worst.candidate_reason in text
+    tab.screenshot(shots, "4-case-opened")
+    tab.assert_inert()
+
+
+def test_the_check_would_catch_markup_that_runs(browser: Any, tmp_path: Path) -> None:
     """A positive control: the same strings, unescaped and without the policy, do run."""
     page = tmp_path / "unsafe.html"
     page.write_text(
         f"<!DOCTYPE html><html><head><title>ok</title></head><body>{PWN_SCRIPT}{PWN_IMG}</body></html>",
         encoding="utf-8",
     )
-    dom = Dom(dump_dom(page, tmp_path))
-    assert dom.texts["title"] == "PWNED"
-    assert dom.tags("img")
+    tab = Tab(browser, page)
+    assert tab.page.title() == "PWNED"
+    assert tab.page.locator("img").count() == 1
