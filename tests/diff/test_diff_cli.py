@@ -108,6 +108,24 @@ def test_formats_on_stdout(tmp_path: Path) -> None:
     assert code == 0 and stdout.startswith("## faithcompat: `legacy` vs `ragas`")
 
 
+def test_the_page_decides_with_the_rollout_policy_given(tmp_path: Path) -> None:
+    corpus = tmp_path / "c.jsonl"
+    corpus.write_text(json.dumps({"id": "a", "statements": ["A."], "grader_output": "Verdict: No."}) + "\n")
+    assert invoke("diff", "--out", str(tmp_path / "default"), str(corpus))[0] == 0
+    page = (tmp_path / "default" / "report.html").read_text()
+    assert '<div class="badge hold">HOLD</div>' in page  # one case: too small a cohort to judge by
+    assert "rollout, the default policy" in page
+    policy = tmp_path / "lenient.toml"
+    policy.write_text("[rollout]\nmin_cohort_size = 0\nmin_agreement_lower_bound = 0.0\n")
+    assert invoke("diff", "--out", str(tmp_path / "lenient"), "--rollout-policy", str(policy), str(corpus))[0] == 0
+    page = (tmp_path / "lenient" / "report.html").read_text()
+    assert '<div class="badge go">GO</div>' in page and f"rollout, policy {policy}" in page
+    policy.write_text("[rollout]\nmin_cohort_sise = 0\n")
+    code, _, stderr = invoke("diff", "--out", str(tmp_path / "bad"), "--rollout-policy", str(policy), str(corpus))
+    assert code == 2 and "min_cohort_sise" in stderr and "Traceback" not in stderr
+    assert not (tmp_path / "bad").exists()  # refused before any report was staged
+
+
 def test_a_failed_run_leaves_the_previous_report_untouched(tmp_path: Path) -> None:
     corpus = tmp_path / "c.jsonl"
     corpus.write_text(json.dumps({"id": "a", "statements": ["A."], "grader_output": "Verdict: No."}) + "\n")
