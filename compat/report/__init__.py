@@ -9,13 +9,24 @@ from compat.report._files import LEAGUE_FILES, REPORT_FILES, report_json, writin
 from compat.report._html import ExtraSection, render_html
 from compat.report._schema import SCHEMAS, schema_text
 from compat.report._scores import score_record, table_header, table_row
-from compat.report._text import markdown_code, markdown_fence, render_markdown, render_terminal
+from compat.report._text import (
+    COMMENT_LIMIT,
+    MARKDOWN_STRING_WIDTH,
+    markdown_cell,
+    markdown_code,
+    markdown_fence,
+    render_markdown,
+    render_terminal,
+)
 
 __all__ = [
+    "COMMENT_LIMIT",
     "LEAGUE_FILES",
+    "MARKDOWN_STRING_WIDTH",
     "REPORT_FILES",
     "SCHEMAS",
     "ExtraSection",
+    "markdown_cell",
     "markdown_code",
     "markdown_fence",
     "render_html",
