@@ -2,7 +2,7 @@
 
 Console blocks: ``$ export K=V`` sets the environment for what follows; ``$ faithcompat
 ...`` runs the CLI (``> FILE`` redirects its output); ``$ python FILE`` runs a script.
-Python blocks starting with ``# file: NAME`` are saved as NAME; other python blocks run.
+Python and TOML blocks starting with ``# file: NAME`` are saved as NAME; other python blocks run.
 The worked-examples table is checked against the scorers too.
 """
 
@@ -40,6 +40,11 @@ def test_every_command_in_the_guide_runs(tmp_path: Path, monkeypatch: pytest.Mon
     history = json.loads((tmp_path / "history-report" / "report.json").read_text(encoding="utf-8"))
     assert history["decomposition"]["cases"] == 2 and history["noise"]["samples"] == 3
     assert history["observed"]["regraded_cases"] == 2 and history["observed"]["regraded_samples"] == 6
+    # Section 4's accept list: the accepted causes' flips are listed, the fail->pass rate holds, cohorts decide.
+    decision = (tmp_path / "decision.md").read_text(encoding="utf-8")
+    assert "- `verdict_word_variant`: 6 case(s), 0 pass->fail, 5 fail->pass" in decision
+    assert "11 cases legacy failed and the candidate passes; 10 more accepted by the policy" in decision
+    assert "Decided by: smallest cohort." in decision and len(decision) < 65_536
 
 
 def _run_the_guide(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, grader: str) -> None:
@@ -49,10 +54,12 @@ def _run_the_guide(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, grader: str)
     env: dict[str, str] = {}
     ran = 0
     for language, body in BLOCK.findall(DOC.read_text(encoding="utf-8")):
-        if language == "python":
+        if language in ("python", "toml"):
             first, _, rest = body.partition("\n")
             if first.startswith("# file: "):
                 Path(first.removeprefix("# file: ").strip()).write_text(rest, encoding="utf-8")
+            elif language == "toml":
+                raise AssertionError(f"a TOML block names the file it is saved as: {first}")
             else:
                 exec(compile(body, "MIGRATION.md", "exec"), {})
             continue

@@ -10,6 +10,7 @@ from compat.diff._aggregate import DriftAggregator, case_json_line, parse_case_l
 from compat.diff._compare import (
     CANDIDATE_ARM,
     CONTROL_ARM,
+    CONTROL_BUGS,
     DEFAULT_TOLERANCE,
     Comparison,
     DriftCause,
@@ -23,12 +24,15 @@ from compat.diff._decompose import Decomposition, Step
 from compat.diff._golden import check_expected
 from compat.diff._observed import ObservedCheck, reproduces
 from compat.diff._report import (
+    Agreement,
     CaseLine,
+    CohortRow,
     CorpusInfo,
     DriftReport,
     HistogramBin,
     JsonScore,
     ScorersInfo,
+    TrustedAgreement,
     bundled_baseline,
     load_case_lines,
     load_report,
@@ -38,10 +42,13 @@ from compat.diff._run import MAX_JOBS, ComparedBatch, DiffSettings, run_diff, to
 __all__ = [
     "CANDIDATE_ARM",
     "CONTROL_ARM",
+    "CONTROL_BUGS",
     "DEFAULT_TOLERANCE",
     "MAX_JOBS",
+    "Agreement",
     "CaseComparer",
     "CaseLine",
+    "CohortRow",
     "ComparedBatch",
     "Comparison",
     "CorpusInfo",
@@ -57,6 +64,7 @@ __all__ = [
     "Outcome",
     "ScorersInfo",
     "Step",
+    "TrustedAgreement",
     "bundled_baseline",
     "case_json_line",
     "check_expected",

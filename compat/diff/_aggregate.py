@@ -26,7 +26,7 @@ from typing import Any, NamedTuple
 from compat._text import encode_float
 from compat.cases import TOOL_TAG_PREFIX
 from compat.diff._aggregate_steps import StepsAggregator
-from compat.diff._compare import CAUSE_DESCRIPTIONS, Comparison, DriftCause, Outcome
+from compat.diff._compare import CAUSE_DESCRIPTIONS, CONTROL_BUGS, Comparison, DriftCause, Outcome
 from compat.diff._decompose import Decomposition
 from compat.diff._detail import detail_record
 from compat.diff._numbers import ExactSum
@@ -45,6 +45,7 @@ from compat.diff._report import (
     ExpectationSummary,
     HistogramBin,
     ScorersInfo,
+    TrustedAgreement,
 )
 from compat.scoring import Status
 
@@ -57,6 +58,9 @@ HISTOGRAM_EDGES = tuple(round(-1 + i * 0.1, 1) for i in range(21))
 _MATCH = Outcome.MATCH.value
 _UNEXPLAINED = DriftCause.UNEXPLAINED.value
 _WITHIN_NOISE = Outcome.WITHIN_NOISE.value
+_CONTROL_BUGS = frozenset(cause.value for cause in CONTROL_BUGS)
+# The flip matrix's off-diagonal cells, by the name a cause's flips go by.
+_FLIP_KINDS = {("pass", "fail"): "pass_to_fail", ("fail", "pass"): "fail_to_pass"}
 
 
 def cohort_tags(tags: tuple[str, ...]) -> tuple[str, ...]:
@@ -256,6 +260,9 @@ class DriftAggregator:
         self.cohorts: defaultdict[str, Counter[str]] = defaultdict(Counter)
         self.cohort_unexplained: Counter[str] = Counter()
         self.flips: Counter[tuple[str, str]] = Counter()
+        self.cause_flips: defaultdict[str, Counter[str]] = defaultdict(Counter)
+        # where the control is trusted: cases, matches, within_noise; and why the others are not
+        self.trusted: Counter[str] = Counter()
         self.legacy_invalid: Counter[str] = Counter()
         self.sums = {"control": ExactSum(), "candidate": ExactSum()}
         self.counts = {"control": 0, "candidate": 0}
@@ -274,8 +281,6 @@ class DriftAggregator:
         """Fold one case. ``line`` is its cases.jsonl line, kept only among the largest drifts."""
         self.cases += 1
         outcome, cause = item.outcome, item.cause
-        if item.decomposition is not None or item.observed is not None:
-            self.steps.add(item)
         self.outcomes[outcome] += 1
         for tag in item.tags:
             self.cohorts[tag][outcome] += 1
@@ -288,18 +293,31 @@ class DriftAggregator:
                 for tag in item.tags:
                     self.cohort_unexplained[tag] += 1
         if item.control_scored:
-            self.flips[_FLIP_CELLS[item.control_passed, item.candidate_determined, item.candidate_passed]] += 1
+            cell = _FLIP_CELLS[item.control_passed, item.candidate_determined, item.candidate_passed]
+            self.flips[cell] += 1
+            if cause is not None and cell in _FLIP_KINDS:
+                self.cause_flips[cause][_FLIP_KINDS[cell]] += 1
         value = item.control_value
+        valid = False
         if value is not None:
             if 0.0 <= value <= 1.0:
                 self.sums["control"].add(value)
                 self.counts["control"] += 1
+                valid = item.control_scored
             elif math.isnan(value):
                 self.legacy_invalid["nan"] += 1
             elif math.isinf(value):
                 self.legacy_invalid["infinite"] += 1
             else:
                 self.legacy_invalid["negative" if value < 0 else "above_one"] += 1
+        trusted = valid and cause not in _CONTROL_BUGS
+        if trusted:
+            self.trusted["cases"] += 1
+            self.trusted[outcome] += 1
+        else:
+            self.trusted["control_bug" if valid else "control_invalid"] += 1
+        if item.decomposition is not None or item.observed is not None:
+            self.steps.add(item, trusted)
         if item.candidate_value is not None and math.isfinite(item.candidate_value):
             self.sums["candidate"].add(item.candidate_value)
             self.counts["candidate"] += 1
@@ -350,6 +368,9 @@ class DriftAggregator:
             self.cohorts[tag].update(counts)
         self.cohort_unexplained.update(other.cohort_unexplained)
         self.flips.update(other.flips)
+        for cause, kinds in other.cause_flips.items():
+            self.cause_flips[cause].update(kinds)
+        self.trusted.update(other.trusted)
         self.legacy_invalid.update(other.legacy_invalid)
         for arm in ("control", "candidate"):
             self.sums[arm].merge(other.sums[arm])
@@ -386,6 +407,7 @@ class DriftAggregator:
                     count=count,
                     outcomes=dict(sorted(self.cause_outcomes[cause].items())),
                     examples=self.examples[cause],
+                    flips={kind: self.cause_flips[cause][kind] for kind in _FLIP_KINDS.values()},
                 )
                 for cause, count in sorted(self.causes.items(), key=lambda item: (-item[1], item[0]))
             ],
@@ -422,6 +444,20 @@ class DriftAggregator:
             decomposition=self.steps.decomposition(),
             noise=self.steps.noise(),
             observed=self.steps.observed_summary(),
+            trusted_agreement=self._trusted_agreement(),
+        )
+
+    def _trusted_agreement(self) -> TrustedAgreement:
+        counts = self.trusted
+        agreement, beyond_noise = self.steps.agreements(
+            counts["cases"], counts[_MATCH], counts[_WITHIN_NOISE], trusted=True
+        )
+        return TrustedAgreement(
+            cases=counts["cases"],
+            control_invalid=counts["control_invalid"],
+            control_bug=counts["control_bug"],
+            agreement=agreement,
+            agreement_beyond_noise=beyond_noise,
         )
 
     def verdict_line(self) -> str:

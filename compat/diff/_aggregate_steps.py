@@ -57,12 +57,10 @@ class StepsAggregator:
         self.floor_bins: Counter[int] = Counter()
         self.within_noise: Counter[str] = Counter()
         self.within_noise_flips: Counter[str] = Counter()
-        # agreement over sample pairs, per case: sums of its share and of the share squared
+        # agreement over sample pairs: of every case folded here, and of those where the control is trusted
         self.sampled = False
-        self.pairs = 0
-        self.first_matches = 0  # of the cases folded here, those whose sample 0 matches
-        self.agree = [Fraction(0), Fraction(0)]
-        self.agree_noise = [Fraction(0), Fraction(0)]
+        self.shares = PairShares()
+        self.trusted_shares = PairShares()
         # recorded scores
         self.observed = Counter[str]()
         self.generations: Counter[str] = Counter()
@@ -70,13 +68,14 @@ class StepsAggregator:
 
     # ---------------------------------------------------------------- folding
 
-    def add(self, item: Tally) -> None:
+    def add(self, item: Tally, trusted: bool) -> None:
+        """Fold one case; ``trusted``: its control is valid and no named bug of it applies."""
         if item.decomposition is not None:
-            self._add_steps(item, item.decomposition)
+            self._add_steps(item, item.decomposition, trusted)
         if item.observed is not None:
             self._add_observed(item.case_id, item.observed)
 
-    def _add_steps(self, item: Tally, steps: Decomposition) -> None:
+    def _add_steps(self, item: Tally, steps: Decomposition, trusted: bool) -> None:
         self.cases += 1
         outcome = item.outcome
         step = steps.step.value if steps.step is not None else None
@@ -93,14 +92,11 @@ class StepsAggregator:
                 self.within_noise_flips["pass_to_fail" if item.control_passed else "fail_to_pass"] += 1
         self._add_means(item, steps)
         self._add_noise(steps)
-        self.pairs += steps.samples
         if steps.samples > 1 or steps.noise_floor is not None:
             self.sampled = True
-        self.first_matches += outcome == Outcome.MATCH.value
-        for sums, hits in ((self.agree, steps.pairs_matched), (self.agree_noise, steps.pairs_within_noise)):
-            share = Fraction(hits, steps.samples)
-            sums[0] += share
-            sums[1] += share * share
+        self.shares.add(outcome, steps)
+        if trusted:
+            self.trusted_shares.add(outcome, steps)
 
     def _add_means(self, item: Tally, steps: Decomposition) -> None:
         control, middle, candidate = item.control_value, steps.middle.value, item.candidate_value
@@ -183,11 +179,8 @@ class StepsAggregator:
             self.spread_sums[arm].merge(other.spread_sums[arm])
             self.spread_counts[arm] += other.spread_counts[arm]
         self.sampled = self.sampled or other.sampled
-        self.pairs += other.pairs
-        self.first_matches += other.first_matches
-        for mine_sums, their_sums in ((self.agree, other.agree), (self.agree_noise, other.agree_noise)):
-            mine_sums[0] += their_sums[0]
-            mine_sums[1] += their_sums[1]
+        self.shares.merge(other.shares)
+        self.trusted_shares.merge(other.trusted_shares)
         room = MAX_MISMATCHES_LISTED - len(self.mismatches)
         self.mismatches.extend(other.mismatches[: max(room, 0)])
 
@@ -242,21 +235,25 @@ class StepsAggregator:
             within_noise_flips={kind: self.within_noise_flips[kind] for kind in ("pass_to_fail", "fail_to_pass")},
         )
 
-    def agreements(self, cases: int, matches: int, within_noise: int) -> tuple[Agreement, Agreement | None]:
-        """The agreement of the whole corpus, and beyond noise where samples exist.
+    def agreements(
+        self, cases: int, matches: int, within_noise: int, *, trusted: bool = False
+    ) -> tuple[Agreement, Agreement | None]:
+        """The agreement of ``cases`` cases, and beyond noise where samples exist.
 
-        ``matches`` and ``within_noise`` count the corpus's outcomes: a case folded here
+        ``matches`` and ``within_noise`` count those cases' outcomes: a case folded here
         agrees by the share of its sample pairs; any other case is one pair, agreeing
-        when it matches.
+        when it matches. ``trusted``: the cases are those where the control is trusted,
+        and the shares folded here are theirs.
         """
         if not self.sampled:
             return _agreement(matches, cases, Fraction(matches), Fraction(matches), cases), None
-        plain = matches - self.first_matches  # cases not folded here: their share is 0 or 1
-        plain_cases = cases - self.cases
-        pairs = self.pairs + plain_cases
-        strict = _agreement(matches, cases, self.agree[0] + plain, self.agree[1] + plain, pairs)
+        shares = self.trusted_shares if trusted else self.shares
+        plain = matches - shares.first_matches  # cases not folded here: their share is 0 or 1
+        plain_cases = cases - shares.cases
+        pairs = shares.pairs + plain_cases
+        strict = _agreement(matches, cases, shares.agree[0] + plain, shares.agree[1] + plain, pairs)
         beyond = _agreement(
-            matches + within_noise, cases, self.agree_noise[0] + plain, self.agree_noise[1] + plain, pairs
+            matches + within_noise, cases, shares.agree_noise[0] + plain, shares.agree_noise[1] + plain, pairs
         )
         return strict, beyond
 
@@ -276,6 +273,36 @@ class StepsAggregator:
             regraded_samples=counts["regraded_samples"],
             regraded_samples_reproduced=counts["regraded_samples_reproduced"],
         )
+
+
+class PairShares:
+    """Agreement over sample pairs of the cases folded here: per case, the sums of its
+    share of matching pairs and of that share squared (exact fractions, so they merge
+    exactly), strictly and counting pairs within noise as agreeing."""
+
+    def __init__(self) -> None:
+        self.cases = 0
+        self.pairs = 0
+        self.first_matches = 0  # cases whose sample 0 matches
+        self.agree = [Fraction(0), Fraction(0)]
+        self.agree_noise = [Fraction(0), Fraction(0)]
+
+    def add(self, outcome: str, steps: Decomposition) -> None:
+        self.cases += 1
+        self.pairs += steps.samples
+        self.first_matches += outcome == Outcome.MATCH.value
+        for sums, hits in ((self.agree, steps.pairs_matched), (self.agree_noise, steps.pairs_within_noise)):
+            share = Fraction(hits, steps.samples)
+            sums[0] += share
+            sums[1] += share * share
+
+    def merge(self, other: PairShares) -> None:
+        self.cases += other.cases
+        self.pairs += other.pairs
+        self.first_matches += other.first_matches
+        for mine, theirs in ((self.agree, other.agree), (self.agree_noise, other.agree_noise)):
+            mine[0] += theirs[0]
+            mine[1] += theirs[1]
 
 
 def _agreement(matches: int, cases: int, share_sum: Fraction, square_sum: Fraction, pairs: int) -> Agreement:

@@ -129,6 +129,20 @@ CAUSE_DESCRIPTIONS: dict[DriftCause, str] = {
 }
 
 
+# The causes that name a mistake of the control (the legacy bugs the fixed scorer
+# corrects): where one applies, the control's score is known to be wrong, and agreeing
+# with it would be agreeing with the bug. The others name no mistake of the control:
+# a scorer erred or a grader call failed (scorer_error, grader_error), the grader judged
+# differently (prompts_differ, grader_noise), or nobody knows yet (unexplained).
+CONTROL_BUGS: frozenset[DriftCause] = frozenset(DriftCause) - {
+    DriftCause.SCORER_ERROR,
+    DriftCause.GRADER_ERROR,
+    DriftCause.PROMPTS_DIFFER,
+    DriftCause.GRADER_NOISE,
+    DriftCause.UNEXPLAINED,
+}
+
+
 class Comparison(NamedTuple):
     """Both arms on one case, with the outcome and the named cause of any difference."""
 

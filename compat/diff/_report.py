@@ -17,9 +17,10 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from compat._errors import InputError
 from compat.diff._compare import Outcome
 
-# 1.1 added the decomposition, noise and observed sections and the per-case ones:
-# optional everywhere, so a 1.0 report (a committed baseline) still reads. 1.2 added a
-# differing case's detail (cases.jsonl only: the report's examples leave it out).
+# 1.1 added the decomposition, noise and observed sections and the per-case ones;
+# 1.2 the agreement where the control is trusted, each cause's flips and a differing
+# case's detail (cases.jsonl only: the report's examples leave it out). Optional
+# everywhere, so a 1.0 or 1.1 report (a committed baseline) still reads.
 SCHEMA_VERSION: Literal["1.2"] = "1.2"
 
 JsonScore = float | Literal["NaN", "Infinity", "-Infinity"] | None
@@ -67,6 +68,30 @@ class CauseRow(_Frozen):
     count: int
     outcomes: dict[str, int]
     examples: list[str] = Field(description="The first case ids with this cause (at most 5).")
+    flips: dict[str, int] | None = Field(
+        default=None,
+        description="Its cases in the flip matrix's off-diagonal cells: pass_to_fail, fail_to_pass (since 1.2).",
+    )
+
+
+class TrustedAgreement(_Frozen):
+    """Agreement over the cases where the control can be trusted.
+
+    A control known to be broken cannot be agreed with where it is broken: these are
+    the cases where its score is valid (scored, finite, in [0, 1]) and no named cause
+    says it is wrong (``CONTROL_BUGS``, the legacy bugs the fixed scorer corrects).
+    Every match is such a case; what is left out is counted by why.
+    """
+
+    cases: int = Field(description="Cases whose control score is valid and to which no named control bug applies.")
+    control_invalid: int = Field(
+        description="Left out: the control has no valid score (undetermined, an error, NaN, infinite, outside [0, 1])."
+    )
+    control_bug: int = Field(description="Left out: the control's score is valid, but a named cause says it is wrong.")
+    agreement: Agreement
+    agreement_beyond_noise: Agreement | None = Field(
+        default=None, description="Where samples exist: a within_noise case counts as agreeing."
+    )
 
 
 class CohortRow(_Frozen):
@@ -266,6 +291,10 @@ class DriftReport(_Frozen):
     )
     noise: NoiseSummary | None = Field(default=None, description="Where cases were graded more than once.")
     observed: ObservedSummary | None = Field(default=None, description="Where cases carry a recorded score.")
+    trusted_agreement: TrustedAgreement | None = Field(
+        default=None,
+        description="Agreement where the control's score is valid and no named bug of it applies (since 1.2).",
+    )
 
 
 def load_report(path: str | Path) -> DriftReport:
@@ -327,6 +356,8 @@ def _inconsistency(report: DriftReport) -> str | None:
         },
         **{f"causes[{row.cause!r}].count": row.count for row in report.causes},
         **{f"cohorts[{row.tag!r}].cases": row.cases for row in report.cohorts},
+        **{f"causes[{row.cause!r}].flips.{kind}": n for row in report.causes for kind, n in (row.flips or {}).items()},
+        **_trusted_counts(report.trusted_agreement),
     }
     for name, value in counts.items():
         if value < 0:
@@ -336,11 +367,35 @@ def _inconsistency(report: DriftReport) -> str | None:
         "agreement.wilson_low": report.agreement.wilson_low,
         "agreement.wilson_high": report.agreement.wilson_high,
         **{f"cohorts[{row.tag!r}].agreement": row.agreement for row in report.cohorts},
+        **_trusted_rates(report.trusted_agreement),
     }
     for name, rate in rates.items():
         if rate is not None and not 0.0 <= rate <= 1.0:  # NaN fails this too
             return f"{name} is {rate}, not a rate in [0, 1]"
     return None
+
+
+def _trusted_counts(trusted: TrustedAgreement | None) -> dict[str, int]:
+    if trusted is None:
+        return {}
+    return {
+        "trusted_agreement.cases": trusted.cases,
+        "trusted_agreement.control_invalid": trusted.control_invalid,
+        "trusted_agreement.control_bug": trusted.control_bug,
+        "trusted_agreement.agreement.matches": trusted.agreement.matches,
+    }
+
+
+def _trusted_rates(trusted: TrustedAgreement | None) -> dict[str, float | None]:
+    if trusted is None:
+        return {}
+    agreements = {"agreement": trusted.agreement, "agreement_beyond_noise": trusted.agreement_beyond_noise}
+    return {
+        f"trusted_agreement.{name}.{field}": getattr(agreement, field)
+        for name, agreement in agreements.items()
+        if agreement is not None
+        for field in ("rate", "wilson_low", "wilson_high")
+    }
 
 
 def load_case_lines(path: str | Path) -> Iterator[CaseLine]:

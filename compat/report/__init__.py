@@ -10,17 +10,28 @@ from compat.report._held import HTML_CASES, HeldCases
 from compat.report._html import DecisionPanel, ExtraSection, PanelCriterion, render_html
 from compat.report._schema import SCHEMAS, schema_text
 from compat.report._scores import score_record, table_header, table_row
-from compat.report._text import markdown_code, markdown_fence, render_markdown, render_terminal
+from compat.report._text import (
+    COMMENT_LIMIT,
+    MARKDOWN_STRING_WIDTH,
+    markdown_cell,
+    markdown_code,
+    markdown_fence,
+    render_markdown,
+    render_terminal,
+)
 
 __all__ = [
+    "COMMENT_LIMIT",
     "HTML_CASES",
     "LEAGUE_FILES",
+    "MARKDOWN_STRING_WIDTH",
     "REPORT_FILES",
     "SCHEMAS",
     "DecisionPanel",
     "ExtraSection",
     "HeldCases",
     "PanelCriterion",
+    "markdown_cell",
     "markdown_code",
     "markdown_fence",
     "render_html",

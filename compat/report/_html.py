@@ -882,6 +882,15 @@ def _figures(report: DriftReport) -> str:
     items = [
         f"<b>{_pct(agreement.rate)}</b> agree "
         f'<span class="muted">(95% {_pct(agreement.wilson_low)}–{_pct(agreement.wilson_high)})</span>',
+    ]
+    trusted = report.trusted_agreement
+    if trusted is not None:
+        items.append(
+            f"<b>{_pct(trusted.agreement.rate)}</b> where legacy is trusted "
+            f'<span class="muted">({trusted.agreement.matches:,} of {trusted.cases:,}: a valid score, no named '
+            "bug)</span>"
+        )
+    items += [
         f"<b>{flips:,}</b> pass/fail flips",
         f"<b>{report.unexplained:,}</b> unexplained",
         f"mean <b>{_num(control.mean if control else None, 3)}</b> → "

@@ -11,7 +11,7 @@ import re
 import textwrap
 
 from compat._text import clip, format_change, printable
-from compat.diff import CaseLine, DriftReport
+from compat.diff import CaseLine, CohortRow, DriftReport
 
 WIDTH = 80
 _BOLD, _RED, _GREEN, _YELLOW, _RESET = "\033[1m", "\033[31m", "\033[32m", "\033[33m", "\033[0m"
@@ -173,7 +173,7 @@ def _steps_markdown(report: DriftReport) -> list[str]:
             "---|--:",
         )
         if observed.mismatches:
-            lines += ["", *(f"- {markdown_cell(line)}" for line in observed.mismatches)]
+            lines += ["", *(f"- {markdown_cell(line, 2 * MARKDOWN_STRING_WIDTH)}" for line in observed.mismatches)]
     return lines
 
 
@@ -187,14 +187,25 @@ def markdown_fence(texts: list[str], shortest: int) -> str:
     return "`" * max(shortest, longest + 1)
 
 
-def markdown_code(text: str) -> str:
-    """A corpus string as an inline code span, inert in a GitHub Markdown table cell.
+# The most characters of one corpus string (an id, a tag) that Markdown shows: ids can be
+# megabytes long, and a pull-request comment holds 65,536 characters (all of it is in
+# report.json and cases.jsonl).
+MARKDOWN_STRING_WIDTH = 100
+# The most cohorts and sources report.md lists, for the same reason.
+COHORTS_LISTED = 100
+SOURCES_LISTED = 10
+COMMENT_LIMIT = 65_536  # GitHub's limit on a comment's characters
+
+
+def markdown_code(text: str, width: int = MARKDOWN_STRING_WIDTH) -> str:
+    """A corpus string as an inline code span, inert in a GitHub Markdown table cell,
+    cut to ``width`` characters (an ellipsis marks a cut).
 
     Inside a code span nothing is an escape but ``\\|`` (which GitHub's tables read
     before the span), so the span's fence is made longer than any run of backticks
     in the text instead.
     """
-    text = printable(" ".join(text.split())).replace("|", "\\|")
+    text = clip(text, width).replace("|", "\\|")
     if not text:
         return "` `"  # a code span cannot be empty
     fence = markdown_fence([text], shortest=1)
@@ -202,9 +213,9 @@ def markdown_code(text: str) -> str:
     return f"{fence}{pad}{text}{pad}{fence}"
 
 
-def markdown_cell(text: str) -> str:
-    """A corpus string made inert in a GitHub Markdown table cell."""
-    text = html.escape(printable(" ".join(text.split())), quote=False)
+def markdown_cell(text: str, width: int | None = None) -> str:
+    """A corpus string made inert in a GitHub Markdown table cell (cut to ``width`` characters)."""
+    text = html.escape(printable(" ".join(text.split())) if width is None else clip(text, width), quote=False)
     for char in "\\`*_[]|#":
         text = text.replace(char, "\\" + char)
     return text
@@ -261,6 +272,7 @@ def render_markdown(report: DriftReport) -> str:
     )
     lines += ["", "### Cohorts", ""]
     outcome_names = list(report.outcomes)
+    cohorts = _cohorts_listed(report)
     lines += _table(
         ["tag", "cases", *outcome_names, "unexplained"],
         [
@@ -270,10 +282,16 @@ def render_markdown(report: DriftReport) -> str:
                 *(str(row.outcomes.get(o, 0)) for o in outcome_names),
                 str(row.unexplained),
             ]
-            for row in report.cohorts
+            for row in cohorts
         ],
         "---|" + "|".join("--:" for _ in range(len(outcome_names) + 2)),
     )
+    if len(cohorts) < len(report.cohorts):
+        lines += [
+            "",
+            f"The {len(cohorts)} cohorts with the most unexplained drifts, then the most cases; "
+            f"and {len(report.cohorts) - len(cohorts)} more (all in report.json and report.html).",
+        ]
     lines += _steps_markdown(report)
     lines += ["", "### Largest drifts", ""]
     lines += _table(
@@ -283,6 +301,15 @@ def render_markdown(report: DriftReport) -> str:
     )
     lines += _details(report)
     return "\n".join(lines) + "\n"
+
+
+def _cohorts_listed(report: DriftReport) -> list[CohortRow]:
+    """Every cohort, or the COHORTS_LISTED that matter most, in the report's order."""
+    if len(report.cohorts) <= COHORTS_LISTED:
+        return report.cohorts
+    rows = report.cohorts
+    ranked = sorted(range(len(rows)), key=lambda i: (-rows[i].unexplained, -rows[i].cases))
+    return [rows[i] for i in sorted(ranked[:COHORTS_LISTED])]
 
 
 def _drift_row(case: CaseLine) -> list[str]:
@@ -295,6 +322,11 @@ def _drift_row(case: CaseLine) -> list[str]:
     ]
 
 
+def _sources(sources: list[str]) -> str:
+    listed = ", ".join(map(markdown_code, sources[:SOURCES_LISTED]))
+    return listed + (f" and {len(sources) - SOURCES_LISTED} more" if len(sources) > SOURCES_LISTED else "")
+
+
 def _details(report: DriftReport) -> list[str]:
     d = report.deltas
     percentiles = ", ".join(f"{k} {_num(v)}" for k, v in d.percentiles.items())
@@ -303,7 +335,7 @@ def _details(report: DriftReport) -> list[str]:
         "",
         "<details><summary>Corpus and distribution</summary>",
         "",
-        f"- corpus: {report.corpus.cases} cases from " + ", ".join(map(markdown_code, report.corpus.sources)),
+        f"- corpus: {report.corpus.cases} cases from " + _sources(report.corpus.sources),
         f"- sha256: `{report.corpus.sha256}`; skipped invalid: {report.corpus.skipped_invalid}",
         f"- tolerance: {report.scorers.tolerance:g}; candidate policy: {report.scorers.candidate_policy or 'default'}",
         f"- deltas ({d.count} cases with both scores finite): mean {_num(d.mean)}, {percentiles}",

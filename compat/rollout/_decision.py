@@ -17,9 +17,10 @@ from dataclasses import dataclass
 from enum import Enum
 from pathlib import Path
 
-from compat._text import format_change, printable
-from compat.diff import DriftCause, DriftReport, load_case_lines
-from compat.report import DecisionPanel, PanelCriterion, markdown_code
+from compat._errors import InputError
+from compat._text import clip, format_change, printable
+from compat.diff import Agreement, DriftCause, DriftReport, load_case_lines
+from compat.report import DecisionPanel, PanelCriterion, markdown_cell, markdown_code
 from compat.rollout._policy import RolloutPolicy
 
 _REFUSAL_SCORED_AS_FAITHFUL = DriftCause.REFUSAL_SCORED_AS_FAITHFUL.value
@@ -55,6 +56,16 @@ class Criterion:
 
 
 @dataclass(frozen=True)
+class Accepted:
+    """A cause the policy accepts: its flips are left out of the flip rates, and said so."""
+
+    cause: str
+    cases: int
+    pass_to_fail: int
+    fail_to_pass: int
+
+
+@dataclass(frozen=True)
 class Decision:
     verdict: Verdict
     current_stage: str
@@ -63,10 +74,16 @@ class Decision:
     pass_to_undetermined_refusals: tuple[str, ...]  # legacy passed a refusal the candidate declines
     small_cohorts: tuple[str, ...]
     why: tuple[str, ...] = ()  # what moved the numbers: parser, prompts, noise, the recorded history
+    accepted: tuple[Accepted, ...] = ()  # the policy's accept_causes, with what each left out
 
     @property
     def exit_code(self) -> int:
         return 0 if self.verdict is Verdict.GO else 1
+
+    @property
+    def decided_by(self) -> tuple[str, ...]:
+        """The failing criteria that set the verdict (none on GO)."""
+        return tuple(c.name for c in self.criteria if not c.holds and c.blocks is self.verdict)
 
 
 def stages(policy: RolloutPolicy) -> list[str]:
@@ -98,13 +115,16 @@ def decide(
 ) -> Decision:
     cases = report.corpus.cases or 1
     flips = {row: dict(cells) for row, cells in report.flip_matrix.items()}
-    agreement, agreeing = report.agreement, "match"
-    if policy.drift_beyond_noise_only and report.noise is not None:
+    noise = report.noise if policy.drift_beyond_noise_only else None
+    if noise is not None:
         # A flip the grader makes on its own is not the candidate's: leave it out.
-        flips["pass"]["fail"] -= report.noise.within_noise_flips["pass_to_fail"]
-        flips["fail"]["pass"] -= report.noise.within_noise_flips["fail_to_pass"]
-        if report.agreement_beyond_noise is not None:
-            agreement, agreeing = report.agreement_beyond_noise, "match or differ within noise"
+        flips["pass"]["fail"] -= noise.within_noise_flips["pass_to_fail"]
+        flips["fail"]["pass"] -= noise.within_noise_flips["fail_to_pass"]
+    accepted = _accepted(report, policy.accept_causes)
+    for row in accepted:  # read and accepted by the team: named apart, not counted
+        flips["pass"]["fail"] -= row.pass_to_fail
+        flips["fail"]["pass"] -= row.fail_to_pass
+    agreement, agreement_note = _agreement(report, beyond_noise=noise is not None)
     pass_to_fail = flips["pass"]["fail"] / cases
     fail_to_pass = flips["fail"]["pass"] / cases
     undetermined = report.outcomes["candidate_undetermined"] / cases
@@ -141,14 +161,16 @@ def decide(
             pass_to_fail,
             policy.max_pass_to_fail_rate,
             Verdict.HOLD,
-            f"{flips['pass']['fail']} cases legacy passed and the candidate fails",
+            f"{flips['pass']['fail']} cases legacy passed and the candidate fails"
+            + _accepted_note([(row.cause, row.pass_to_fail) for row in accepted]),
         ),
         _at_most(
             "fail->pass flip rate",
             fail_to_pass,
             policy.max_fail_to_pass_rate,
             Verdict.HOLD,
-            f"{flips['fail']['pass']} cases legacy failed and the candidate passes",
+            f"{flips['fail']['pass']} cases legacy failed and the candidate passes"
+            + _accepted_note([(row.cause, row.fail_to_pass) for row in accepted]),
         ),
         Criterion(
             "agreement (Wilson 95% lower bound)",
@@ -157,8 +179,7 @@ def decide(
             ">=",
             lower >= policy.min_agreement_lower_bound,
             Verdict.HOLD,
-            f"{agreement.matches} of {agreement.cases} cases {agreeing}"
-            + (f" ({agreement.sample_pairs} sample pairs)" if agreement.sample_pairs else ""),
+            agreement_note,
         ),
         Criterion(
             "smallest cohort",
@@ -181,7 +202,56 @@ def decide(
     else:
         next_stage = current_stage
     why = _why(report, policy.drift_beyond_noise_only)
-    return Decision(verdict, current_stage, next_stage, tuple(criteria), tuple(refusals_declined), small, why)
+    return Decision(verdict, current_stage, next_stage, tuple(criteria), tuple(refusals_declined), small, why, accepted)
+
+
+def _agreement(report: DriftReport, *, beyond_noise: bool) -> tuple[Agreement, str]:
+    """The agreement the criterion reads, and the note that says over what.
+
+    Over the cases where the control can be trusted: where legacy is known to be wrong
+    (a named bug) or has no valid score, disagreeing with it is the fix, not a risk.
+    A report written before 1.2 lacks those counts: all its cases, said so.
+    """
+    trusted = report.trusted_agreement
+    agreement = report.agreement if trusted is None else trusted.agreement
+    noisy = report.agreement_beyond_noise if trusted is None else trusted.agreement_beyond_noise
+    agreeing = "match"
+    if beyond_noise and noisy is not None:
+        agreement, agreeing = noisy, "match or differ within noise"
+    pairs = f" ({agreement.sample_pairs} sample pairs)" if agreement.sample_pairs else ""
+    counted = f"{agreement.matches} of {agreement.cases} cases {agreeing}{pairs}"
+    if trusted is None:
+        return agreement, f"{counted}: all cases (a report older than 1.2 does not say where legacy is trusted)"
+    return agreement, (
+        f"{counted}, the cases where legacy's score is valid and no named bug of it applies; left out: "
+        f"{trusted.control_invalid} without a valid legacy score, {trusted.control_bug} with a named legacy bug"
+    )
+
+
+def _accepted(report: DriftReport, causes: Sequence[str]) -> tuple[Accepted, ...]:
+    """The policy's accepted causes with their cases and flips in ``report`` (0 where absent)."""
+    rows = {row.cause: row for row in report.causes}
+    accepted = []
+    for cause in causes:
+        row = rows.get(cause)
+        if row is None:
+            accepted.append(Accepted(cause, 0, 0, 0))
+            continue
+        if row.flips is None:
+            raise InputError(
+                f"the report (schema {report.schema_version}) does not count each cause's flips, which "
+                "accept_causes needs: run faithcompat diff again"
+            )
+        accepted.append(Accepted(cause, row.count, row.flips["pass_to_fail"], row.flips["fail_to_pass"]))
+    return tuple(accepted)
+
+
+def _accepted_note(flipped: list[tuple[str, int]]) -> str:
+    named = [(cause, n) for cause, n in flipped if n]
+    if not named:
+        return ""
+    total = sum(n for _, n in named)
+    return f"; {total} more accepted by the policy ({', '.join(f'{cause} {n}' for cause, n in named)})"
 
 
 def _why(report: DriftReport, beyond_noise_only: bool) -> tuple[str, ...]:
@@ -222,7 +292,7 @@ def _why(report: DriftReport, beyond_noise_only: bool) -> tuple[str, ...]:
 def _small_note(small: tuple[str, ...]) -> str:
     if not small:
         return "every cohort is large enough"
-    shown = ", ".join(small[:8]) + (f" and {len(small) - 8} more" if len(small) > 8 else "")
+    shown = ", ".join(clip(tag, 40) for tag in small[:8]) + (f" and {len(small) - 8} more" if len(small) > 8 else "")
     return f"{len(small)} cohort(s) too small to judge: {shown}"
 
 
@@ -261,6 +331,11 @@ def decision_dict(decision: Decision) -> dict[str, object]:
             }
             for c in decision.criteria
         ],
+        "decided_by": list(decision.decided_by),
+        "accepted": [
+            {"cause": a.cause, "cases": a.cases, "pass_to_fail": a.pass_to_fail, "fail_to_pass": a.fail_to_pass}
+            for a in decision.accepted
+        ],
         "refusals_legacy_passed_candidate_declines": list(decision.pass_to_undetermined_refusals),
         "small_cohorts": list(decision.small_cohorts),
         "why": list(decision.why),
@@ -292,6 +367,28 @@ def _refusals_heading(refusals: tuple[str, ...] | list[str]) -> str:
     return f"{len(refusals)} refusal(s) legacy passed that the fixed scorer declines to score (expected):"
 
 
+def _decided_by(decision: Decision) -> str:
+    """What set the verdict: the failing criteria of its kind."""
+    if not decision.decided_by:
+        return "every criterion holds"
+    return f"decided by: {', '.join(decision.decided_by)}"
+
+
+def _sentence(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def _accepted_lines(decision: Decision, bullet: str) -> list[str]:
+    """The accepted causes, each with what it left out of the flip rates: never silently."""
+    if not decision.accepted:
+        return []
+    lines = ["", "Accepted by the policy (accept_causes): flips left out of the flip rates:"]
+    for a in decision.accepted:
+        name = f"`{a.cause}`" if bullet == "- " else a.cause
+        lines.append(f"{bullet}{name}: {a.cases} case(s), {a.pass_to_fail} pass->fail, {a.fail_to_pass} fail->pass")
+    return lines
+
+
 def render_decision(decision: Decision, *, markdown: bool = False) -> str:
     advice = _ADVICE[decision.verdict].format(next=decision.next_stage, current=decision.current_stage)
     refusals = decision.pass_to_undetermined_refusals
@@ -299,27 +396,32 @@ def render_decision(decision: Decision, *, markdown: bool = False) -> str:
         lines = [
             f"## faithcompat rollout: **{decision.verdict.value}** ({_move(decision)})",
             "",
-            advice,
+            f"{advice}. {_sentence(_decided_by(decision))}.",
             "",
-            "| criterion | measured | threshold | holds | failing means |",
-            "|---|--:|--:|---|---|",
+            "| criterion | measured | threshold | holds | failing means | note |",
+            "|---|--:|--:|---|---|---|",
         ]
         for c in decision.criteria:
             mark = "yes" if c.holds else "**no**"
             threshold = f"{c.comparison} {_value(c.threshold)}"
-            lines.append(f"| {c.name} | {_value(c.measured)} | {threshold} | {mark} | {c.blocks.value} |")
+            lines.append(
+                f"| {c.name} | {_value(c.measured)} | {threshold} | {mark} | {c.blocks.value} | "
+                f"{markdown_cell(c.note)} |"
+            )
+        lines += _accepted_lines(decision, "- ")
         if decision.why:
             lines += ["", "Why the numbers move:", "", *(f"- {line}" for line in decision.why)]
         lines += ["", _refusals_heading(refusals)]
         lines += [f"- {markdown_code(case_id)}" for case_id in refusals[:REFUSALS_LISTED]]
         lines += _more(refusals, "- ")
         return "\n".join(lines) + "\n"
-    lines = [f"{decision.verdict.value}: {_move(decision)}", advice, ""]
+    lines = [f"{decision.verdict.value}: {_move(decision)}", advice, _decided_by(decision), ""]
     for c in decision.criteria:
         status = "ok  " if c.holds else ("FAIL" if c.blocks is Verdict.NO_GO else "hold")
         lines.append(f"  {status} {c.name}: {_value(c.measured)} (needs {c.comparison} {_value(c.threshold)})")
         if c.note:
             lines.append(f"         {printable(c.note)}")
+    lines += _accepted_lines(decision, "  ")
     if decision.why:
         lines += ["", "Why the numbers move:"]
         lines += [

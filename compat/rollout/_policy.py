@@ -14,6 +14,7 @@ from pathlib import Path
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
 from compat._errors import InputError
+from compat.diff import DriftCause
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -23,6 +24,15 @@ else:  # pragma: no cover - exercised on Python 3.10 only
 
 class PolicyError(InputError):
     """A policy file that cannot be used."""
+
+
+# Causes a policy may not accept, and why: a difference nobody can explain is what the
+# migration must drive to zero, and grader noise has its own switch.
+_NOT_ACCEPTABLE = {
+    DriftCause.UNEXPLAINED.value: "nobody knows why these cases differ (max_unexplained governs them)",
+    DriftCause.GRADER_NOISE.value: "drift_beyond_noise_only decides whether grader noise counts",
+}
+_CAUSES = frozenset(cause.value for cause in DriftCause) - _NOT_ACCEPTABLE.keys()
 
 
 class _Section(BaseModel):
@@ -63,9 +73,28 @@ class RolloutPolicy(_Section):
         description="Count only differences beyond the grader's own noise (where --samples measured it); "
         "false: a within_noise difference counts as the drift or flip it would be.",
     )
+    accept_causes: list[str] = Field(
+        default_factory=list,
+        description="Named causes whose pass/fail flips do not count against the flip rates "
+        'once read and accepted (listed as accepted in the decision), e.g. ["json_verdicts_unseen"]; '
+        "not unexplained, nor grader_noise (drift_beyond_noise_only decides that one).",
+    )
     live_percentages: list[float] = Field(
         default_factory=lambda: [1.0, 5.0, 25.0, 50.0], description="The live stages, in order, before complete."
     )
+
+    @field_validator("accept_causes")
+    @classmethod
+    def _known_causes(cls, causes: list[str]) -> list[str]:
+        for cause in causes:
+            if cause in _NOT_ACCEPTABLE:
+                raise ValueError(f"{cause!r} cannot be accepted: {_NOT_ACCEPTABLE[cause]}")
+            if cause not in _CAUSES:
+                raise ValueError(f"unknown cause {cause!r}; causes are: {', '.join(sorted(_CAUSES))}")
+        repeated = sorted({cause for cause in causes if causes.count(cause) > 1})
+        if repeated:
+            raise ValueError(f"{', '.join(map(repr, repeated))} listed more than once")
+        return causes
 
     @field_validator("live_percentages")
     @classmethod

@@ -20,6 +20,7 @@ from syrupy.extensions.json import JSONSnapshotExtension
 
 from compat import bundled_corpus
 from compat._cli import main
+from compat.diff._report import SCHEMA_VERSION
 from compat.report._files import LEAGUE_FILES, REPORT_FILES
 from compat.report._schema import report_schema, schema_text
 
@@ -103,7 +104,7 @@ def _rounded(value: object) -> object:
 
 def test_formats_on_stdout(tmp_path: Path) -> None:
     code, stdout, _ = invoke("diff", "--out", str(tmp_path), "--format", "json")
-    assert code == 0 and json.loads(stdout)["schema_version"] == "1.2"
+    assert code == 0 and json.loads(stdout)["schema_version"] == SCHEMA_VERSION == "1.2"
     code, stdout, _ = invoke("diff", "--out", str(tmp_path), "--format", "markdown")
     assert code == 0 and stdout.startswith("## faithcompat: `legacy` vs `ragas`")
 

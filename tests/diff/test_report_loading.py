@@ -33,6 +33,18 @@ EDITS: dict[str, tuple[Callable[[dict[str, Any]], None], str]] = {
     "negative-as-string": (lambda r: r["corpus"].update(cases="-1"), "corpus.cases is -1, a negative count"),
     "nan-rate": (lambda r: r["agreement"].update(wilson_low=float("nan")), "agreement.wilson_low is nan"),
     "rate-above-one": (lambda r: r["agreement"].update(rate=1.5), "agreement.rate is 1.5, not a rate"),
+    "negative-trusted": (
+        lambda r: r["trusted_agreement"].update(control_bug=-2),
+        "trusted_agreement.control_bug is -2, a negative count",
+    ),
+    "negative-cause-flips": (
+        lambda r: r["causes"][0]["flips"].update(pass_to_fail=-1),
+        ".flips.pass_to_fail is -1, a negative count",
+    ),
+    "trusted-rate-above-one": (
+        lambda r: r["trusted_agreement"]["agreement"].update(wilson_high=2.0),
+        "trusted_agreement.agreement.wilson_high is 2.0, not a rate",
+    ),
 }
 
 

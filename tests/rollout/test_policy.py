@@ -45,3 +45,11 @@ def test_whole_numbers_are_accepted_where_a_rate_or_percentage_is_expected(tmp_p
     path.write_text("[rollout]\nmax_undetermined_rate = 0\nlive_percentages = [10, 100]\n", encoding="utf-8")
     policy = load_policy(path)
     assert policy.rollout.max_undetermined_rate == 0 and policy.rollout.live_percentages == [10, 100]
+
+
+def test_the_default_policy_shows_the_accept_list_with_what_it_does() -> None:
+    text = default_policy_toml()
+    lines = text.splitlines()
+    index = lines.index("accept_causes = []")
+    assert lines[index - 1].startswith("# Named causes whose pass/fail flips do not count against the flip rates")
+    assert "not unexplained" in lines[index - 1]
