@@ -55,12 +55,13 @@ from compat.grading import (
     prompts_toml,
 )
 from compat.report import (
+    CASES_PARTS,
     LEAGUE_FILES,
-    REPORT_FILES,
     SCHEMAS,
     render_html,
     render_markdown,
     render_terminal,
+    report_files,
     report_json,
     schema_text,
     score_record,
@@ -333,6 +334,12 @@ def score(
     metavar="ADDRESS",
     help="The Dask scheduler, e.g. tcp://10.0.0.5:8786 [default: a LocalCluster of --jobs workers here].",
 )
+@click.option(
+    "--cases-parts",
+    is_flag=True,
+    help="With --engine dask: keep the compared cases as the workers wrote them, one file per piece in "
+    "OUT/cases/ (cat OUT/cases/part-*.jsonl is cases.jsonl), instead of joining them into cases.jsonl.",
+)
 @click.option("--skip-invalid", is_flag=True, help="Compare the valid cases; report invalid ones on stderr.")
 @_max_case_bytes_option
 @click.option(
@@ -361,6 +368,7 @@ def diff(
     jobs: int,
     engine: str,
     scheduler: str | None,
+    cases_parts: bool,
     skip_invalid: bool,
     max_case_bytes: int,
     html_cases: int,
@@ -372,6 +380,10 @@ def diff(
     CORPUS files are JSONL or JSON arrays of cases, or shadow logs; "-" reads stdin.
     With no CORPUS, the bundled corpus is compared.
     """
+    if scheduler is not None and engine != "dask":
+        raise click.UsageError("--scheduler needs --engine dask")
+    if cases_parts and engine != "dask":
+        raise click.UsageError("--cases-parts needs --engine dask (the local engine writes cases.jsonl itself)")
     options = _policy_options(candidate, policy)
     sources, names = _corpus_sources(corpus)
     settings = DiffSettings(control, candidate, options, tolerance, max_case_bytes, jobs)
@@ -379,20 +391,19 @@ def diff(
     progress = _Progress(enabled=sys.stderr.isatty() and not os.environ.get("CI"))
     listed: list[CaseLine] = []
     unlisted = 0
-    with writing_report(out) as directory:
+    with writing_report(out, cases_parts=cases_parts) as directory:
         match = Outcome.MATCH.value
 
         def keep(batch: ComparedBatch) -> None:
             nonlocal unlisted
-            directory.add_cases(batch.lines)
+            if not cases_parts:  # otherwise the workers' parts are the cases, as they wrote them
+                directory.add_cases(batch.lines)
             differing = [line for line, outcome in zip(batch.lines, batch.outcomes, strict=True) if outcome != match]
             room = max(html_cases - len(listed), 0)
             listed.extend(parse_case_line(line) for line in differing[:room])
             unlisted += len(differing[room:])
             progress.advance(len(batch.lines))
 
-        if scheduler is not None and engine != "dask":
-            raise click.UsageError("--scheduler needs --engine dask")
         try:
             if engine == "dask":
                 report = run_diff_dask(
@@ -404,6 +415,8 @@ def diff(
                     source_names=names,
                     on_start=_dashboard,
                     on_progress=progress.pieces if progress.enabled else None,
+                    parts=directory.parts,
+                    keep_parts=cases_parts,
                 )
             else:
                 report = run_diff(
@@ -440,7 +453,8 @@ def diff(
         click.echo(render_markdown(report), nl=False)
     else:
         click.echo(render_terminal(report, color=sys.stdout.isatty() and not os.environ.get("NO_COLOR")), nl=False)
-        written = (*REPORT_FILES, *LEAGUE_FILES) if league else REPORT_FILES
+        written = [f"{name}/" if name == CASES_PARTS else name for name in report_files(cases_parts)]
+        written += LEAGUE_FILES if league else ()
         click.echo(f"reports written to {out}/ ({', '.join(written)})", err=True)
     if strict and (report.unexplained or report.expectations.failed):
         sys.exit(EXIT_FAILED)

@@ -5,13 +5,14 @@ page; writes the report directory all or nothing; prints scored cases (``faithco
 score``) and the JSON Schemas. Takes from the stages before it; never prints itself.
 """
 
-from compat.report._files import LEAGUE_FILES, REPORT_FILES, report_json, writing_report
+from compat.report._files import CASES_PARTS, LEAGUE_FILES, REPORT_FILES, report_files, report_json, writing_report
 from compat.report._html import ExtraSection, render_html
 from compat.report._schema import SCHEMAS, schema_text
 from compat.report._scores import score_record, table_header, table_row
 from compat.report._text import markdown_code, markdown_fence, render_markdown, render_terminal
 
 __all__ = [
+    "CASES_PARTS",
     "LEAGUE_FILES",
     "REPORT_FILES",
     "SCHEMAS",
@@ -21,6 +22,7 @@ __all__ = [
     "render_html",
     "render_markdown",
     "render_terminal",
+    "report_files",
     "report_json",
     "schema_text",
     "score_record",
