@@ -310,7 +310,7 @@ def score(
     type=click.Path(file_okay=False, path_type=Path),
     default=Path("faithcompat-report"),
     show_default=True,
-    help="Directory for report.json, report.md, report.html and cases.jsonl.",
+    help="Directory for report.json, report.md, report.html and cases.jsonl (cases/ with --cases-parts).",
 )
 @click.option(
     "--format",

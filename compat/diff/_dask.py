@@ -340,6 +340,8 @@ def run_diff_dask(
     once read, unless ``keep_parts``: then ``parts`` holds exactly the pieces' parts,
     which joined in name order are ``cases.jsonl``.
     """
+    if keep_parts and parts is None:
+        raise ValueError("keep_parts needs parts: the directory to keep them in")
     names = [str(source) for source in sources]
     pieces = plan_pieces(names, cluster.piece_bytes)
     place = Path(tempfile.mkdtemp(prefix="faithcompat-parts-")) if parts is None else parts.absolute()

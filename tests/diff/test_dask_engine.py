@@ -346,6 +346,11 @@ def test_the_probe_finds_workers_that_see_another_file_or_write_where_the_client
     )
 
 
+def test_parts_are_kept_only_where_the_caller_says() -> None:
+    with pytest.raises(ValueError, match="keep_parts needs parts"):
+        run_diff_dask([str(bundled_corpus()[0])], DiffSettings(), DaskSettings(), keep_parts=True)
+
+
 def test_part_names_sort_in_corpus_order_past_a_million_pieces() -> None:
     assert part_name(42, 100) == "part-000042.jsonl"
     names = [part_name(index, 1_000_001) for index in (0, 9, 999_999, 1_000_000)]
