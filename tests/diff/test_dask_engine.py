@@ -132,15 +132,21 @@ def test_gzip_inputs_read_as_their_text(tmp_path: Path, cluster: Any) -> None:
 
 
 def test_a_worker_killed_during_the_run_changes_nothing(tmp_path: Path, cluster: Any) -> None:
+    """Its pieces are recomputed and their parts rewritten whole: the parts kept are the
+    local cases.jsonl, and no temporary of a part cut short is left among them."""
     paths = generated(tmp_path, files=2, per_file=300)
-    expected = report_json(run_diff(paths, DiffSettings()))
+    local_lines: list[str] = []
+    expected = report_json(run_diff(paths, DiffSettings(), on_comparisons=lambda b: local_lines.extend(b.lines)))
+    parts = tmp_path / "parts"
     client = distributed.Client(cluster.scheduler_address)
     try:
         pids = list(client.run(os.getpid).values())
         done: dict[str, Any] = {}
 
         def run() -> None:
-            done["report"] = run_diff_dask([str(p) for p in paths], DiffSettings(), settings_for(cluster))
+            done["report"] = run_diff_dask(
+                [str(p) for p in paths], DiffSettings(), settings_for(cluster), parts=parts, keep_parts=True
+            )
 
         thread = threading.Thread(target=run)
         thread.start()
@@ -151,6 +157,9 @@ def test_a_worker_killed_during_the_run_changes_nothing(tmp_path: Path, cluster:
         thread.join(timeout=120)
         assert "report" in done
         assert report_json(done["report"]) == expected
+        kept = sorted(parts.iterdir())
+        assert all(path.name.startswith("part-") for path in kept)
+        assert b"".join(path.read_bytes() for path in kept) == "".join(local_lines).encode()
     finally:
         client.close()
         cluster.wait_for_workers(2, timeout=30)
