@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import shutil
 import stat
 import tempfile
 from collections.abc import Callable, Iterator
@@ -139,3 +140,18 @@ def remove_directories(made: list[Path]) -> None:
     with contextlib.suppress(OSError):  # not empty: something else was written there meanwhile
         for directory in made:
             directory.rmdir()
+
+
+def discard_directory(path: Path) -> None:
+    """Remove a staging directory that others may still write into (a Dask task finishing).
+
+    Renamed first, then removed: a writer that opens a file by the old path afterwards
+    finds nothing there, and what one opened before is inside what is removed, so
+    nothing is left behind.
+    """
+    gone = path.with_name(f"{path.name}-discarded")
+    try:
+        os.rename(path, gone)
+    except OSError:
+        gone = path  # already gone, or cannot be renamed: remove it where it is
+    shutil.rmtree(gone, ignore_errors=True)

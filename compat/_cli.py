@@ -52,14 +52,15 @@ from compat.grading import (
     prompts_toml,
 )
 from compat.report import (
+    CASES_PARTS,
     HTML_CASES,
     LEAGUE_FILES,
-    REPORT_FILES,
     SCHEMAS,
     HeldCases,
     render_html,
     render_markdown,
     render_terminal,
+    report_files,
     report_json,
     schema_text,
     score_record,
@@ -309,7 +310,7 @@ def score(
     type=click.Path(file_okay=False, path_type=Path),
     default=Path("faithcompat-report"),
     show_default=True,
-    help="Directory for report.json, report.md, report.html and cases.jsonl.",
+    help="Directory for report.json, report.md, report.html and cases.jsonl (cases/ with --cases-parts).",
 )
 @click.option(
     "--format",
@@ -332,6 +333,12 @@ def score(
     "--scheduler",
     metavar="ADDRESS",
     help="The Dask scheduler, e.g. tcp://10.0.0.5:8786 [default: a LocalCluster of --jobs workers here].",
+)
+@click.option(
+    "--cases-parts",
+    is_flag=True,
+    help="With --engine dask: keep the compared cases as the workers wrote them, one file per piece in "
+    "OUT/cases/ (cat OUT/cases/part-*.jsonl is cases.jsonl), instead of joining them into cases.jsonl.",
 )
 @click.option("--skip-invalid", is_flag=True, help="Compare the valid cases; report invalid ones on stderr.")
 @_max_case_bytes_option
@@ -366,6 +373,7 @@ def diff(
     jobs: int,
     engine: str,
     scheduler: str | None,
+    cases_parts: bool,
     skip_invalid: bool,
     max_case_bytes: int,
     html_cases: int,
@@ -378,6 +386,10 @@ def diff(
     CORPUS files are JSONL or JSON arrays of cases, or shadow logs; "-" reads stdin.
     With no CORPUS, the bundled corpus is compared.
     """
+    if scheduler is not None and engine != "dask":
+        raise click.UsageError("--scheduler needs --engine dask")
+    if cases_parts and engine != "dask":
+        raise click.UsageError("--cases-parts needs --engine dask (the local engine writes cases.jsonl itself)")
     options = _policy_options(candidate, policy)
     sources, names = _corpus_sources(corpus)
     settings = DiffSettings(control, candidate, options, tolerance, max_case_bytes, jobs)
@@ -385,15 +397,14 @@ def diff(
     progress = _Progress(enabled=sys.stderr.isatty() and not os.environ.get("CI"))
     rollout = load_policy(rollout_policy).rollout  # read before the corpus: a bad policy fails fast
     held = HeldCases(html_cases)
-    with writing_report(out) as directory:
+    with writing_report(out, cases_parts=cases_parts) as directory:
 
         def keep(batch: ComparedBatch) -> None:
-            directory.add_cases(batch.lines)
+            if not cases_parts:  # otherwise the workers' parts are the cases, as they wrote them
+                directory.add_cases(batch.lines)
             held.add(batch.lines, batch.outcomes)
             progress.advance(len(batch.lines))
 
-        if scheduler is not None and engine != "dask":
-            raise click.UsageError("--scheduler needs --engine dask")
         try:
             if engine == "dask":
                 report = run_diff_dask(
@@ -405,6 +416,8 @@ def diff(
                     source_names=names,
                     on_start=_dashboard,
                     on_progress=progress.pieces if progress.enabled else None,
+                    parts=directory.parts,
+                    keep_parts=cases_parts,
                 )
             else:
                 report = run_diff(
@@ -449,7 +462,8 @@ def diff(
         click.echo(render_markdown(report), nl=False)
     else:
         click.echo(render_terminal(report, color=sys.stdout.isatty() and not os.environ.get("NO_COLOR")), nl=False)
-        written = (*REPORT_FILES, *LEAGUE_FILES) if league else REPORT_FILES
+        written = [f"{name}/" if name == CASES_PARTS else name for name in report_files(cases_parts)]
+        written += LEAGUE_FILES if league else ()
         click.echo(f"reports written to {out}/ ({', '.join(written)})", err=True)
     if strict and (report.unexplained or report.expectations.failed):
         sys.exit(EXIT_FAILED)

@@ -19,7 +19,7 @@ from compat.diff._compare import (
     score_arm,
 )
 from compat.diff._comparer import CaseComparer
-from compat.diff._dask import DaskSettings, run_diff_dask
+from compat.diff._dask import DaskSettings, is_part_file, run_diff_dask
 from compat.diff._decompose import Decomposition, Step
 from compat.diff._golden import check_expected
 from compat.diff._observed import ObservedCheck, reproduces
@@ -69,6 +69,7 @@ __all__ = [
     "case_json_line",
     "check_expected",
     "compare",
+    "is_part_file",
     "load_case_lines",
     "load_report",
     "parse_case_line",

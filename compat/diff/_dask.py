@@ -20,6 +20,18 @@ stay on the workers:
 * **the corpus digest**: SHA-256 over every byte, source after source, is one
   sequential pass; one task computes it while the others score.
 
+The compared lines (what ``cases.jsonl`` holds) never travel through the scheduler: each
+task writes its piece's lines to a **part** in a directory the client names
+(``part-000042.jsonl``: the names sort in corpus order), atomically (a temporary, then a
+rename), and returns only the small columns the merge needs. A piece compared again
+without a repeated id rewrites its part. The client reads the parts back one at a time,
+in corpus order, checking each against the size and CRC-32 its task reported, and hands
+their lines to ``on_comparisons``; it deletes each part once read, or keeps them all
+(``keep_parts``: ``faithcompat diff --cases-parts``). Workers must therefore write where
+the client reads: the run starts by checking it (``shared_storage_problem``), and stops
+with an ``OutputError`` when a worker cannot see the client's probe or the client
+cannot see a worker's reply (a remote cluster whose workers do not share that storage).
+
 Dask and distributed are an optional extra (``pip install 'faithcompat[dask]'``),
 imported only here and only when the engine is asked for.
 """
@@ -31,6 +43,10 @@ import hashlib
 import importlib
 import logging
 import operator
+import os
+import re
+import secrets
+import tempfile
 import zlib
 from array import array
 from collections import Counter
@@ -39,7 +55,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from compat._errors import CaseError, CorpusError, InputError, WorkerError
+from compat._atomic import discard_directory, output_error
+from compat._errors import CaseError, CorpusError, InputError, OutputError, WorkerError
 from compat.cases import DuplicateIds, is_json_array, iter_blocks, iter_range_blocks
 from compat.diff._aggregate import DriftAggregator
 from compat.diff._report import DriftReport
@@ -47,6 +64,8 @@ from compat.diff._run import ComparedBatch, DiffSettings, _compare_work, _make_s
 
 PIECE_BYTES = 16 << 20  # a piece per 16 MiB: ~1 s of work, a result the client holds easily
 ID_BUCKETS = 16
+PART = re.compile(r"part-[0-9]{6,}\.jsonl")  # a piece's cases.jsonl lines
+PART_TEMPORARY = re.compile(r"\.part-[0-9]{6,}\.jsonl\.[0-9a-f]+\.tmp")  # one being written
 
 
 @dataclass(frozen=True)
@@ -67,10 +86,18 @@ class Piece:
     end: int | None = None
 
 
+class PartWritten(NamedTuple):
+    """What a task wrote to its part: the client checks the file it reads against it."""
+
+    size: int
+    crc32: int
+
+
 class PieceResult(NamedTuple):
     """One piece compared, held on its worker until the client merges it."""
 
-    batch: ComparedBatch
+    batch: ComparedBatch  # without its lines (``lines`` is empty): they are in the piece's part
+    part: PartWritten
     line_numbers: list[int]  # of the compared cases, from 1 at the piece's first line
     errors: list[tuple[int, CaseError]]  # (compared cases before it, the error), lines from 1 likewise
     aggregate: DriftAggregator
@@ -114,8 +141,20 @@ def _comparer(settings: DiffSettings) -> Any:
     return _comparers[key]
 
 
-def compare_piece(piece: Piece, settings: DiffSettings, skip: frozenset[int] = frozenset()) -> PieceResult:
-    """Read and compare one piece (leaving out its compared cases numbered in ``skip``)."""
+def part_name(index: int, pieces: int) -> str:
+    """The part of piece ``index`` of ``pieces``: zero-padded, so names sort in corpus order."""
+    return f"part-{index:0{max(6, len(str(pieces - 1)))}d}.jsonl"
+
+
+def is_part_file(path: Path) -> bool:
+    """Whether ``path`` is a part, or one being written: what a parts directory may hold."""
+    name = path.name
+    return bool(PART.fullmatch(name) or PART_TEMPORARY.fullmatch(name)) and path.is_file() and not path.is_symlink()
+
+
+def compare_piece(piece: Piece, settings: DiffSettings, part: str, skip: frozenset[int] = frozenset()) -> PieceResult:
+    """Read and compare one piece (leaving out its compared cases numbered in ``skip``),
+    writing its ``cases.jsonl`` lines to the file ``part``."""
     comparer = _comparer(settings)
     if piece.end is None:
         units: Iterator[Any] = _work_units(iter_blocks([piece.source], max_case_bytes=settings.max_case_bytes))
@@ -139,7 +178,59 @@ def compare_piece(piece: Piece, settings: DiffSettings, skip: frozenset[int] = f
         line_numbers.extend(result.line_numbers)
         seen += result.compared
     lines_read = counter.newlines if counter is not None else 0
-    return PieceResult(batch, line_numbers, errors, aggregate, lines_read, piece.end is None, seen)
+    written = write_part(part, batch.lines)
+    batch = batch._replace(lines=[])  # the bulk of a result: ~550 bytes a case, now on disk
+    return PieceResult(batch, written, line_numbers, errors, aggregate, lines_read, piece.end is None, seen)
+
+
+def compare_again(
+    first: PieceResult, piece: Piece, settings: DiffSettings, part: str, skip: frozenset[int]
+) -> PieceResult:
+    """``compare_piece`` without the cases in ``skip``, rewriting the piece's part.
+
+    ``first`` (the piece's first result) is not used: taking it makes Dask run this task
+    only once the first is in memory, so a recomputation of the first (its worker lost)
+    can never finish after this one and overwrite the part with the repeat left in.
+    """
+    del first
+    return compare_piece(piece, settings, part, skip)
+
+
+def write_part(part: str, lines: list[str]) -> PartWritten:
+    """Write ``lines`` to the file ``part``: a temporary beside it, then a rename, so a
+    task run twice (its worker lost) replaces a whole part and never leaves a torn one."""
+    path = Path(part)
+    data = "".join(lines).encode("utf-8")
+    temporary = path.with_name(f".{path.name}.{secrets.token_hex(4)}.tmp")
+    try:
+        with temporary.open("xb") as handle:
+            handle.write(data)
+        os.replace(temporary, path)
+    except OSError as error:
+        temporary.unlink(missing_ok=True)
+        raise output_error(path, error) from None
+    return PartWritten(len(data), zlib.crc32(data))
+
+
+def answer_probe(directory: str, probe: str, token: str) -> tuple[str | None, str]:
+    """On a worker: read the client's ``probe`` in ``directory`` and write a reply beside it.
+
+    Returns (what went wrong, or None; the reply's name). Problems are returned, not
+    raised, so that the client can name the worker.
+    """
+    place = Path(directory)
+    reply = f"{probe}.{secrets.token_hex(4)}.reply"
+    try:
+        seen = (place / probe).read_text(encoding="ascii")
+    except (OSError, UnicodeError) as error:
+        return f"cannot read {place / probe}: {getattr(error, 'strerror', None) or error}", reply
+    if seen != token:
+        return f"reads another file at {place / probe}", reply
+    try:
+        (place / reply).write_text(token, encoding="ascii")
+    except OSError as error:
+        return f"cannot write in {place}: {error.strerror or error}", reply
+    return None, reply
 
 
 def id_hashes(result: PieceResult) -> list[array[int]]:
@@ -184,6 +275,37 @@ def corpus_digest(sources: Sequence[str]) -> str:
     return digest.hexdigest()
 
 
+def shared_storage_problem(directory: Path, on_workers: Callable[..., dict[str, tuple[str | None, str]]]) -> str | None:
+    """Can the workers write where the client reads? What is wrong, or None.
+
+    The client writes a probe file in ``directory``; ``on_workers(answer_probe, ...)``
+    runs ``answer_probe`` on every worker (``Client.run``) and returns their answers by
+    worker; each must have read the probe and written a reply the client can read.
+    """
+    token = secrets.token_hex(8)
+    probe = f".probe-{token}"
+    try:
+        (directory / probe).write_text(token, encoding="ascii")
+    except OSError as error:
+        raise output_error(directory, error) from None
+    answers: dict[str, tuple[str | None, str]] = {}
+    try:
+        answers = on_workers(answer_probe, str(directory), probe, token)
+        for worker, (problem, reply) in sorted(answers.items()):
+            if problem is not None:
+                return f"the worker {worker} {problem}"
+            try:
+                seen = (directory / reply).read_text(encoding="ascii")
+            except (OSError, UnicodeError):
+                seen = None
+            if seen != token:
+                return f"the worker {worker} wrote {directory / reply}, which this machine cannot read"
+        return None
+    finally:
+        for name in (probe, *(reply for _, reply in answers.values())):
+            (directory / name).unlink(missing_ok=True)
+
+
 def _distributed() -> Any:
     """The ``distributed`` module, imported on first use (it has no type hints)."""
     return importlib.import_module("distributed")
@@ -206,23 +328,41 @@ def run_diff_dask(
     source_names: list[str] | None = None,
     on_start: Callable[[str | None], None] | None = None,
     on_progress: Callable[[int, int, int], None] | None = None,
+    parts: Path | None = None,
+    keep_parts: bool = False,
 ) -> DriftReport:
     """``run_diff`` on a Dask cluster: the same report, byte for byte.
 
     ``on_start`` receives the dashboard link, if there is one; ``on_progress`` (pieces
-    done, pieces, workers) as pieces finish.
+    done, pieces, workers) as pieces finish. The workers write the pieces' lines to
+    parts in the directory ``parts`` (made if missing; it must be on storage they
+    share with this machine), a temporary directory here if None. Each part is deleted
+    once read, unless ``keep_parts``: then ``parts`` holds exactly the pieces' parts,
+    which joined in name order are ``cases.jsonl``.
     """
+    if keep_parts and parts is None:
+        raise ValueError("keep_parts needs parts: the directory to keep them in")
     names = [str(source) for source in sources]
     pieces = plan_pieces(names, cluster.piece_bytes)
-    with _connect(cluster) as client:
-        if on_start is not None:
-            on_start(getattr(client, "dashboard_link", None))
-        try:
-            return _run(client, pieces, names, settings, on_comparisons, on_error, source_names, on_progress)
-        except InputError:
-            raise
-        except Exception as error:  # a worker lost for good, the scheduler gone, a task that cannot run
-            raise WorkerError(f"the Dask run could not finish: {type(error).__name__}: {error}") from None
+    place = Path(tempfile.mkdtemp(prefix="faithcompat-parts-")) if parts is None else parts.absolute()
+    try:
+        place.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise output_error(place, error) from None
+    try:
+        with _connect(cluster) as client:
+            if on_start is not None:
+                on_start(getattr(client, "dashboard_link", None))
+            try:
+                where = _Parts(place, len(pieces), keep_parts)
+                return _run(client, pieces, names, settings, where, on_comparisons, on_error, source_names, on_progress)
+            except (InputError, OutputError):
+                raise
+            except Exception as error:  # a worker lost for good, the scheduler gone, a task that cannot run
+                raise WorkerError(f"the Dask run could not finish: {type(error).__name__}: {error}") from None
+    finally:
+        if parts is None:
+            discard_directory(place)
 
 
 class _connect:
@@ -267,19 +407,60 @@ class _connect:
             self.local.close()
 
 
+@dataclass(frozen=True)
+class _Parts:
+    """Where the pieces' parts are written, and whether they stay there."""
+
+    directory: Path
+    pieces: int
+    keep: bool
+
+    def path(self, index: int) -> str:
+        return str(self.directory / part_name(index, self.pieces))
+
+    def read(self, index: int, written: PartWritten, cases: int) -> list[str]:
+        """The part's lines, checked against what its task wrote; deleted unless kept."""
+        path = Path(self.path(index))
+        try:
+            data = path.read_bytes()
+        except OSError as error:
+            raise WorkerError(f"{path}: cannot read the part a worker wrote: {error.strerror or error}") from None
+        if PartWritten(len(data), zlib.crc32(data)) != written:
+            raise WorkerError(f"{path}: not the part its task wrote (changed since, or torn)")
+        if not self.keep:
+            path.unlink()
+        text = data.decode("utf-8")
+        lines = [line + "\n" for line in text.split("\n")[:-1]]  # only "\n" ends a line
+        if len(lines) != cases:
+            raise WorkerError(f"{path}: {len(lines)} lines for {cases} cases")
+        return lines
+
+    def tidy(self) -> None:
+        """Leave only the parts: a worker lost while writing one leaves its temporary."""
+        for entry in self.directory.iterdir():
+            if PART_TEMPORARY.fullmatch(entry.name):
+                entry.unlink(missing_ok=True)
+
+
 def _run(
     client: Any,  # distributed.Client: the library has no type hints
     pieces: list[Piece],
     names: list[str],
     settings: DiffSettings,
+    parts: _Parts,
     on_comparisons: Callable[[ComparedBatch], None] | None,
     on_error: Callable[[CaseError], None] | None,
     source_names: list[str] | None,
     on_progress: Callable[[int, int, int], None] | None,
 ) -> DriftReport:
     as_completed = _distributed().as_completed
+    problem = shared_storage_problem(parts.directory, client.run)
+    if problem is not None:
+        raise OutputError(f"the output directory must be on storage the Dask workers share: {problem}")
     digest = client.submit(corpus_digest, names, pure=False)
-    results: list[Any] = [client.submit(compare_piece, piece, settings, pure=False) for piece in pieces]
+    results: list[Any] = [
+        client.submit(compare_piece, piece, settings, parts.path(piece.index), pure=False) for piece in pieces
+    ]
     if on_progress is not None:
         for done, _ in enumerate(as_completed(results), start=1):
             on_progress(done, len(results), len(client.scheduler_info()["workers"]))
@@ -293,16 +474,20 @@ def _run(
         skip = frozenset(position for position, _ in repeats.get(index, []))
         future = results[index]
         if skip:
-            future = client.submit(compare_piece, piece, settings, skip, pure=False)
-        result: PieceResult = future.result()
+            future = client.submit(compare_again, future, piece, settings, parts.path(index), skip, pure=False)
         results[index] = None  # release it on the worker
+        result: PieceResult = future.result()
+        del future  # and the first result, which a replay held
         offset = 0 if result.whole_file else offsets[index]
         # Corpus order, as the local engine reports: a read error counted before compared
         # case i comes before the repeat that is case i.
         keyed = [((position, 0), CaseError(e.source, e.line + offset, e.problem)) for position, e in result.errors]
         keyed += [((position, 1), error) for position, error in repeats.get(index, [])]
         errors = [error for _, error in sorted(keyed, key=lambda item: item[0])]
-        skipped += fold(aggregator, result.aggregate, result.batch, errors, on_comparisons, on_error)
+        batch = result.batch._replace(lines=parts.read(index, result.part, len(result.batch.case_ids)))
+        skipped += fold(aggregator, result.aggregate, batch, errors, on_comparisons, on_error)
+    if parts.keep:
+        parts.tidy()
     return finish_report(aggregator, settings, source_names or names, digest.result(), skipped)
 
 

@@ -5,7 +5,7 @@ page; writes the report directory all or nothing; prints scored cases (``faithco
 score``) and the JSON Schemas. Takes from the stages before it; never prints itself.
 """
 
-from compat.report._files import LEAGUE_FILES, REPORT_FILES, report_json, writing_report
+from compat.report._files import CASES_PARTS, LEAGUE_FILES, REPORT_FILES, report_files, report_json, writing_report
 from compat.report._held import HTML_CASES, HeldCases
 from compat.report._html import DecisionPanel, ExtraSection, PanelCriterion, render_html
 from compat.report._schema import SCHEMAS, schema_text
@@ -21,6 +21,7 @@ from compat.report._text import (
 )
 
 __all__ = [
+    "CASES_PARTS",
     "COMMENT_LIMIT",
     "HTML_CASES",
     "LEAGUE_FILES",
@@ -37,6 +38,7 @@ __all__ = [
     "render_html",
     "render_markdown",
     "render_terminal",
+    "report_files",
     "report_json",
     "schema_text",
     "score_record",

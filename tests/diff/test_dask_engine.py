@@ -6,8 +6,10 @@ import gzip
 import json
 import os
 import signal
+import subprocess
 import threading
 import time
+import zlib
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -22,6 +24,8 @@ from compat._cli import main  # noqa: E402
 from compat._errors import CaseError, WorkerError  # noqa: E402
 from compat.cases import bundled_corpus  # noqa: E402
 from compat.diff import DaskSettings, DiffSettings, run_diff, run_diff_dask  # noqa: E402
+from compat.diff import _dask as dask_engine  # noqa: E402
+from compat.diff._dask import PartWritten, _Parts, answer_probe, part_name, shared_storage_problem  # noqa: E402
 from compat.report import report_json  # noqa: E402
 
 PIECE = 16384  # bytes: cuts the test corpora into pieces, lines across their boundaries
@@ -84,13 +88,18 @@ def test_a_generated_multi_file_corpus_cut_in_pieces_gives_the_same_report(tmp_p
     assert remote == local and dask_lines == local_lines and len(local_lines) == 300
 
 
-def test_repeated_ids_and_invalid_lines_are_the_same_errors_in_the_same_order(tmp_path: Path, cluster: Any) -> None:
-    paths = generated(tmp_path)
+def with_repeats_and_a_bad_line(paths: list[Path]) -> None:
+    """The second file gets a malformed line 8 and two repeated ids (lines 41 and 56)."""
     text = paths[1].read_text(encoding="utf-8").splitlines()
     text[7] = '{"id": "broken", '  # a malformed line
     text[40] = text[40].replace('"id": "f1-40"', '"id": "f0-3"')  # repeats a case of the first file
     text[55] = text[55].replace('"id": "f1-55"', '"id": "f1-20"')  # and one of its own file
     paths[1].write_text("\n".join(text) + "\n", encoding="utf-8")
+
+
+def test_repeated_ids_and_invalid_lines_are_the_same_errors_in_the_same_order(tmp_path: Path, cluster: Any) -> None:
+    paths = generated(tmp_path)
+    with_repeats_and_a_bad_line(paths)
     local_errors: list[str] = []
     dask_errors: list[str] = []
     local = run_diff(paths, DiffSettings(), on_error=lambda e: local_errors.append(str(e)))
@@ -123,15 +132,21 @@ def test_gzip_inputs_read_as_their_text(tmp_path: Path, cluster: Any) -> None:
 
 
 def test_a_worker_killed_during_the_run_changes_nothing(tmp_path: Path, cluster: Any) -> None:
+    """Its pieces are recomputed and their parts rewritten whole: the parts kept are the
+    local cases.jsonl, and no temporary of a part cut short is left among them."""
     paths = generated(tmp_path, files=2, per_file=300)
-    expected = report_json(run_diff(paths, DiffSettings()))
+    local_lines: list[str] = []
+    expected = report_json(run_diff(paths, DiffSettings(), on_comparisons=lambda b: local_lines.extend(b.lines)))
+    parts = tmp_path / "parts"
     client = distributed.Client(cluster.scheduler_address)
     try:
         pids = list(client.run(os.getpid).values())
         done: dict[str, Any] = {}
 
         def run() -> None:
-            done["report"] = run_diff_dask([str(p) for p in paths], DiffSettings(), settings_for(cluster))
+            done["report"] = run_diff_dask(
+                [str(p) for p in paths], DiffSettings(), settings_for(cluster), parts=parts, keep_parts=True
+            )
 
         thread = threading.Thread(target=run)
         thread.start()
@@ -142,6 +157,9 @@ def test_a_worker_killed_during_the_run_changes_nothing(tmp_path: Path, cluster:
         thread.join(timeout=120)
         assert "report" in done
         assert report_json(done["report"]) == expected
+        kept = sorted(parts.iterdir())
+        assert all(path.name.startswith("part-") for path in kept)
+        assert b"".join(path.read_bytes() for path in kept) == "".join(local_lines).encode()
     finally:
         client.close()
         cluster.wait_for_workers(2, timeout=30)
@@ -174,3 +192,190 @@ def test_a_pattern_names_the_files_it_matches(tmp_path: Path) -> None:
     assert json.loads(result.stdout)["corpus"]["sources"] == [str(p) for p in paths]
     missing = CliRunner().invoke(main, ["diff", str(tmp_path / "none-*.jsonl"), "--out", str(tmp_path / "m")])
     assert missing.exit_code == 2 and "no file matches this pattern" in missing.stderr
+
+
+# ------------------------------------------------------------------ cases.jsonl as parts
+
+
+def test_the_workers_parts_joined_or_kept_are_the_local_cases_jsonl(tmp_path: Path, cluster: Any) -> None:
+    """Pieces cut across lines, a piece compared again without its repeated ids, a bad
+    line skipped: the lines read back from the parts, and the parts kept, are the local
+    engine's ``cases.jsonl``; read parts are deleted, kept parts are all that is left."""
+    paths = generated(tmp_path)
+    with_repeats_and_a_bad_line(paths)
+    local_lines: list[str] = []
+    local = run_diff(
+        paths, DiffSettings(), on_comparisons=lambda b: local_lines.extend(b.lines), on_error=lambda _: None
+    )
+    for keep in (False, True):
+        parts = tmp_path / f"parts-{keep}"
+        lines: list[str] = []
+        remote = run_diff_dask(
+            [str(p) for p in paths],
+            DiffSettings(),
+            settings_for(cluster),
+            on_comparisons=lambda b, into=lines: into.extend(b.lines),
+            on_error=lambda _: None,
+            parts=parts,
+            keep_parts=keep,
+        )
+        assert report_json(remote) == report_json(local)
+        assert lines == local_lines and len(local_lines) == 297  # 300, less a bad line and two repeats
+        left = sorted(parts.iterdir())
+        if keep:
+            pieces = len(dask_engine.plan_pieces([str(p) for p in paths], PIECE))
+            assert [path.name for path in left] == [part_name(index, pieces) for index in range(pieces)]
+            assert b"".join(path.read_bytes() for path in left) == "".join(local_lines).encode()
+        else:
+            assert left == []
+
+
+def cli(*arguments: str) -> Any:
+    return CliRunner().invoke(main, ["diff", *arguments])
+
+
+def test_cases_parts_in_the_cli_are_the_joined_cases_jsonl_and_replace_it(tmp_path: Path, cluster: Any) -> None:
+    paths = generated(tmp_path, files=2)
+    with_repeats_and_a_bad_line(paths)
+    corpus = [str(p) for p in paths]
+    dask = ["--engine", "dask", "--scheduler", cluster.scheduler_address, "--skip-invalid"]
+    local, joined, parts = tmp_path / "local", tmp_path / "joined", tmp_path / "parts"
+    assert cli(*corpus, "--skip-invalid", "--out", str(local)).exit_code == 0
+    assert cli(*corpus, *dask, "--out", str(joined)).exit_code == 0
+    kept = cli(*corpus, *dask, "--cases-parts", "--out", str(parts))
+    assert kept.exit_code == 0, kept.stderr
+    assert "(report.json, report.md, report.html, cases/)" in kept.stderr
+    for name in ("report.json", "report.md", "report.html", "cases.jsonl"):
+        assert (joined / name).read_bytes() == (local / name).read_bytes(), name
+    assert sorted(p.name for p in parts.iterdir()) == ["cases", "report.html", "report.json", "report.md"]
+    for name in ("report.json", "report.md", "report.html"):
+        assert (parts / name).read_bytes() == (local / name).read_bytes(), name
+    # The README's promise: `cat cases/part-*.jsonl` is cases.jsonl (the shell sorts the names).
+    catted = subprocess.run(["sh", "-c", "cat cases/part-*.jsonl"], cwd=parts, capture_output=True, check=True)
+    assert catted.stdout == (local / "cases.jsonl").read_bytes()
+    # One form of the cases per report: the new one removes the old one.
+    assert cli(*corpus, *dask, "--out", str(parts)).exit_code == 0
+    assert not (parts / "cases").exists() and (parts / "cases.jsonl").read_bytes() == catted.stdout
+    assert cli(*corpus, *dask, "--cases-parts", "--out", str(joined)).exit_code == 0
+    assert not (joined / "cases.jsonl").exists() and list((joined / "cases").glob("part-*.jsonl"))
+
+
+def test_a_cases_directory_that_is_not_a_reports_is_refused_before_the_run(tmp_path: Path, cluster: Any) -> None:
+    out = tmp_path / "out"
+    (out / "cases").mkdir(parents=True)
+    (out / "cases" / "mine.jsonl").write_text("{}\n")
+    refused = cli("--engine", "dask", "--scheduler", cluster.scheduler_address, "--cases-parts", "--out", str(out))
+    assert refused.exit_code == 2
+    assert (
+        refused.stderr.strip()
+        == f"faithcompat: error: {out / 'cases'}: cannot write there: it is not a directory of report parts"
+    )
+    assert [p.name for p in out.rglob("*")] == ["cases", "mine.jsonl"]
+
+
+def test_cases_parts_needs_the_dask_engine(tmp_path: Path) -> None:
+    refused = cli("--cases-parts", "--out", str(tmp_path / "out"))
+    assert refused.exit_code == 2 and "--cases-parts needs --engine dask" in refused.stderr
+    assert not (tmp_path / "out").exists()
+
+
+def test_a_failed_run_leaves_no_report_no_staging_and_no_parts(tmp_path: Path, cluster: Any) -> None:
+    """The bad line stops the run at the merge, once every part is written: they all go."""
+    paths = generated(tmp_path, files=2)
+    with_repeats_and_a_bad_line(paths)
+    corpus = [str(p) for p in paths]
+    dask = ["--engine", "dask", "--scheduler", cluster.scheduler_address]
+    expected = cli(*corpus, "--out", str(tmp_path / "local")).stderr  # the local engine's one line
+    assert expected.startswith(f"faithcompat: error: {paths[1]}:8: ") and expected.count("\n") == 1
+    fresh = tmp_path / "fresh"
+    for parts in ([], ["--cases-parts"]):
+        failed = cli(*corpus, *dask, *parts, "--out", str(fresh))
+        assert failed.exit_code == 2 and failed.stderr.splitlines()[-1] == expected.rstrip("\n")
+        assert not fresh.exists()
+    previous = tmp_path / "previous"
+    assert cli(*corpus[:1], *dask, "--cases-parts", "--out", str(previous)).exit_code == 0
+    before = {path: path.read_bytes() for path in previous.rglob("*") if path.is_file()}
+    for parts in ([], ["--cases-parts"]):
+        assert cli(*corpus, *dask, *parts, "--out", str(previous)).exit_code == 2
+        assert {path: path.read_bytes() for path in previous.rglob("*") if path.is_file()} == before
+        assert not list(previous.glob(".faithcompat-*"))
+
+
+def test_workers_that_cannot_see_the_output_directory_stop_the_run_in_one_line(
+    tmp_path: Path, cluster: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A remote cluster without shared storage, simulated: the real probe runs on the
+    real workers, but on another directory than the one the client wrote its probe in."""
+    elsewhere = tmp_path / "what-the-workers-see"
+    elsewhere.mkdir()
+    real = dask_engine.shared_storage_problem
+
+    def unshared(directory: Path, on_workers: Any) -> str | None:
+        return real(directory, lambda probe, _where, *rest: on_workers(probe, str(elsewhere), *rest))
+
+    monkeypatch.setattr(dask_engine, "shared_storage_problem", unshared)
+    out = tmp_path / "out"
+    result = cli("--engine", "dask", "--scheduler", cluster.scheduler_address, "--out", str(out))
+    assert result.exit_code == 2
+    dashboard, line = result.stderr.splitlines()  # one line of error after the dashboard link
+    assert dashboard.startswith("faithcompat: Dask dashboard at ")
+    assert line.startswith("faithcompat: error: the output directory must be on storage the Dask workers share: ")
+    assert f"cannot read {elsewhere}/.probe-" in line and "No such file or directory" in line
+    assert not out.exists() and list(elsewhere.iterdir()) == []
+
+
+def test_the_probe_finds_workers_that_see_another_file_or_write_where_the_client_cannot_read(tmp_path: Path) -> None:
+    here, there = tmp_path / "here", tmp_path / "there"
+    here.mkdir()
+    there.mkdir()
+
+    def same(probe: Any, directory: str, *rest: str) -> dict[str, tuple[str | None, str]]:
+        return {"tcp://w1": probe(directory, *rest), "tcp://w2": probe(directory, *rest)}
+
+    assert shared_storage_problem(here, same) is None
+    assert list(here.iterdir()) == []  # the probe and both replies removed
+
+    def copied(probe: Any, directory: str, name: str, token: str) -> dict[str, tuple[str | None, str]]:
+        (there / name).write_bytes((Path(directory) / name).read_bytes())  # the probe, on the worker's own disk
+        return {"tcp://w1": probe(str(there), name, token)}
+
+    problem = shared_storage_problem(here, copied)
+    assert problem is not None and problem.startswith(f"the worker tcp://w1 wrote {here}/.probe-")
+    assert problem.endswith(".reply, which this machine cannot read")
+
+    def stale(probe: Any, directory: str, name: str, token: str) -> dict[str, tuple[str | None, str]]:
+        (there / name).write_text("an older probe")
+        return {"tcp://w1": probe(str(there), name, token)}
+
+    assert shared_storage_problem(here, stale) == f"the worker tcp://w1 reads another file at {there}/" + next(
+        p.name for p in there.iterdir() if p.read_text() == "an older probe"
+    )
+    assert answer_probe(str(tmp_path / "missing"), ".probe-x", "x")[0] == (
+        f"cannot read {tmp_path / 'missing' / '.probe-x'}: No such file or directory"
+    )
+
+
+def test_parts_are_kept_only_where_the_caller_says() -> None:
+    with pytest.raises(ValueError, match="keep_parts needs parts"):
+        run_diff_dask([str(bundled_corpus()[0])], DiffSettings(), DaskSettings(), keep_parts=True)
+
+
+def test_part_names_sort_in_corpus_order_past_a_million_pieces() -> None:
+    assert part_name(42, 100) == "part-000042.jsonl"
+    names = [part_name(index, 1_000_001) for index in (0, 9, 999_999, 1_000_000)]
+    assert sorted(names) == names and names[-1] == "part-1000000.jsonl"
+
+
+def test_a_part_that_is_not_what_its_task_wrote_stops_the_run(tmp_path: Path) -> None:
+    parts = _Parts(tmp_path, 2, keep=False)
+    written = dask_engine.write_part(parts.path(0), ['{"id": "a"}\n', '{"id": "b"}\n'])
+    assert written == PartWritten(24, zlib.crc32(b'{"id": "a"}\n{"id": "b"}\n'))
+    assert [p.name for p in tmp_path.iterdir()] == ["part-000000.jsonl"]  # no temporary left
+    Path(parts.path(0)).write_text('{"id": "a"}\n')  # torn, or rewritten by another run
+    with pytest.raises(WorkerError, match=r"part-000000\.jsonl: not the part its task wrote"):
+        parts.read(0, written, 2)
+    with pytest.raises(WorkerError, match=r"part-000001\.jsonl: cannot read the part a worker wrote"):
+        parts.read(1, written, 2)
+    dask_engine.write_part(parts.path(0), ['{"id": "a"}\n', '{"id": "b"}\n'])
+    assert parts.read(0, written, 2) == ['{"id": "a"}\n', '{"id": "b"}\n']
+    assert list(tmp_path.iterdir()) == []  # read, so deleted
