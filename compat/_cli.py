@@ -136,13 +136,24 @@ def _finite(_context: click.Context, _parameter: click.Parameter, value: float) 
     return value
 
 
-_jobs_option = click.option(
-    "--jobs",
-    type=click.IntRange(1, MAX_JOBS),
-    default=1,
-    show_default=True,
-    help=f"Scoring processes (at most {MAX_JOBS}).",
-)
+def available_cores() -> int:
+    """The cores this process may run on (its CPU affinity where the platform has one), at most MAX_JOBS."""
+    try:
+        cores = len(os.sched_getaffinity(0))
+    except (AttributeError, OSError):  # macOS and Windows have no affinity call
+        cores = os.cpu_count() or 1
+    return max(1, min(cores, MAX_JOBS))
+
+
+def _jobs_option(what: str) -> Callable[[F], F]:
+    return click.option(
+        "--jobs",
+        type=click.IntRange(1, MAX_JOBS),
+        default=available_cores,
+        show_default=f"cores available, here {available_cores()}",
+        help=f"{what} (at most {MAX_JOBS}); the report is the same whatever the number.",
+    )
+
 
 _tolerance_option = click.option(
     "--tolerance",
@@ -320,7 +331,7 @@ def score(
     help="What to print on stdout.",
 )
 @_tolerance_option
-@_jobs_option
+@_jobs_option("Scoring processes; with --engine dask, the workers of the LocalCluster it starts")
 @click.option(
     "--engine",
     type=click.Choice(["local", "dask"]),
@@ -803,7 +814,7 @@ def prompts(prompts_path: str | None) -> None:
     type=click.Choice(scorer_names()),
     help="The scorer the gate keeps fixed.",
 )
-@_jobs_option
+@_jobs_option("Scoring processes for the corpus checks")
 @click.option("--junit", type=click.Path(dir_okay=False), callback=_output_path, help="Write a JUnit XML report here.")
 @click.option(
     "--summary",

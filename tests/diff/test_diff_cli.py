@@ -19,7 +19,9 @@ from syrupy.assertion import SnapshotAssertion
 from syrupy.extensions.json import JSONSnapshotExtension
 
 from compat import bundled_corpus
-from compat._cli import main
+from compat._cli import available_cores, main
+from compat._errors import CorpusError
+from compat.diff import MAX_JOBS
 from compat.report._files import LEAGUE_FILES, REPORT_FILES
 from compat.report._schema import report_schema, schema_text
 
@@ -41,6 +43,32 @@ def bundled_report(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, str]
 
 
 BUNDLED_CASES = 312
+
+
+def test_jobs_defaults_to_the_cores_this_process_may_use(monkeypatch: pytest.MonkeyPatch) -> None:
+    import compat._cli as cli
+
+    monkeypatch.setattr(os, "sched_getaffinity", lambda _pid: {0, 3, 5}, raising=False)
+    seen: list[int] = []
+
+    def stop_at_the_diff(_sources: object, settings: object, **_options: object) -> None:
+        seen.append(settings.jobs)  # type: ignore[attr-defined]
+        raise CorpusError("stopped here")
+
+    monkeypatch.setattr(cli, "run_diff", stop_at_the_diff)
+    assert invoke("diff", "--out", "unused")[0] == 2 and seen == [3]
+    assert invoke("diff", "--out", "unused", "--jobs", "1")[0] == 2 and seen == [3, 1]
+    monkeypatch.setattr(os, "sched_getaffinity", lambda _pid: set(range(4 * MAX_JOBS)))
+    assert available_cores() == MAX_JOBS
+    monkeypatch.delattr(os, "sched_getaffinity")  # as on macOS
+    monkeypatch.setattr(os, "cpu_count", lambda: 6)
+    assert available_cores() == 6
+
+
+@pytest.mark.parametrize("command", ["diff", "gate"])
+def test_the_jobs_help_says_what_the_default_is_here(command: str) -> None:
+    help_text = " ".join(invoke(command, "--help")[1].split())
+    assert f"[default: (cores available, here {available_cores()})" in help_text
 
 
 def test_diff_on_the_bundled_corpus_prints_the_verdict_first_and_writes_its_files(
