@@ -25,7 +25,7 @@ import click
 from compat._atomic import atomic_writer
 from compat._errors import CaseError, CorpusError, FaithcompatError
 from compat._text import json_line
-from compat.cases import DEFAULT_MAX_CASE_BYTES, bundled_corpus, iter_cases
+from compat.cases import DEFAULT_MAX_CASE_BYTES, bundled_corpus, corpus_bytes, iter_cases
 from compat.diff import (
     DEFAULT_TOLERANCE,
     MAX_JOBS,
@@ -388,6 +388,8 @@ def diff(
     settings = DiffSettings(control, candidate, options, tolerance, max_case_bytes, jobs)
     skipped: list[CaseError] = []
     progress = _Progress(enabled=sys.stderr.isatty() and not os.environ.get("CI"))
+    if progress.enabled:
+        progress.total_bytes = corpus_bytes(sources)
     listed: list[CaseLine] = []
     unlisted = 0
     with writing_report(out) as directory:
@@ -423,6 +425,7 @@ def diff(
                     on_comparisons=keep,
                     on_error=skipped.append if skip_invalid else None,
                     source_names=names,
+                    on_read=progress.bytes_read if progress.enabled else None,
                 )
         finally:
             progress.done()  # an error message must not be glued to the progress line
@@ -547,15 +550,66 @@ def compare(
     sys.exit(table.exit_code)
 
 
-class _Progress:
-    """Cases done and cases/s on stderr, redrawn at most five times a second (TTY only)."""
+def _duration(seconds: float) -> str:
+    """A time left as a person reads it: "8 s", "3 min 05 s", "2 h 07 min"."""
+    whole = max(round(seconds), 0)
+    if whole < 60:
+        return f"{whole} s"
+    if whole < 3600:
+        return f"{whole // 60} min {whole % 60:02d} s"
+    return f"{whole // 3600:,} h {whole % 3600 // 60:02d} min"
 
-    def __init__(self, enabled: bool) -> None:
+
+def _size(size: int) -> str:
+    value = float(size)
+    for unit in ("B", "kB", "MB", "GB"):
+        if value < 1000:
+            return f"{value:.0f} {unit}" if unit == "B" else f"{value:.1f} {unit}"
+        value /= 1000
+    return f"{value:,.1f} TB"
+
+
+def time_left(elapsed: float, done: float, total: float) -> str:
+    """The time left at the pace so far ("about 3 min 05 s left"); "" before there is a pace."""
+    if done <= 0 or total <= 0:
+        return ""
+    return f"about {_duration(elapsed * max(total - done, 0) / done)} left"
+
+
+def progress_line(cases: int, elapsed: float, read: int | None = None, total: int | None = None) -> str:
+    """The diff's progress: cases and cases/s; with the corpus's size known, the share of
+    it read and the time left at the pace so far."""
+    line = f"{cases:,} cases  {cases / max(elapsed, 1e-9):,.0f} cases/s"
+    if total and read is not None:
+        line += f"  {min(read / total, 1.0):.0%} of {_size(total)}"
+        left = time_left(elapsed, read, total)
+        if left:
+            line += f"  {left}"
+    return line
+
+
+def pieces_line(done: int, total: int, workers: int, elapsed: float) -> str:
+    """The Dask engine's progress: pieces done of all, workers, time so far and time left."""
+    line = f"{done:,}/{total:,} pieces  {workers} workers  {_duration(elapsed)}"
+    left = time_left(elapsed, done, total)
+    return f"{line}  {left}" if left else line
+
+
+class _Progress:
+    """Cases, cases/s and, when the corpus's size is known, how much is read and the time
+    left, on stderr; redrawn at most five times a second (TTY only)."""
+
+    def __init__(self, enabled: bool, total_bytes: int | None = None) -> None:
         self.enabled = enabled
+        self.total_bytes = total_bytes
+        self.read: int | None = None
         self.count = 0
         self.start = time.monotonic()
         self.drawn = self.start
-        self.shown = False
+        self.width = 0  # of the widest line drawn: a shorter one, and the wipe, cover it
+
+    def bytes_read(self, read: int) -> None:
+        self.read = read
 
     def advance(self, cases: int) -> None:
         self.count += cases
@@ -563,20 +617,20 @@ class _Progress:
             now = time.monotonic()
             if now - self.drawn >= 0.2:
                 self.drawn = now
-                self.shown = True
-                rate = self.count / max(now - self.start, 1e-9)
-                click.echo(f"\r{self.count:,} cases  {rate:,.0f} cases/s", err=True, nl=False)
+                self._draw(progress_line(self.count, now - self.start, self.read, self.total_bytes))
 
     def pieces(self, done: int, total: int, workers: int) -> None:
         """The Dask engine's pieces: they finish out of order, and cases are counted at the merge."""
         if self.enabled:
-            self.shown = True
-            elapsed = max(time.monotonic() - self.start, 1e-9)
-            click.echo(f"\r{done:,}/{total:,} pieces  {workers} workers  {elapsed:,.0f} s", err=True, nl=False)
+            self._draw(pieces_line(done, total, workers, time.monotonic() - self.start))
+
+    def _draw(self, line: str) -> None:
+        click.echo("\r" + line.ljust(self.width), err=True, nl=False)
+        self.width = max(self.width, len(line))
 
     def done(self) -> None:
-        if self.shown:  # wipe the line, so the report starts on a clean one
-            click.echo("\r" + " " * 50 + "\r", err=True, nl=False)
+        if self.width:  # wipe the line, so the report starts on a clean one
+            click.echo("\r" + " " * self.width + "\r", err=True, nl=False)
 
 
 def _price(_context: click.Context, _parameter: click.Parameter, value: str | None) -> tuple[float, float] | None:
@@ -754,29 +808,36 @@ def grade_command(
     click.echo(f"next: faithcompat diff {out}", err=True)
 
 
+def grade_line(state: GradeProgress) -> str:
+    """The grading progress: cases (of all, when known), calls/s, cache hits, retries,
+    errors, tokens, and the time left at the pace so far when the total is known."""
+    of = f"/{state.total:,}" if state.total is not None else ""
+    rate = state.requests / max(state.elapsed, 1e-9)
+    line = (
+        f"{state.cases:,}{of} cases  {rate:,.1f} calls/s  {state.cached:,} cached  {state.retries:,} retries  "
+        f"{state.errors:,} errors  {state.prompt_tokens + state.completion_tokens:,} tokens"
+    )
+    left = time_left(state.elapsed, state.cases, state.total) if state.total is not None else ""
+    return f"{line}  {left}" if left else line
+
+
 class _GradeBar:
-    """Cases, calls/s, cache hits, retries, errors and tokens on stderr (TTY only)."""
+    """``grade_line`` on stderr (TTY only)."""
 
     def __init__(self, enabled: bool) -> None:
         self.enabled = enabled
-        self.shown = False
+        self.width = 0  # of the widest line drawn: a shorter one, and the wipe, cover it
 
     def show(self, state: GradeProgress) -> None:
         if not self.enabled:
             return
-        self.shown = True
-        of = f"/{state.total:,}" if state.total is not None else ""
-        rate = state.requests / max(state.elapsed, 1e-9)
-        click.echo(
-            f"\r{state.cases:,}{of} cases  {rate:,.1f} calls/s  {state.cached:,} cached  {state.retries:,} retries  "
-            f"{state.errors:,} errors  {state.prompt_tokens + state.completion_tokens:,} tokens   ",
-            err=True,
-            nl=False,
-        )
+        line = grade_line(state)
+        click.echo("\r" + line.ljust(self.width), err=True, nl=False)
+        self.width = max(self.width, len(line))
 
     def done(self) -> None:
-        if self.shown:
-            click.echo("\r" + " " * 100 + "\r", err=True, nl=False)
+        if self.width:
+            click.echo("\r" + " " * self.width + "\r", err=True, nl=False)
 
 
 @main.command()

@@ -210,16 +210,23 @@ def _copies_of_the_bundled_corpus(tmp_path: Path, copies: int) -> Path:
     return corpus
 
 
-def _long_diff(tmp_path: Path, *, terminal: bool, env: dict[str, str]) -> str:
-    """Run `faithcompat diff` on ~5,000 cases (long enough to draw progress); its stderr."""
+def _long_diff(tmp_path: Path, *, terminal: bool, env: dict[str, str], stdin: bool = False) -> str:
+    """Run `faithcompat diff` on ~5,000 cases (long enough to draw progress); its stderr.
+
+    With ``stdin``, the corpus comes through standard input, whose size is not known.
+    """
     corpus = _copies_of_the_bundled_corpus(tmp_path, 20)
-    command = [sys.executable, "-m", "compat", "diff", str(corpus), "--out", str(tmp_path / "out")]
+    source = "-" if stdin else str(corpus)
+    command = [sys.executable, "-m", "compat", "diff", source, "--jobs", "2", "--out", str(tmp_path / "out")]
     environment = {k: v for k, v in os.environ.items() if k != "CI"} | env
     if not terminal:
         done = subprocess.run(command, capture_output=True, env=environment, timeout=300, check=True)
         return done.stderr.decode("utf-8")
     master, slave = pty.openpty()
-    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=slave, env=environment)
+    with corpus.open("rb") as feed:
+        process = subprocess.Popen(
+            command, stdin=feed if stdin else None, stdout=subprocess.PIPE, stderr=slave, env=environment
+        )
     os.close(slave)
     process.communicate(timeout=300)
     assert process.returncode == 0
@@ -236,11 +243,23 @@ def _long_diff(tmp_path: Path, *, terminal: bool, env: dict[str, str]) -> str:
     return b"".join(chunks).decode("utf-8", "replace")
 
 
-def test_a_long_run_shows_progress_on_a_terminal_and_wipes_it(tmp_path: Path) -> None:
+def test_a_long_run_shows_progress_with_the_share_read_and_the_time_left_and_wipes_it(tmp_path: Path) -> None:
     shown = _long_diff(tmp_path, terminal=True, env={})
-    assert re.search(r"\r[\d,]+ cases  [\d,]+ cases/s", shown), shown
-    assert "\r" + " " * 50 + "\r" in shown  # wiped before the closing line
+    size = (tmp_path / "big.jsonl").stat().st_size
+    drawn = re.findall(r"\r([\d,]+ cases  [\d,]+ cases/s  (\d+)% of ([\d.]+) MB  about [\w ]+ left) *", shown)
+    assert drawn, shown
+    assert all(float(total) == round(size / 1e6, 1) for _line, _share, total in drawn)
+    shares = [int(share) for _line, share, _total in drawn]
+    assert shares == sorted(shares) and shares[-1] <= 100
+    widest = max(len(line) for line, _share, _total in drawn)
+    assert "\r" + " " * widest + "\r" in shown  # wiped before the closing line, all of it
     assert shown.rstrip().endswith("cases.jsonl)")
+
+
+def test_standard_input_has_no_size_so_progress_shows_cases_alone(tmp_path: Path) -> None:
+    shown = _long_diff(tmp_path, terminal=True, env={}, stdin=True)
+    assert re.search(r"\r[\d,]+ cases  [\d,]+ cases/s *\r", shown), shown
+    assert "% of" not in shown and " left" not in shown
 
 
 @pytest.mark.parametrize(("terminal", "env"), [(True, {"CI": "true"}), (False, {})], ids=["ci", "piped"])
