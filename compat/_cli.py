@@ -83,7 +83,7 @@ from compat.rollout import (
     render_decision,
     render_league,
 )
-from compat.scoring import MismatchPolicy, get_scorer, scorer_names, scorer_options
+from compat.scoring import MismatchPolicy, Vocabulary, get_scorer, load_vocabulary, scorer_names, scorer_options
 
 EXIT_OK, EXIT_FAILED, EXIT_UNUSABLE = 0, 1, 2
 
@@ -180,13 +180,32 @@ _policy_file_option = click.option(
 )
 
 
-def _policy_options(scorer_name: str, policy: str | None) -> dict[str, Any]:
-    """The scorer options for ``--policy``; a usage error for a scorer that takes none."""
-    if policy is None:
-        return {}
-    if "policy" not in scorer_options(scorer_name):
-        raise click.UsageError(f"--policy applies to the ragas scorer, not {scorer_name!r}")
-    return {"policy": policy}
+_vocabulary_option = click.option(
+    "--vocabulary",
+    "vocabulary_path",
+    type=click.Path(dir_okay=False, path_type=Path),
+    help="TOML of verdict words your grader uses ([vocabulary] yes, no, none lists), added to the built-in "
+    "ones for the scorers that read them (ragas).",
+)
+
+
+def _vocabulary(path: Path | None) -> Vocabulary | None:
+    """The words of ``--vocabulary``; ``None`` without one, or for a file that adds none."""
+    return (load_vocabulary(path) or None) if path is not None else None
+
+
+def _policy_options(scorer_name: str, policy: str | None, vocabulary: Vocabulary | None = None) -> dict[str, Any]:
+    """The scorer options for ``--policy`` and ``--vocabulary``; a usage error for a scorer that takes neither."""
+    options: dict[str, Any] = {}
+    if policy is not None:
+        if "policy" not in scorer_options(scorer_name):
+            raise click.UsageError(f"--policy applies to the ragas scorer, not {scorer_name!r}")
+        options["policy"] = policy
+    if vocabulary is not None:
+        if "vocabulary" not in scorer_options(scorer_name):
+            raise click.UsageError(f"--vocabulary applies to the ragas scorer, not {scorer_name!r}")
+        options["vocabulary"] = vocabulary
+    return options
 
 
 def _report_skipped(skipped: list[CaseError]) -> None:
@@ -246,6 +265,7 @@ def main() -> None:
     show_default=True,
     help="One JSON line per case, or a table for people.",
 )
+@_vocabulary_option
 @click.option("--skip-invalid", is_flag=True, help="Score the valid cases; report invalid ones on stderr.")
 @_max_case_bytes_option
 @click.option(
@@ -260,6 +280,7 @@ def main() -> None:
 def score(
     scorer_name: str,
     policy: str | None,
+    vocabulary_path: Path | None,
     output_format: str,
     skip_invalid: bool,
     max_case_bytes: int,
@@ -271,7 +292,7 @@ def score(
     FILES are JSONL (one case per line) or JSON-array files; "-" reads stdin. With
     no FILES, the bundled corpus is scored.
     """
-    scorer = get_scorer(scorer_name, **_policy_options(scorer_name, policy))
+    scorer = get_scorer(scorer_name, **_policy_options(scorer_name, policy, _vocabulary(vocabulary_path)))
     skipped: list[CaseError] = []
     sources = list(files) or bundled_corpus()
     cases = iter_cases(sources, on_error=skipped.append if skip_invalid else None, max_case_bytes=max_case_bytes)
@@ -315,6 +336,7 @@ def score(
     type=click.Choice([policy.value for policy in MismatchPolicy]),
     help="Mismatch policy of the candidate, if it takes one [default: unsupported].",
 )
+@_vocabulary_option
 @click.option(
     "--out",
     type=click.Path(file_okay=False, path_type=Path),
@@ -366,6 +388,7 @@ def diff(
     control: str,
     candidate: str,
     policy: str | None,
+    vocabulary_path: Path | None,
     out: Path,
     output_format: str,
     tolerance: float,
@@ -383,7 +406,8 @@ def diff(
     CORPUS files are JSONL or JSON arrays of cases, or shadow logs; "-" reads stdin.
     With no CORPUS, the bundled corpus is compared.
     """
-    options = _policy_options(candidate, policy)
+    vocabulary = _vocabulary(vocabulary_path)
+    options = _policy_options(candidate, policy, vocabulary)
     sources, names = _corpus_sources(corpus)
     settings = DiffSettings(control, candidate, options, tolerance, max_case_bytes, jobs)
     skipped: list[CaseError] = []
@@ -440,6 +464,7 @@ def diff(
                 max_case_bytes=max_case_bytes,
                 on_error=(lambda _error: None) if skip_invalid else None,  # already reported by the diff
                 source_names=names,
+                vocabulary=vocabulary,
             )
             directory.write("league.json", league_json(table))
             directory.write("league.md", render_league(table, markdown=True))
@@ -508,6 +533,7 @@ def _candidate_list(_context: click.Context, _parameter: click.Parameter, value:
 @click.option("--skip-invalid", is_flag=True, help="Rank over the valid cases; report invalid ones on stderr.")
 @_max_case_bytes_option
 @_policy_file_option
+@_vocabulary_option
 @_domain_errors
 def compare(
     corpus: tuple[str, ...],
@@ -519,6 +545,7 @@ def compare(
     skip_invalid: bool,
     max_case_bytes: int,
     policy_path: Path | None,
+    vocabulary_path: Path | None,
 ) -> None:
     """Rank candidate scorers against the control on CORPUS: the league table.
 
@@ -538,6 +565,7 @@ def compare(
         max_case_bytes=max_case_bytes,
         on_error=skipped.append if skip_invalid else None,
         source_names=names,
+        vocabulary=_vocabulary(vocabulary_path),
     )
     _report_skipped(skipped)
     markdown = output_format == "markdown"
@@ -875,6 +903,7 @@ def prompts(prompts_path: str | None) -> None:
     type=click.Choice(scorer_names()),
     help="The scorer the gate keeps fixed.",
 )
+@_vocabulary_option
 @_jobs_option("Scoring processes for the corpus checks")
 @click.option("--junit", type=click.Path(dir_okay=False), callback=_output_path, help="Write a JUnit XML report here.")
 @click.option(
@@ -892,6 +921,7 @@ def gate(
     examples: int,
     seed: int,
     candidate: str,
+    vocabulary_path: Path | None,
     jobs: int,
     junit: Path | None,
     summary: Path | None,
@@ -913,6 +943,7 @@ def gate(
             "(use --examples 0 to run only the corpus checks)"
         )
     policy = load_policy(policy_path)
+    vocabulary = _vocabulary(vocabulary_path)
     sources, names = _corpus_sources(corpus)
     base, why = None, None
     if no_baseline:
@@ -931,7 +962,10 @@ def gate(
         examples=examples,
         seed=seed,
         candidate=candidate,
-        diff=DiffSettings(candidate=candidate, jobs=jobs),
+        # The properties hold the built-in reading; the corpus is read with the team's words too.
+        diff=DiffSettings(
+            candidate=candidate, candidate_options=_policy_options(candidate, None, vocabulary), jobs=jobs
+        ),
         skip_properties=examples == 0,
     )
     result = _gate.run_gate(sources, settings, policy.gate, base, source_names=names, no_baseline_because=why)
@@ -954,6 +988,7 @@ def gate(
     help="Decide from this report.json instead of running the diff (cases.jsonl beside it lists the refusals).",
 )
 @_policy_file_option
+@_vocabulary_option
 @click.option(
     "--stage", default="off", show_default=True, help="The flag's current stage: off, shadow, live:N, complete."
 )
@@ -977,6 +1012,7 @@ def rollout(
     corpus: tuple[str, ...],
     report_path: Path | None,
     policy_path: Path | None,
+    vocabulary_path: Path | None,
     stage: str,
     output_format: str,
     output: Path | None,
@@ -992,8 +1028,8 @@ def rollout(
     except ValueError as error:
         raise click.BadParameter(str(error), param_hint="--stage") from None
     if report_path is not None:
-        if corpus:
-            raise click.UsageError("give either CORPUS or --report, not both")
+        if corpus or vocabulary_path is not None:
+            raise click.UsageError("give either --report or CORPUS (and --vocabulary), not both")
         report = load_report(report_path)
         refusals = passed_refusals(report_path.with_name("cases.jsonl"))
     else:
@@ -1005,7 +1041,10 @@ def rollout(
                     refusals.append(case_id)
 
         sources, names = _corpus_sources(corpus)
-        report = run_diff(sources, DiffSettings(), on_comparisons=note_refusals, source_names=names)
+        options = _policy_options(DiffSettings().candidate, None, _vocabulary(vocabulary_path))
+        report = run_diff(
+            sources, DiffSettings(candidate_options=options), on_comparisons=note_refusals, source_names=names
+        )
     violations = None
     if policy.invariant_examples:
         from compat.rollout import _gate

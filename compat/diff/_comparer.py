@@ -8,7 +8,15 @@
 from __future__ import annotations
 
 from compat.cases import Case
-from compat.diff._compare import CANDIDATE_ARM, CONTROL_ARM, DEFAULT_TOLERANCE, Comparison, compare, score_arm
+from compat.diff._compare import (
+    CANDIDATE_ARM,
+    CONTROL_ARM,
+    DEFAULT_TOLERANCE,
+    Comparison,
+    compare,
+    score_arm,
+    verdict_words_of,
+)
 from compat.diff._decompose import decompose, refine
 from compat.diff._observed import ObservedChecker
 from compat.scoring import Score, Scorer
@@ -21,6 +29,7 @@ class CaseComparer:
         self.control = control
         self.candidate = candidate
         self.tolerance = tolerance
+        self._words = verdict_words_of(candidate)  # causes re-read an output as the candidate read it
         self._observed = ObservedChecker()
 
     def compare(self, case: Case, control: Score | None = None, candidate: Score | None = None) -> Comparison:
@@ -29,7 +38,7 @@ class CaseComparer:
             control = score_arm(self.control, case, CONTROL_ARM)
         if candidate is None:
             candidate = score_arm(self.candidate, case, CANDIDATE_ARM)
-        comparison = compare(case, control, candidate, tolerance=self.tolerance)
+        comparison = compare(case, control, candidate, tolerance=self.tolerance, words=self._words)
         if case.arms is not None:
             steps = decompose(
                 case, control, candidate, self.control, self.candidate, comparison.outcome, self.tolerance

@@ -18,8 +18,9 @@ from compat._errors import InputError
 from compat.diff._compare import Outcome
 
 # 1.1 added the decomposition, noise and observed sections and the per-case ones:
-# optional everywhere, so a 1.0 report (a committed baseline) still reads.
-SCHEMA_VERSION: Literal["1.1"] = "1.1"
+# optional everywhere, so a 1.0 report (a committed baseline) still reads. 1.2 added
+# the candidate's vocabulary (scorers.candidate_vocabulary), null when none was given.
+SCHEMA_VERSION: Literal["1.2"] = "1.2"
 
 JsonScore = float | Literal["NaN", "Infinity", "-Infinity"] | None
 
@@ -35,10 +36,21 @@ class CorpusInfo(_Frozen):
     skipped_invalid: int = Field(description="Malformed cases skipped with --skip-invalid (0 otherwise).")
 
 
+class VocabularyInfo(_Frozen):
+    """Verdict words the candidate read on top of its built-in ones (--vocabulary), normalised."""
+
+    yes: list[str]
+    no: list[str]
+    none: list[str]
+
+
 class ScorersInfo(_Frozen):
     control: str
     candidate: str
     candidate_policy: str | None = None
+    candidate_vocabulary: VocabularyInfo | None = Field(
+        default=None, description="Verdict words added to the candidate's (--vocabulary); null: the built-in ones only."
+    )
     tolerance: float
 
 
@@ -214,7 +226,7 @@ class ObservedSummary(_Frozen):
 
 
 class DriftReport(_Frozen):
-    schema_version: Literal["1.0", "1.1"] = SCHEMA_VERSION
+    schema_version: Literal["1.0", "1.1", "1.2"] = SCHEMA_VERSION
     tool: str
     verdict: str = Field(description="The one-line summary printed first.")
     corpus: CorpusInfo

@@ -44,7 +44,7 @@ from compat.diff._aggregate import DriftAggregator, case_json_line, tally
 from compat.diff._compare import DEFAULT_TOLERANCE
 from compat.diff._comparer import CaseComparer
 from compat.diff._golden import check_expected
-from compat.diff._report import CorpusInfo, DriftReport, ScorersInfo
+from compat.diff._report import CorpusInfo, DriftReport, ScorersInfo, VocabularyInfo
 from compat.scoring import get_scorer
 
 CHUNK_SIZE = 256  # cases per task when they come parsed (JSON arrays), not as a LineBlock
@@ -158,6 +158,7 @@ def finish_report(
 ) -> DriftReport:
     """The report of a whole run: the merged aggregate, what was read, and which scorers."""
     candidate_policy = settings.candidate_options.get("policy")
+    vocabulary = settings.candidate_options.get("vocabulary")
     return aggregator.report(
         tool=tool_name(),
         corpus=CorpusInfo(sources=sources, sha256=sha256, cases=aggregator.cases, skipped_invalid=skipped),
@@ -165,6 +166,7 @@ def finish_report(
             control=settings.control,
             candidate=settings.candidate,
             candidate_policy=str(getattr(candidate_policy, "value", candidate_policy)) if candidate_policy else None,
+            candidate_vocabulary=VocabularyInfo(**vocabulary.as_dict()) if vocabulary else None,
             tolerance=settings.tolerance,
         ),
     )

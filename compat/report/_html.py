@@ -236,6 +236,14 @@ def _summary(report: DriftReport) -> str:
         if mean is not None:
             means.append(f'{name} {_num(mean.mean)} <span class="muted">(n={mean.count})</span>')
     policy = f" (policy <code>{_esc(scorers.candidate_policy)}</code>)" if scorers.candidate_policy else ""
+    vocabulary = scorers.candidate_vocabulary
+    if vocabulary is not None:
+        added = "; ".join(
+            f"{kind}: " + ", ".join(f"<code>{_esc(word)}</code>" for word in words)
+            for kind, words in (("yes", vocabulary.yes), ("no", vocabulary.no), ("none", vocabulary.none))
+            if words
+        )
+        policy += f"; verdict words added ({added})"
     sources = "<br>".join(f"<code>{_esc(source)}</code>" for source in corpus.sources) or "—"
     skipped = f"; {corpus.skipped_invalid} malformed skipped" if corpus.skipped_invalid else ""
     rows = [

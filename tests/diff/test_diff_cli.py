@@ -131,7 +131,7 @@ def _rounded(value: object) -> object:
 
 def test_formats_on_stdout(tmp_path: Path) -> None:
     code, stdout, _ = invoke("diff", "--out", str(tmp_path), "--format", "json")
-    assert code == 0 and json.loads(stdout)["schema_version"] == "1.1"
+    assert code == 0 and json.loads(stdout)["schema_version"] == "1.2"
     code, stdout, _ = invoke("diff", "--out", str(tmp_path), "--format", "markdown")
     assert code == 0 and stdout.startswith("## faithcompat: `legacy` vs `ragas`")
 
@@ -363,3 +363,94 @@ def test_a_worker_signalled_before_its_initializer_ends_without_a_traceback(capf
 def _signal_self(signal_number: int) -> None:
     os.kill(os.getpid(), signal_number)
     time.sleep(0.2)  # the handler runs at the next bytecode; a SIGTERM ends the process here
+
+
+TEAM_WORDS = '[vocabulary]\nyes = ["Holds"]\nno = ["contradicted"]\nnone = ["cannot tell"]\n'
+
+
+def _team_corpus(tmp_path: Path, cases: int = 40) -> tuple[Path, Path]:
+    """Cases whose grader speaks only the team's words, and the vocabulary file for them."""
+    words = tmp_path / "words.toml"
+    words.write_text(TEAM_WORDS, encoding="utf-8")
+    corpus = tmp_path / "team.jsonl"
+    outputs = ["Holds. Contradicted. Cannot tell.", "Holds. Holds. Holds.", "Contradicted. Holds. Contradicted."]
+    with corpus.open("w", encoding="utf-8") as handle:
+        for i in range(cases):
+            output = f"Final verdict for each statement in order: {outputs[i % 3]}"
+            handle.write(json.dumps({"id": f"t{i}", "statements": ["A.", "B.", "C."], "grader_output": output}) + "\n")
+    return corpus, words
+
+
+def test_a_vocabulary_reads_the_same_through_any_jobs_and_the_report_records_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import compat.cases._corpus as corpus_module
+
+    corpus, words = _team_corpus(tmp_path)
+    monkeypatch.setattr(corpus_module, "BLOCK_BYTES", 1024)  # many blocks, spread over the workers
+    files = {}
+    for jobs in ("1", "2"):
+        out = tmp_path / f"jobs{jobs}"
+        assert invoke("diff", str(corpus), "--vocabulary", str(words), "--jobs", jobs, "--out", str(out))[0] == 0
+        files[jobs] = [(out / name).read_text(encoding="utf-8") for name in ("report.json", "cases.jsonl")]
+    assert files["1"] == files["2"]
+    report = json.loads(files["1"][0])
+    assert report["scorers"]["candidate_vocabulary"] == {
+        "yes": ["holds"],
+        "no": ["contradicted"],
+        "none": ["cannot tell"],
+    }
+    assert report["outcomes"]["candidate_undetermined"] == 0
+    assert "verdict words added (--vocabulary)" in (tmp_path / "jobs1" / "report.md").read_text(encoding="utf-8")
+    # Without it the same outputs hold no verdict, and the report says none was added.
+    assert invoke("diff", str(corpus), "--out", str(tmp_path / "plain"))[0] == 0
+    plain = json.loads((tmp_path / "plain" / "report.json").read_text(encoding="utf-8"))
+    assert plain["scorers"]["candidate_vocabulary"] is None
+    assert plain["outcomes"]["candidate_undetermined"] == plain["corpus"]["cases"]
+
+
+def test_every_scoring_command_takes_the_vocabulary(tmp_path: Path) -> None:
+    corpus, words = _team_corpus(tmp_path, cases=6)
+    code, out, _ = invoke("score", str(corpus), "--vocabulary", str(words))
+    assert code == 0 and all(json.loads(line)["status"] == "scored" for line in out.splitlines())
+    code, out, _ = invoke(
+        "compare", str(corpus), "--candidates", "ragas", "--vocabulary", str(words), "--format", "json"
+    )
+    league = json.loads(out)
+    assert league["vocabulary"]["yes"] == ["holds"] and league["rows"][0]["undetermined"] == 0
+    code, out, _ = invoke("gate", str(corpus), "--vocabulary", str(words), "--examples", "0")
+    assert code == 0 and "gate passed" in out
+    for given, undetermined in (["--vocabulary", str(words)], 0), ([], 1):
+        code, out, _ = invoke("rollout", str(corpus), *given, "--format", "json")
+        criteria = {criterion["name"]: criterion for criterion in json.loads(out)["criteria"]}
+        assert criteria["candidate undetermined rate"]["measured"] == undetermined
+
+
+@pytest.mark.parametrize(
+    ("command", "message"),
+    [
+        (
+            ["diff", "--candidate", "legacy", "--out", "unused"],
+            "--vocabulary applies to the ragas scorer, not 'legacy'",
+        ),
+        (["score", "--scorer", "promptfoo-0.121.19"], "--vocabulary applies to the ragas scorer"),
+        (["rollout", "--report", "reports/report.json"], "give either --report or CORPUS (and --vocabulary)"),
+    ],
+)
+def test_a_vocabulary_where_nothing_reads_it_is_a_usage_error(tmp_path: Path, command: list[str], message: str) -> None:
+    _corpus, words = _team_corpus(tmp_path, cases=1)
+    code, _, stderr = invoke(*command, "--vocabulary", str(words))
+    assert code == 2 and message in stderr
+    assert not Path("unused").exists()
+
+
+def test_a_bad_vocabulary_file_is_exit_2_naming_the_file_and_key(tmp_path: Path) -> None:
+    words = tmp_path / "words.toml"
+    words.write_text('[vocabulary]\nyes = ["holds"]\nno = ["holds"]\n', encoding="utf-8")
+    code, _, stderr = invoke("diff", "--vocabulary", str(words), "--out", str(tmp_path / "o"))
+    assert code == 2
+    assert (
+        stderr
+        == f"faithcompat: error: {words}: vocabulary.no[0]: 'holds' is in both vocabulary.yes and vocabulary.no\n"
+    )
+    assert not (tmp_path / "o").exists()
