@@ -342,6 +342,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0] if __doc__ else None)
     parser.add_argument("--cases", type=int, default=DEFAULT_CASES, help=f"corpus size (default {DEFAULT_CASES:,})")
     parser.add_argument("--jobs", type=int, default=2, help="--jobs of faithcompat diff (default 2)")
+    parser.add_argument("--no-detail", action="store_true", help="run faithcompat diff --no-detail")
     parser.add_argument("--workdir", type=Path, help="where the corpus and report go (default: a temporary dir)")
     parser.add_argument("--json", type=Path, metavar="PATH", help="also write the figures as JSON to PATH")
     parser.add_argument("--quick", action="store_true", help=f"smoke run: {QUICK_CASES:,} cases")
@@ -392,6 +393,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         if out.exists():
             shutil.rmtree(out)
         command = [python, "-m", "compat", "diff", str(corpus.path), "--out", str(out), "--jobs", str(args.jobs)]
+        command += ["--no-detail"] if args.no_detail else []
         print(f"diff:      {shlex.join(command)}")
         run = run_diff_subprocess(command, out)
         if run.exit_code not in (0, 1):

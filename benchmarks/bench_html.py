@@ -64,7 +64,7 @@ def build_page(cases: int, directory: Path) -> tuple[Path, float, int]:
         outcomes.append(record["outcome"])
     held.add(batch, outcomes)
     start = time.perf_counter()
-    chosen = held.cases()
+    chosen = held.lines()
     corpus = report.corpus.model_copy(update={"cases": cases})
     report = report.model_copy(update={"corpus": corpus})
     panel = decision_panel(decide(report, load_policy(None).rollout, invariant_violations=None))

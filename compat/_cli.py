@@ -25,7 +25,7 @@ import click
 from compat._atomic import atomic_writer
 from compat._errors import CaseError, CorpusError, FaithcompatError
 from compat._text import json_line
-from compat.cases import DEFAULT_MAX_CASE_BYTES, bundled_corpus, iter_cases
+from compat.cases import DEFAULT_MAX_CASE_BYTES, bundled_corpus, corpus_bytes, iter_cases
 from compat.diff import (
     DEFAULT_TOLERANCE,
     MAX_JOBS,
@@ -84,7 +84,7 @@ from compat.rollout import (
     render_decision,
     render_league,
 )
-from compat.scoring import MismatchPolicy, get_scorer, scorer_names, scorer_options
+from compat.scoring import MismatchPolicy, Vocabulary, get_scorer, load_vocabulary, scorer_names, scorer_options
 
 EXIT_OK, EXIT_FAILED, EXIT_UNUSABLE = 0, 1, 2
 
@@ -137,13 +137,24 @@ def _finite(_context: click.Context, _parameter: click.Parameter, value: float) 
     return value
 
 
-_jobs_option = click.option(
-    "--jobs",
-    type=click.IntRange(1, MAX_JOBS),
-    default=1,
-    show_default=True,
-    help=f"Scoring processes (at most {MAX_JOBS}).",
-)
+def available_cores() -> int:
+    """The cores this process may run on (its CPU affinity where the platform has one), at most MAX_JOBS."""
+    try:
+        cores = len(os.sched_getaffinity(0))
+    except (AttributeError, OSError):  # macOS and Windows have no affinity call
+        cores = os.cpu_count() or 1
+    return max(1, min(cores, MAX_JOBS))
+
+
+def _jobs_option(what: str) -> Callable[[F], F]:
+    return click.option(
+        "--jobs",
+        type=click.IntRange(1, MAX_JOBS),
+        default=available_cores,
+        show_default=f"cores available, here {available_cores()}",
+        help=f"{what} (at most {MAX_JOBS}); the report is the same whatever the number.",
+    )
+
 
 _tolerance_option = click.option(
     "--tolerance",
@@ -170,13 +181,32 @@ _policy_file_option = click.option(
 )
 
 
-def _policy_options(scorer_name: str, policy: str | None) -> dict[str, Any]:
-    """The scorer options for ``--policy``; a usage error for a scorer that takes none."""
-    if policy is None:
-        return {}
-    if "policy" not in scorer_options(scorer_name):
-        raise click.UsageError(f"--policy applies to the ragas scorer, not {scorer_name!r}")
-    return {"policy": policy}
+_vocabulary_option = click.option(
+    "--vocabulary",
+    "vocabulary_path",
+    type=click.Path(dir_okay=False, path_type=Path),
+    help="TOML of verdict words your grader uses ([vocabulary] yes, no, none lists), added to the built-in "
+    "ones for the scorers that read them (ragas).",
+)
+
+
+def _vocabulary(path: Path | None) -> Vocabulary | None:
+    """The words of ``--vocabulary``; ``None`` without one, or for a file that adds none."""
+    return (load_vocabulary(path) or None) if path is not None else None
+
+
+def _policy_options(scorer_name: str, policy: str | None, vocabulary: Vocabulary | None = None) -> dict[str, Any]:
+    """The scorer options for ``--policy`` and ``--vocabulary``; a usage error for a scorer that takes neither."""
+    options: dict[str, Any] = {}
+    if policy is not None:
+        if "policy" not in scorer_options(scorer_name):
+            raise click.UsageError(f"--policy applies to the ragas scorer, not {scorer_name!r}")
+        options["policy"] = policy
+    if vocabulary is not None:
+        if "vocabulary" not in scorer_options(scorer_name):
+            raise click.UsageError(f"--vocabulary applies to the ragas scorer, not {scorer_name!r}")
+        options["vocabulary"] = vocabulary
+    return options
 
 
 def _report_skipped(skipped: list[CaseError]) -> None:
@@ -236,6 +266,7 @@ def main() -> None:
     show_default=True,
     help="One JSON line per case, or a table for people.",
 )
+@_vocabulary_option
 @click.option("--skip-invalid", is_flag=True, help="Score the valid cases; report invalid ones on stderr.")
 @_max_case_bytes_option
 @click.option(
@@ -250,6 +281,7 @@ def main() -> None:
 def score(
     scorer_name: str,
     policy: str | None,
+    vocabulary_path: Path | None,
     output_format: str,
     skip_invalid: bool,
     max_case_bytes: int,
@@ -261,7 +293,7 @@ def score(
     FILES are JSONL (one case per line) or JSON-array files; "-" reads stdin. With
     no FILES, the bundled corpus is scored.
     """
-    scorer = get_scorer(scorer_name, **_policy_options(scorer_name, policy))
+    scorer = get_scorer(scorer_name, **_policy_options(scorer_name, policy, _vocabulary(vocabulary_path)))
     skipped: list[CaseError] = []
     sources = list(files) or bundled_corpus()
     cases = iter_cases(sources, on_error=skipped.append if skip_invalid else None, max_case_bytes=max_case_bytes)
@@ -305,6 +337,7 @@ def score(
     type=click.Choice([policy.value for policy in MismatchPolicy]),
     help="Mismatch policy of the candidate, if it takes one [default: unsupported].",
 )
+@_vocabulary_option
 @click.option(
     "--out",
     type=click.Path(file_okay=False, path_type=Path),
@@ -321,7 +354,7 @@ def score(
     help="What to print on stdout.",
 )
 @_tolerance_option
-@_jobs_option
+@_jobs_option("Scoring processes; with --engine dask, the workers of the LocalCluster it starts")
 @click.option(
     "--engine",
     type=click.Choice(["local", "dask"]),
@@ -350,6 +383,13 @@ def score(
     help="Cases report.html holds, differing ones first (cases.jsonl has all of them).",
 )
 @click.option(
+    "--detail/--no-detail",
+    default=True,
+    show_default=True,
+    help="Keep each differing case's grader texts and verdicts as read in cases.jsonl (report.html opens them); "
+    "--no-detail writes a quarter of the bytes on corpora where many cases differ.",
+)
+@click.option(
     "--rollout-policy",
     type=click.Path(dir_okay=False),
     help="The rollout policy (TOML) behind report.html's GO/HOLD/NO-GO [default: the built-in one].",
@@ -367,6 +407,7 @@ def diff(
     control: str,
     candidate: str,
     policy: str | None,
+    vocabulary_path: Path | None,
     out: Path,
     output_format: str,
     tolerance: float,
@@ -377,6 +418,7 @@ def diff(
     skip_invalid: bool,
     max_case_bytes: int,
     html_cases: int,
+    detail: bool,
     rollout_policy: str | None,
     strict: bool,
     league: bool,
@@ -390,11 +432,14 @@ def diff(
         raise click.UsageError("--scheduler needs --engine dask")
     if cases_parts and engine != "dask":
         raise click.UsageError("--cases-parts needs --engine dask (the local engine writes cases.jsonl itself)")
-    options = _policy_options(candidate, policy)
+    vocabulary = _vocabulary(vocabulary_path)
+    options = _policy_options(candidate, policy, vocabulary)
     sources, names = _corpus_sources(corpus)
-    settings = DiffSettings(control, candidate, options, tolerance, max_case_bytes, jobs)
+    settings = DiffSettings(control, candidate, options, tolerance, max_case_bytes, jobs, detail)
     skipped: list[CaseError] = []
     progress = _Progress(enabled=sys.stderr.isatty() and not os.environ.get("CI"))
+    if progress.enabled:
+        progress.total_bytes = corpus_bytes(sources)
     rollout = load_policy(rollout_policy).rollout  # read before the corpus: a bad policy fails fast
     held = HeldCases(html_cases)
     with writing_report(out, cases_parts=cases_parts) as directory:
@@ -426,6 +471,7 @@ def diff(
                     on_comparisons=keep,
                     on_error=skipped.append if skip_invalid else None,
                     source_names=names,
+                    on_read=progress.bytes_read if progress.enabled else None,
                 )
         finally:
             progress.done()  # an error message must not be glued to the progress line
@@ -440,6 +486,7 @@ def diff(
                 max_case_bytes=max_case_bytes,
                 on_error=(lambda _error: None) if skip_invalid else None,  # already reported by the diff
                 source_names=names,
+                vocabulary=vocabulary,
             )
             directory.write("league.json", league_json(table))
             directory.write("league.md", render_league(table, markdown=True))
@@ -450,7 +497,7 @@ def diff(
             decide(report, rollout, invariant_violations=None),
             f"policy {rollout_policy}" if rollout_policy else "the default policy",
         )
-        listed = held.cases()
+        listed = held.lines()
         page = render_html(
             report, listed, cases_truncated=report.corpus.cases - len(listed), decision=panel, extra_sections=sections
         )
@@ -517,6 +564,7 @@ def _candidate_list(_context: click.Context, _parameter: click.Parameter, value:
 @click.option("--skip-invalid", is_flag=True, help="Rank over the valid cases; report invalid ones on stderr.")
 @_max_case_bytes_option
 @_policy_file_option
+@_vocabulary_option
 @_domain_errors
 def compare(
     corpus: tuple[str, ...],
@@ -528,6 +576,7 @@ def compare(
     skip_invalid: bool,
     max_case_bytes: int,
     policy_path: Path | None,
+    vocabulary_path: Path | None,
 ) -> None:
     """Rank candidate scorers against the control on CORPUS: the league table.
 
@@ -547,6 +596,7 @@ def compare(
         max_case_bytes=max_case_bytes,
         on_error=skipped.append if skip_invalid else None,
         source_names=names,
+        vocabulary=_vocabulary(vocabulary_path),
     )
     _report_skipped(skipped)
     markdown = output_format == "markdown"
@@ -559,15 +609,66 @@ def compare(
     sys.exit(table.exit_code)
 
 
-class _Progress:
-    """Cases done and cases/s on stderr, redrawn at most five times a second (TTY only)."""
+def _duration(seconds: float) -> str:
+    """A time left as a person reads it: "8 s", "3 min 05 s", "2 h 07 min"."""
+    whole = max(round(seconds), 0)
+    if whole < 60:
+        return f"{whole} s"
+    if whole < 3600:
+        return f"{whole // 60} min {whole % 60:02d} s"
+    return f"{whole // 3600:,} h {whole % 3600 // 60:02d} min"
 
-    def __init__(self, enabled: bool) -> None:
+
+def _size(size: int) -> str:
+    value = float(size)
+    for unit in ("B", "kB", "MB", "GB"):
+        if value < 1000:
+            return f"{value:.0f} {unit}" if unit == "B" else f"{value:.1f} {unit}"
+        value /= 1000
+    return f"{value:,.1f} TB"
+
+
+def time_left(elapsed: float, done: float, total: float) -> str:
+    """The time left at the pace so far ("about 3 min 05 s left"); "" before there is a pace."""
+    if done <= 0 or total <= 0:
+        return ""
+    return f"about {_duration(elapsed * max(total - done, 0) / done)} left"
+
+
+def progress_line(cases: int, elapsed: float, read: int | None = None, total: int | None = None) -> str:
+    """The diff's progress: cases and cases/s; with the corpus's size known, the share of
+    it read and the time left at the pace so far."""
+    line = f"{cases:,} cases  {cases / max(elapsed, 1e-9):,.0f} cases/s"
+    if total and read is not None:
+        line += f"  {min(read / total, 1.0):.0%} of {_size(total)}"
+        left = time_left(elapsed, read, total)
+        if left:
+            line += f"  {left}"
+    return line
+
+
+def pieces_line(done: int, total: int, workers: int, elapsed: float) -> str:
+    """The Dask engine's progress: pieces done of all, workers, time so far and time left."""
+    line = f"{done:,}/{total:,} pieces  {workers} workers  {_duration(elapsed)}"
+    left = time_left(elapsed, done, total)
+    return f"{line}  {left}" if left else line
+
+
+class _Progress:
+    """Cases, cases/s and, when the corpus's size is known, how much is read and the time
+    left, on stderr; redrawn at most five times a second (TTY only)."""
+
+    def __init__(self, enabled: bool, total_bytes: int | None = None) -> None:
         self.enabled = enabled
+        self.total_bytes = total_bytes
+        self.read: int | None = None
         self.count = 0
         self.start = time.monotonic()
         self.drawn = self.start
-        self.shown = False
+        self.width = 0  # of the widest line drawn: a shorter one, and the wipe, cover it
+
+    def bytes_read(self, read: int) -> None:
+        self.read = read
 
     def advance(self, cases: int) -> None:
         self.count += cases
@@ -575,20 +676,20 @@ class _Progress:
             now = time.monotonic()
             if now - self.drawn >= 0.2:
                 self.drawn = now
-                self.shown = True
-                rate = self.count / max(now - self.start, 1e-9)
-                click.echo(f"\r{self.count:,} cases  {rate:,.0f} cases/s", err=True, nl=False)
+                self._draw(progress_line(self.count, now - self.start, self.read, self.total_bytes))
 
     def pieces(self, done: int, total: int, workers: int) -> None:
         """The Dask engine's pieces: they finish out of order, and cases are counted at the merge."""
         if self.enabled:
-            self.shown = True
-            elapsed = max(time.monotonic() - self.start, 1e-9)
-            click.echo(f"\r{done:,}/{total:,} pieces  {workers} workers  {elapsed:,.0f} s", err=True, nl=False)
+            self._draw(pieces_line(done, total, workers, time.monotonic() - self.start))
+
+    def _draw(self, line: str) -> None:
+        click.echo("\r" + line.ljust(self.width), err=True, nl=False)
+        self.width = max(self.width, len(line))
 
     def done(self) -> None:
-        if self.shown:  # wipe the line, so the report starts on a clean one
-            click.echo("\r" + " " * 50 + "\r", err=True, nl=False)
+        if self.width:  # wipe the line, so the report starts on a clean one
+            click.echo("\r" + " " * self.width + "\r", err=True, nl=False)
 
 
 def _price(_context: click.Context, _parameter: click.Parameter, value: str | None) -> tuple[float, float] | None:
@@ -766,29 +867,36 @@ def grade_command(
     click.echo(f"next: faithcompat diff {out}", err=True)
 
 
+def grade_line(state: GradeProgress) -> str:
+    """The grading progress: cases (of all, when known), calls/s, cache hits, retries,
+    errors, tokens, and the time left at the pace so far when the total is known."""
+    of = f"/{state.total:,}" if state.total is not None else ""
+    rate = state.requests / max(state.elapsed, 1e-9)
+    line = (
+        f"{state.cases:,}{of} cases  {rate:,.1f} calls/s  {state.cached:,} cached  {state.retries:,} retries  "
+        f"{state.errors:,} errors  {state.prompt_tokens + state.completion_tokens:,} tokens"
+    )
+    left = time_left(state.elapsed, state.cases, state.total) if state.total is not None else ""
+    return f"{line}  {left}" if left else line
+
+
 class _GradeBar:
-    """Cases, calls/s, cache hits, retries, errors and tokens on stderr (TTY only)."""
+    """``grade_line`` on stderr (TTY only)."""
 
     def __init__(self, enabled: bool) -> None:
         self.enabled = enabled
-        self.shown = False
+        self.width = 0  # of the widest line drawn: a shorter one, and the wipe, cover it
 
     def show(self, state: GradeProgress) -> None:
         if not self.enabled:
             return
-        self.shown = True
-        of = f"/{state.total:,}" if state.total is not None else ""
-        rate = state.requests / max(state.elapsed, 1e-9)
-        click.echo(
-            f"\r{state.cases:,}{of} cases  {rate:,.1f} calls/s  {state.cached:,} cached  {state.retries:,} retries  "
-            f"{state.errors:,} errors  {state.prompt_tokens + state.completion_tokens:,} tokens   ",
-            err=True,
-            nl=False,
-        )
+        line = grade_line(state)
+        click.echo("\r" + line.ljust(self.width), err=True, nl=False)
+        self.width = max(self.width, len(line))
 
     def done(self) -> None:
-        if self.shown:
-            click.echo("\r" + " " * 100 + "\r", err=True, nl=False)
+        if self.width:
+            click.echo("\r" + " " * self.width + "\r", err=True, nl=False)
 
 
 @main.command()
@@ -826,7 +934,8 @@ def prompts(prompts_path: str | None) -> None:
     type=click.Choice(scorer_names()),
     help="The scorer the gate keeps fixed.",
 )
-@_jobs_option
+@_vocabulary_option
+@_jobs_option("Scoring processes for the corpus checks")
 @click.option("--junit", type=click.Path(dir_okay=False), callback=_output_path, help="Write a JUnit XML report here.")
 @click.option(
     "--summary",
@@ -843,6 +952,7 @@ def gate(
     examples: int,
     seed: int,
     candidate: str,
+    vocabulary_path: Path | None,
     jobs: int,
     junit: Path | None,
     summary: Path | None,
@@ -864,6 +974,7 @@ def gate(
             "(use --examples 0 to run only the corpus checks)"
         )
     policy = load_policy(policy_path)
+    vocabulary = _vocabulary(vocabulary_path)
     sources, names = _corpus_sources(corpus)
     base, why = None, None
     if no_baseline:
@@ -882,7 +993,10 @@ def gate(
         examples=examples,
         seed=seed,
         candidate=candidate,
-        diff=DiffSettings(candidate=candidate, jobs=jobs),
+        # The properties hold the built-in reading; the corpus is read with the team's words too.
+        diff=DiffSettings(
+            candidate=candidate, candidate_options=_policy_options(candidate, None, vocabulary), jobs=jobs
+        ),
         skip_properties=examples == 0,
     )
     result = _gate.run_gate(sources, settings, policy.gate, base, source_names=names, no_baseline_because=why)
@@ -905,6 +1019,7 @@ def gate(
     help="Decide from this report.json instead of running the diff (cases.jsonl beside it lists the refusals).",
 )
 @_policy_file_option
+@_vocabulary_option
 @click.option(
     "--stage", default="off", show_default=True, help="The flag's current stage: off, shadow, live:N, complete."
 )
@@ -928,6 +1043,7 @@ def rollout(
     corpus: tuple[str, ...],
     report_path: Path | None,
     policy_path: Path | None,
+    vocabulary_path: Path | None,
     stage: str,
     output_format: str,
     output: Path | None,
@@ -943,8 +1059,8 @@ def rollout(
     except ValueError as error:
         raise click.BadParameter(str(error), param_hint="--stage") from None
     if report_path is not None:
-        if corpus:
-            raise click.UsageError("give either CORPUS or --report, not both")
+        if corpus or vocabulary_path is not None:
+            raise click.UsageError("give either --report or CORPUS (and --vocabulary), not both")
         report = load_report(report_path)
         refusals = passed_refusals(report_path.with_name("cases.jsonl"))
     else:
@@ -956,7 +1072,10 @@ def rollout(
                     refusals.append(case_id)
 
         sources, names = _corpus_sources(corpus)
-        report = run_diff(sources, DiffSettings(), on_comparisons=note_refusals, source_names=names)
+        options = _policy_options(DiffSettings().candidate, None, _vocabulary(vocabulary_path))
+        report = run_diff(
+            sources, DiffSettings(candidate_options=options), on_comparisons=note_refusals, source_names=names
+        )
     violations = None
     if policy.invariant_examples:
         from compat.rollout import _gate

@@ -13,7 +13,8 @@
 
 Addresses in the README are stood in for by real ones started here: the grader at
 ``127.0.0.1:8000`` and OpenAI by the scripted grader (``tests/grading/server.py``) on a
-free port of 127.0.0.1; the Dask scheduler ``tcp://10.0.0.5:8786`` by a LocalCluster's.
+free port of 127.0.0.1; the Dask scheduler ``tcp://10.0.0.5:8786`` by a LocalCluster's, and
+its shared storage ``/shared`` by a directory of the test's.
 """
 
 from __future__ import annotations
@@ -42,6 +43,7 @@ BLOCK = re.compile(r"^ *```(\w*)\n(.*?)^ *```", re.DOTALL | re.M)
 DECISIONS = {"gate", "rollout", "compare"}  # exit 1 is a verdict, not an error
 README_GRADER = "127.0.0.1:8000"
 README_SCHEDULER = "tcp://10.0.0.5:8786"
+README_SHARED = "/shared"  # storage the cluster's workers share: a directory here
 INSTALLS = ("pip ", "python3 -m venv", "npm ", "mkdir ", "for ", "done", "FAITHCOMPAT_PROMPTFOO_DIR", "pytest")
 
 
@@ -124,7 +126,12 @@ def test_every_command_in_the_readme_runs(tmp_path: Path, monkeypatch: pytest.Mo
     with GraderServer() as grader, dask_scheduler() as scheduler:
         address = f"127.0.0.1:{grader.port}"
         env = {"OPENAI_BASE_URL": f"http://{address}/v1", "GITHUB_STEP_SUMMARY": str(summary), "NO_COLOR": "1"}
-        substitutions = {README_GRADER: address, README_SCHEDULER: scheduler, '"$GITHUB_STEP_SUMMARY"': str(summary)}
+        substitutions = {
+            README_GRADER: address,
+            README_SCHEDULER: scheduler,
+            '"$GITHUB_STEP_SUMMARY"': str(summary),
+            README_SHARED: str(tmp_path / "shared"),
+        }
         # The CI job's comment: the baseline is made once from the team's corpus, then committed.
         _run("faithcompat diff my-corpus.jsonl --out baseline", env, substitutions)
         # The rollout example reads a shadow run's report.
@@ -139,7 +146,7 @@ def test_every_command_in_the_readme_runs(tmp_path: Path, monkeypatch: pytest.Mo
                     assert_shown(shown, output, command)
                     ran.append(command)
             elif language == "bash":
-                for line in body.splitlines():
+                for line in body.replace("\\\n", " ").splitlines():  # a continued line is one command
                     command = _command(line)
                     if not command or command.startswith(INSTALLS) or command.startswith("#"):
                         continue
@@ -158,6 +165,7 @@ def test_every_command_in_the_readme_runs(tmp_path: Path, monkeypatch: pytest.Mo
     assert len(ran) >= 16, ran
     assert summary.read_text(encoding="utf-8").strip()  # the gate wrote the job summary
     assert any("--engine dask --scheduler" in command for command in ran)
+    assert sorted(p.name for p in (tmp_path / "shared" / "faithcompat-report" / "cases").iterdir())  # the parts
     assert (tmp_path / "graded.jsonl").stat().st_size > 0
 
 

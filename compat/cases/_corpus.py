@@ -14,6 +14,7 @@ import difflib
 import gzip
 import hashlib
 import json
+import stat
 import sys
 import zlib
 from array import array
@@ -120,6 +121,51 @@ class CorpusDigest:
         return self._hash.hexdigest()
 
 
+class ReadPosition:
+    """How far the reader is into the corpus, in bytes of its files as stored (a gzip
+    file's compressed bytes): what ``corpus_bytes`` adds up. Standard input counts nothing."""
+
+    def __init__(self) -> None:
+        self._finished = 0  # the sizes of the sources read to their end
+        self._handle: IO[bytes] | None = None  # the file being read
+
+    @property
+    def bytes_read(self) -> int:
+        return self._finished + (_tell(self._handle) if self._handle is not None else 0)
+
+    def _start(self, handle: IO[bytes]) -> None:
+        self._handle = handle
+
+    def _finish(self) -> None:
+        if self._handle is not None:
+            self._finished += _tell(self._handle)
+            self._handle = None
+
+
+def _tell(handle: IO[bytes]) -> int:
+    try:
+        return handle.tell()
+    except (OSError, ValueError):  # a named pipe cannot tell; a closed file neither
+        return 0
+
+
+def corpus_bytes(sources: Iterable[str | Path]) -> int | None:
+    """The corpus's size as stored (gzip files compressed), or ``None`` when it cannot be
+    known beforehand: standard input, a named pipe, a file that is not there."""
+    total = 0
+    for source in sources:
+        if str(source) == STDIN:
+            return None
+        try:
+            status = Path(source).stat()
+        except OSError:
+            return None
+        if not stat.S_ISREG(status.st_mode):
+            return None
+        total += status.st_size
+    return total
+
+
 def bundled_corpus() -> list[Path]:
     """The corpus files shipped with faithcompat, in a stable order."""
     root = bundled_fixtures_dir() / "corpus"
@@ -168,11 +214,18 @@ def iter_records(
 
 
 def iter_blocks(
-    sources: Iterable[str | Path], *, max_case_bytes: int = DEFAULT_MAX_CASE_BYTES, digest: CorpusDigest | None = None
+    sources: Iterable[str | Path],
+    *,
+    max_case_bytes: int = DEFAULT_MAX_CASE_BYTES,
+    digest: CorpusDigest | None = None,
+    position: ReadPosition | None = None,
 ) -> Iterator[LineBlock | Record]:
-    """The stream for bulk work: JSONL as ``LineBlock``s, JSON-array cases parsed, errors as values."""
+    """The stream for bulk work: JSONL as ``LineBlock``s, JSON-array cases parsed, errors as values.
+
+    ``position``, if given, follows how far the files have been read (for progress).
+    """
     for source in sources:
-        yield from _iter_source(str(source), max_case_bytes, digest)
+        yield from _iter_source(str(source), max_case_bytes, digest, position)
 
 
 class DuplicateIds:
@@ -308,8 +361,11 @@ def _report(error: CaseError, on_error: ErrorHandler | None) -> None:
     on_error(error)
 
 
-def _iter_source(source: str, max_case_bytes: int, digest: CorpusDigest | None) -> Iterator[LineBlock | Record]:
+def _iter_source(
+    source: str, max_case_bytes: int, digest: CorpusDigest | None, position: ReadPosition | None = None
+) -> Iterator[LineBlock | Record]:
     stream: IO[bytes]
+    file: IO[bytes] | None = None  # the file as stored, under any decompression
     if source == STDIN:
         if sys.stdin is None:  # started with `<&-`
             raise CorpusError("-: standard input is closed")
@@ -320,11 +376,14 @@ def _iter_source(source: str, max_case_bytes: int, digest: CorpusDigest | None) 
         if path.is_dir():
             raise CorpusError(f"{source}: is a directory; name the .jsonl or .json files in it")
         try:
-            # gzip-compressed corpora (shadow logs rotated with gzip) are read as their text
-            stream = cast(IO[bytes], gzip.open(path, "rb")) if source.endswith(".gz") else path.open("rb")  # noqa: SIM115
+            file = path.open("rb")
         except OSError as error:
             raise CorpusError(f"{source}: cannot read: {error.strerror or error}") from None
+        # gzip-compressed corpora (shadow logs rotated with gzip) are read as their text
+        stream = cast(IO[bytes], gzip.GzipFile(fileobj=file, mode="rb")) if source.endswith(".gz") else file
         name = source
+        if position is not None:
+            position._start(file)
     try:
         first, reader = _first_byte(stream)
         if first == b"[":
@@ -334,8 +393,11 @@ def _iter_source(source: str, max_case_bytes: int, digest: CorpusDigest | None) 
     except (gzip.BadGzipFile, EOFError, zlib.error) as error:  # a .gz that is not, or is cut short
         raise CorpusError(f"{name}: not a readable gzip file: {error}") from None
     finally:
-        if source != STDIN:
+        if file is not None:
+            if position is not None:
+                position._finish()
             stream.close()
+            file.close()  # a GzipFile leaves the file it was given open
 
 
 _LEADING_SPACE = b"\xef\xbb\xbf \t\r\n"

@@ -28,7 +28,7 @@ from compat.cases import TOOL_TAG_PREFIX
 from compat.diff._aggregate_steps import StepsAggregator
 from compat.diff._compare import CAUSE_DESCRIPTIONS, CONTROL_BUGS, Comparison, DriftCause, Outcome
 from compat.diff._decompose import Decomposition
-from compat.diff._detail import detail_record
+from compat.diff._detail import detail_json, detail_record
 from compat.diff._numbers import ExactSum
 from compat.diff._observed import ObservedCheck
 from compat.diff._report import (
@@ -134,6 +134,14 @@ def case_record(comparison: Comparison) -> dict[str, Any]:
 
 def _rare_fields(comparison: Comparison) -> dict[str, Any]:
     """The per-case sections only some cases have (both arms recorded, a recorded score, a difference)."""
+    fields = _sections(comparison)
+    if comparison.detail is not None:
+        fields["detail"] = detail_record(comparison.detail)
+    return fields
+
+
+def _sections(comparison: Comparison) -> dict[str, Any]:
+    """The decomposition and the recorded-score check, where the case has them."""
     fields: dict[str, Any] = {}
     steps = comparison.decomposition
     if steps is not None:
@@ -163,8 +171,6 @@ def _rare_fields(comparison: Comparison) -> dict[str, Any]:
             "regraded_reproduced": observed.regraded_reproduced,
             "first_reproduced": observed.first_reproduced,
         }
-    if comparison.detail is not None:
-        fields["detail"] = detail_record(comparison.detail)
     return fields
 
 
@@ -203,9 +209,10 @@ def case_json_line(comparison: Comparison) -> str:
 
 def _rare_json(comparison: Comparison) -> str:
     """The rare sections as json.dumps writes them after the other keys (", " and each key)."""
-    return "".join(
-        f", {_quote(key)}: {json.dumps(value, ensure_ascii=True)}" for key, value in _rare_fields(comparison).items()
-    )
+    parts = [f", {_quote(key)}: {json.dumps(value, ensure_ascii=True)}" for key, value in _sections(comparison).items()]
+    if comparison.detail is not None:
+        parts.append(f', "detail": {detail_json(comparison.detail)}')
+    return "".join(parts)
 
 
 # The C string encoder behind json.dumps(..., ensure_ascii=True). The enums here are str

@@ -23,13 +23,16 @@ from compat.cases import ArmName, Case
 from compat.scoring import (
     Cause,
     LegacyBreakdown,
+    RagasScorer,
     Score,
     Scorer,
     ScoreWarning,
     Status,
     VerdictFormat,
+    VerdictWords,
     legacy_breakdown,
     parse_verdicts,
+    verdict_words,
 )
 
 if TYPE_CHECKING:  # the modules that build these import this one
@@ -193,13 +196,23 @@ def score_arm(scorer: Scorer, case: Case, arm: ArmName, sample: int = 0) -> Scor
     return scorer.score(recorded)
 
 
-def compare(case: Case, control: Score, candidate: Score, *, tolerance: float = DEFAULT_TOLERANCE) -> Comparison:
-    """The comparison of two scores of ``case``; pure, and total like the scorers."""
+def compare(
+    case: Case,
+    control: Score,
+    candidate: Score,
+    *,
+    tolerance: float = DEFAULT_TOLERANCE,
+    words: VerdictWords | None = None,
+) -> Comparison:
+    """The comparison of two scores of ``case``; pure, and total like the scorers.
+
+    ``words``: the verdict words the candidate read with (``verdict_words_of``), default the built-in ones.
+    """
     delta = None
     if control.is_finite and candidate.is_finite:
         delta = candidate.value - control.value  # type: ignore[operator]
     outcome = _outcome(control, candidate, delta, tolerance)
-    cause = None if outcome is Outcome.MATCH else explain(case, control, candidate)
+    cause = None if outcome is Outcome.MATCH else explain(case, control, candidate, words)
     return Comparison(case.id, case.tags, control, candidate, delta, outcome, cause)
 
 
@@ -241,8 +254,16 @@ _ENUMERATION_PIECE = re.compile(r"\s*(?:\(?\d{1,4}\)?|(?:statement|claim)\s*\d{1
 _NO_WORD = re.compile(r"\bno\b")
 
 
-def explain(case: Case, control: Score, candidate: Score) -> DriftCause:
-    """The named cause of the difference between ``control`` and ``candidate``."""
+def verdict_words_of(scorer: Scorer) -> VerdictWords:
+    """The verdict words ``scorer`` reads: the fixed scorer's include its vocabulary."""
+    return scorer.words if isinstance(scorer, RagasScorer) else verdict_words(None)
+
+
+def explain(case: Case, control: Score, candidate: Score, words: VerdictWords | None = None) -> DriftCause:
+    """The named cause of the difference between ``control`` and ``candidate``.
+
+    ``words``: the verdict words the candidate read with, to re-read the output as it did.
+    """
     if Cause.GRADER_ERROR in (control.cause, candidate.cause):
         return DriftCause.GRADER_ERROR
     if case.arms is not None and case.arms.get(CONTROL_ARM) is not None and case.arms.get(CANDIDATE_ARM) is not None:
@@ -266,7 +287,8 @@ def explain(case: Case, control: Score, candidate: Score) -> DriftCause:
         return DriftCause.JSON_VERDICTS_UNSEEN
     if candidate.format in _UNLABELLED_FORMATS:
         return _UNLABELLED_FORMATS[candidate.format]
-    parsed = parse_verdicts(case.grader_output, [verdict.statement for verdict in candidate.verdicts] or None)
+    statements = [verdict.statement for verdict in candidate.verdicts] or None
+    parsed = parse_verdicts(case.grader_output, statements, words or verdict_words(None))
     read_noes = parsed.values.count(0) if parsed else 0
     if breakdown.bad_count == read_noes:
         return _counting_cause(control, candidate, default=DriftCause.UNEXPLAINED)

@@ -17,6 +17,7 @@ from compat.diff._compare import (
     Outcome,
     compare,
     score_arm,
+    verdict_words_of,
 )
 from compat.diff._decompose import decompose, refine
 from compat.diff._detail import case_detail
@@ -34,6 +35,7 @@ class CaseComparer:
         self.candidate = candidate
         self.tolerance = tolerance
         self.detail = detail  # the league compares for counts only: no detail to keep
+        self._words = verdict_words_of(candidate)  # causes re-read an output as the candidate read it
         self._observed = ObservedChecker()
 
     def compare(self, case: Case, control: Score | None = None, candidate: Score | None = None) -> Comparison:
@@ -42,7 +44,7 @@ class CaseComparer:
             control = score_arm(self.control, case, CONTROL_ARM)
         if candidate is None:
             candidate = score_arm(self.candidate, case, CANDIDATE_ARM)
-        comparison = compare(case, control, candidate, tolerance=self.tolerance)
+        comparison = compare(case, control, candidate, tolerance=self.tolerance, words=self._words)
         if case.arms is not None:
             steps = decompose(
                 case, control, candidate, self.control, self.candidate, comparison.outcome, self.tolerance

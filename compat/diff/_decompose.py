@@ -35,6 +35,7 @@ from compat.diff._compare import (
     explain,
     outcome_of,
     score_arm,
+    verdict_words_of,
 )
 from compat.scoring import Cause, Score, Scorer
 
@@ -91,7 +92,7 @@ def decompose(
     legacy_text = case.arm_case(CONTROL_ARM)
     parser_cause = None
     if parser_outcome is not Outcome.MATCH:
-        parser_cause = explain(legacy_text or case, control, middle)
+        parser_cause = explain(legacy_text or case, control, middle, verdict_words_of(candidate_scorer))
 
     # The candidate scorer on every sample of each arm: the spreads, and the pairs below.
     middles = _sample_scores(candidate_scorer, case, CONTROL_ARM, middle)

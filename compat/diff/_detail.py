@@ -10,10 +10,12 @@ counted as a "no", or the count of ``verdict: no`` markers.
 
 from __future__ import annotations
 
+import json
+from collections.abc import Callable
 from typing import Any, NamedTuple
 
 from compat.cases import ArmName, Case
-from compat.scoring import LegacyScorer, Score, Scorer, VerdictFormat, legacy_breakdown
+from compat.scoring import LegacyScorer, Score, Scorer, Verdict, VerdictFormat, legacy_breakdown
 
 
 class GraderTexts(NamedTuple):
@@ -24,19 +26,13 @@ class GraderTexts(NamedTuple):
     grader_output: str
 
 
-class ReadVerdict(NamedTuple):
-    """One verdict as a scorer read it: the statement (or the legacy piece), 1, 0 or none, and the reason."""
-
-    text: str
-    verdict: int | None
-    reason: str | None = None
-
-
 class CaseDetail(NamedTuple):
     control_texts: GraderTexts | None  # None: the side's grader call failed, nothing was read
     candidate_texts: GraderTexts | None
-    control_read: tuple[ReadVerdict, ...]
-    candidate_read: tuple[ReadVerdict, ...]
+    # Each verdict as a scorer read it: its statement (for legacy, the piece of the final
+    # line it read), 1, 0 or None, and the reason.
+    control_read: tuple[Verdict, ...]
+    candidate_read: tuple[Verdict, ...]
     control_note: str  # how the control's reading is to be taken (the legacy arithmetic's branch)
 
 
@@ -58,9 +54,9 @@ def case_detail(
     return CaseDetail(control_texts, candidate_texts, control_read, candidate_read, note)
 
 
-def _read(score: Score, scorer: Scorer | None, case: Case, arm: ArmName) -> tuple[tuple[ReadVerdict, ...], str]:
+def _read(score: Score, scorer: Scorer | None, case: Case, arm: ArmName) -> tuple[tuple[Verdict, ...], str]:
     if score.verdicts:
-        return tuple(ReadVerdict(v.statement, v.verdict, v.reason) for v in score.verdicts), ""
+        return score.verdicts, ""
     if not isinstance(scorer, LegacyScorer):
         return (), ""
     chosen = case if case.arms is None or case.arms.get(arm) is None else case.arm_case(arm)
@@ -68,7 +64,7 @@ def _read(score: Score, scorer: Scorer | None, case: Case, arm: ArmName) -> tupl
     if breakdown is None:
         return (), "no output: the legacy scorer stopped before reading verdicts"
     if breakdown.format is VerdictFormat.TEXT_FINAL_LINE:
-        pieces = tuple(ReadVerdict(piece.strip(), 0 if "yes" not in piece else 1) for piece in breakdown.pieces)
+        pieces = tuple(Verdict(piece.strip(), 0 if "yes" not in piece else 1) for piece in breakdown.pieces)
         return pieces, (
             f"{breakdown.statement_count} statements; the final line split at every '.', "
             f"each piece without 'yes' counted as a no ({breakdown.bad_count})"
@@ -103,5 +99,44 @@ def _texts(texts: GraderTexts | None) -> dict[str, Any] | None:
     }
 
 
-def _verdict(verdict: ReadVerdict) -> dict[str, Any]:
-    return {"text": verdict.text, "verdict": verdict.verdict, "reason": verdict.reason}
+def _verdict(verdict: Verdict) -> dict[str, Any]:
+    value = None if verdict.verdict is None else int(bool(verdict.verdict))  # 1 or 0, whatever a port stored
+    return {"text": verdict.statement, "verdict": value, "reason": verdict.reason}
+
+
+# The C string encoder behind json.dumps(..., ensure_ascii=True).
+_quote: Callable[[str], str] = json.encoder.encode_basestring_ascii
+
+
+def detail_json(detail: CaseDetail) -> str:
+    """``json.dumps(detail_record(detail), ensure_ascii=True)``, built from a template.
+
+    A differing case pays for its detail on every line written; the generic encoder
+    walking a fresh dict costs more than the grader texts' own encoding (a test holds
+    the two equal).
+    """
+    same = detail.candidate_texts == detail.control_texts
+    return (
+        f'{{"control_texts": {_texts_json(detail.control_texts)}, '
+        f'"candidate_texts": {"null" if same else _texts_json(detail.candidate_texts)}, '
+        f'"same_texts": {"true" if same else "false"}, '
+        f'"control_read": [{", ".join(map(_verdict_json, detail.control_read))}], '
+        f'"candidate_read": [{", ".join(map(_verdict_json, detail.candidate_read))}], '
+        f'"control_note": {_quote(detail.control_note)}}}'
+    )
+
+
+def _texts_json(texts: GraderTexts | None) -> str:
+    if texts is None:
+        return "null"
+    output = "null" if texts.statements_output is None else _quote(texts.statements_output)
+    statements = "null" if texts.statements is None else f"[{', '.join(map(_quote, texts.statements))}]"
+    return (
+        f'{{"statements_output": {output}, "statements": {statements}, "grader_output": {_quote(texts.grader_output)}}}'
+    )
+
+
+def _verdict_json(verdict: Verdict) -> str:
+    value = "null" if verdict.verdict is None else "1" if verdict.verdict else "0"
+    reason = "null" if verdict.reason is None else _quote(verdict.reason)
+    return f'{{"text": {_quote(verdict.statement)}, "verdict": {value}, "reason": {reason}}}'

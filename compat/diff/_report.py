@@ -18,9 +18,10 @@ from compat._errors import InputError
 from compat.diff._compare import Outcome
 
 # 1.1 added the decomposition, noise and observed sections and the per-case ones;
-# 1.2 the agreement where the control is trusted, each cause's flips and a differing
-# case's detail (cases.jsonl only: the report's examples leave it out). Optional
-# everywhere, so a 1.0 or 1.1 report (a committed baseline) still reads.
+# 1.2 the agreement where the control is trusted, each cause's flips, a differing
+# case's detail (cases.jsonl only: the report's examples leave it out) and the
+# candidate's vocabulary (scorers.candidate_vocabulary, null when none was given).
+# Optional everywhere, so a 1.0 or 1.1 report (a committed baseline) still reads.
 SCHEMA_VERSION: Literal["1.2"] = "1.2"
 
 JsonScore = float | Literal["NaN", "Infinity", "-Infinity"] | None
@@ -37,10 +38,21 @@ class CorpusInfo(_Frozen):
     skipped_invalid: int = Field(description="Malformed cases skipped with --skip-invalid (0 otherwise).")
 
 
+class VocabularyInfo(_Frozen):
+    """Verdict words the candidate read on top of its built-in ones (--vocabulary), normalised."""
+
+    yes: list[str]
+    no: list[str]
+    none: list[str]
+
+
 class ScorersInfo(_Frozen):
     control: str
     candidate: str
     candidate_policy: str | None = None
+    candidate_vocabulary: VocabularyInfo | None = Field(
+        default=None, description="Verdict words added to the candidate's (--vocabulary); null: the built-in ones only."
+    )
     tolerance: float
 
 

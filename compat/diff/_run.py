@@ -30,12 +30,21 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 from compat._errors import CaseError, WorkerError
-from compat.cases import DEFAULT_MAX_CASE_BYTES, CorpusDigest, DuplicateIds, LineBlock, RawCase, Record, iter_blocks
+from compat.cases import (
+    DEFAULT_MAX_CASE_BYTES,
+    CorpusDigest,
+    DuplicateIds,
+    LineBlock,
+    RawCase,
+    ReadPosition,
+    Record,
+    iter_blocks,
+)
 from compat.diff._aggregate import DriftAggregator, case_json_line, tally
 from compat.diff._compare import DEFAULT_TOLERANCE
 from compat.diff._comparer import CaseComparer
 from compat.diff._golden import check_expected
-from compat.diff._report import CorpusInfo, DriftReport, ScorersInfo
+from compat.diff._report import CorpusInfo, DriftReport, ScorersInfo, VocabularyInfo
 from compat.scoring import get_scorer
 
 CHUNK_SIZE = 256  # cases per task when they come parsed (JSON arrays), not as a LineBlock
@@ -51,6 +60,7 @@ class DiffSettings:
     tolerance: float = DEFAULT_TOLERANCE
     max_case_bytes: int = DEFAULT_MAX_CASE_BYTES
     jobs: int = 1
+    detail: bool = True  # a differing case's cases.jsonl line keeps what each side read
 
 
 class ComparedBatch(NamedTuple):
@@ -94,21 +104,31 @@ def run_diff(
     on_comparisons: Callable[[ComparedBatch], None] | None = None,
     on_error: Callable[[CaseError], None] | None = None,
     source_names: list[str] | None = None,
+    on_read: Callable[[int], None] | None = None,
 ) -> DriftReport:
-    """Compare the two scorers of ``settings`` over ``sources`` and report."""
+    """Compare the two scorers of ``settings`` over ``sources`` and report.
+
+    ``on_read``, before each unit of work is merged: the bytes of the corpus's files (as
+    stored, gzip compressed; standard input counts nothing) read up to that unit's end.
+    """
     sources = list(sources)
     digest = CorpusDigest()
+    position = ReadPosition()
     aggregator = DriftAggregator()
     skipped = 0
     ids = DuplicateIds()
     local: list[CaseComparer] = []  # the parent's own scorers, made when a repeated id first needs them
-    items = iter_blocks(sources, max_case_bytes=settings.max_case_bytes, digest=digest)
-    for work, result in _compared_stream(items, settings):
+    items = iter_blocks(sources, max_case_bytes=settings.max_case_bytes, digest=digest, position=position)
+    read_to: deque[int] = deque()  # per unit in flight, in order: where reading stood when it was cut
+    for work, result in _compared_stream(_noting_position(_work_units(items), position, read_to), settings):
         repeated, errors = _check_ids(result, ids)
         if repeated:
             if not local:
                 local.append(_make_scorers(settings))
             result = _compare_work(work, local[0], skip=repeated)
+        read = read_to.popleft()
+        if on_read is not None:
+            on_read(read)
         skipped += fold(aggregator, result.aggregate, result.batch, errors, on_comparisons, on_error)
     return finish_report(aggregator, settings, source_names or [str(s) for s in sources], digest.hexdigest(), skipped)
 
@@ -139,6 +159,7 @@ def finish_report(
 ) -> DriftReport:
     """The report of a whole run: the merged aggregate, what was read, and which scorers."""
     candidate_policy = settings.candidate_options.get("policy")
+    vocabulary = settings.candidate_options.get("vocabulary")
     return aggregator.report(
         tool=tool_name(),
         corpus=CorpusInfo(sources=sources, sha256=sha256, cases=aggregator.cases, skipped_invalid=skipped),
@@ -146,6 +167,7 @@ def finish_report(
             control=settings.control,
             candidate=settings.candidate,
             candidate_policy=str(getattr(candidate_policy, "value", candidate_policy)) if candidate_policy else None,
+            candidate_vocabulary=VocabularyInfo(**vocabulary.as_dict()) if vocabulary else None,
             tolerance=settings.tolerance,
         ),
     )
@@ -193,6 +215,7 @@ def _make_scorers(settings: DiffSettings) -> CaseComparer:
         get_scorer(settings.control),
         get_scorer(settings.candidate, **settings.candidate_options),
         settings.tolerance,
+        detail=settings.detail,
     )
 
 
@@ -266,12 +289,17 @@ def _work_units(items: Iterator[LineBlock | Record]) -> Iterator[Work]:
         yield batch
 
 
-def _compared_stream(
-    items: Iterator[LineBlock | Record], settings: DiffSettings
-) -> Iterator[tuple[Work, _BlockResult]]:
+def _noting_position(units: Iterator[Work], position: ReadPosition, read_to: deque[int]) -> Iterator[Work]:
+    """``units`` as they are cut, noting in ``read_to`` how far the corpus was read for each."""
+    for work in units:
+        read_to.append(position.bytes_read)
+        yield work
+
+
+def _compared_stream(units: Iterator[Work], settings: DiffSettings) -> Iterator[tuple[Work, _BlockResult]]:
     if settings.jobs <= 1:
         scorers = _make_scorers(settings)
-        for work in _work_units(items):
+        for work in units:
             yield work, _compare_work(work, scorers)
         return
     # The platform's default start method (fork on Linux, spawn on macOS and Windows):
@@ -283,7 +311,7 @@ def _compared_stream(
     )
     pending: deque[tuple[Work, Future[_BlockResult]]] = deque()
     try:
-        for work in _work_units(items):
+        for work in units:
             pending.append((work, executor.submit(_compare_in_worker, work)))
             if len(pending) >= window:
                 done, future = pending.popleft()

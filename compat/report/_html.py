@@ -32,7 +32,7 @@ from dataclasses import dataclass
 from urllib.parse import quote
 
 from compat._text import ROUNDING_NOISE, format_change
-from compat.diff import CaseLine, DriftReport, HistogramBin, JsonScore
+from compat.diff import DriftReport, HistogramBin, JsonScore
 
 PAGE_ROWS = 50  # case rows per page of the explorer (mirrored in _SCRIPT)
 TEXT_CHARS = 4000  # a grader text longer than this is cut in the page (cases.jsonl has it whole)
@@ -1017,9 +1017,11 @@ def _cut(text: str | None) -> str | None:
     return f"{text[:TEXT_CHARS]}\n… [{len(text) - TEXT_CHARS:,} more characters: cases.jsonl has the whole text]"
 
 
-def _row_data(case: CaseLine) -> dict[str, object]:
-    """A case as the explorer holds it: the cases.jsonl record, long grader texts cut."""
-    record = case.model_dump(mode="json")
+def _row_json(line: str) -> str:
+    """A cases.jsonl line as the explorer holds it: as it is, or with its long grader texts cut."""
+    if len(line) <= TEXT_CHARS:  # no text in it can be longer: the common case costs nothing
+        return line.rstrip("\n")
+    record = json.loads(line)
     detail = record.get("detail")
     if isinstance(detail, dict):
         for key in ("control_texts", "candidate_texts"):
@@ -1029,21 +1031,20 @@ def _row_data(case: CaseLine) -> dict[str, object]:
                 texts["grader_output"] = _cut(texts.get("grader_output"))
                 if texts.get("statements") is not None:
                     texts["statements"] = [_cut(s) for s in texts["statements"]]
-    return record
+    # ASCII, as cases.jsonl is: a lone surrogate from a grader output stays a valid \\udXXX escape.
+    return json.dumps(record, ensure_ascii=True, separators=(",", ":"))
 
 
-def case_data(cases: Sequence[CaseLine]) -> str:
+def case_data(lines: Sequence[str]) -> str:
     """The explorer's rows as JSON that cannot end its ``<script>`` element (no ``<`` at all)."""
-    # ASCII: a lone surrogate from a grader output stays a valid \\udXXX escape.
-    text = json.dumps([_row_data(case) for case in cases], ensure_ascii=True, separators=(",", ":"))
-    return text.replace("<", "\\u003c")
+    return ("[" + ",".join(map(_row_json, lines)) + "]").replace("<", "\\u003c")
 
 
 def _options(choices: Sequence[tuple[str, str]]) -> str:
     return "".join(f'<option value="{_esc(value)}">{_esc(label)}</option>' for value, label in choices)
 
 
-def _explorer(report: DriftReport, cases: Sequence[CaseLine], truncated: int) -> str:
+def _explorer(report: DriftReport, cases: Sequence[str], truncated: int) -> str:
     control, candidate = report.scorers.control, report.scorers.candidate
     total = report.corpus.cases
     differing = total - report.outcomes.get("match", 0)
@@ -1108,6 +1109,14 @@ def _summary(report: DriftReport) -> str:
         if mean is not None:
             means.append(f'{name} {_num(mean.mean)} <span class="muted">(n={mean.count})</span>')
     policy = f" (policy <code>{_esc(scorers.candidate_policy)}</code>)" if scorers.candidate_policy else ""
+    vocabulary = scorers.candidate_vocabulary
+    if vocabulary is not None:
+        added = "; ".join(
+            f"{kind}: " + ", ".join(f"<code>{_esc(word)}</code>" for word in words)
+            for kind, words in (("yes", vocabulary.yes), ("no", vocabulary.no), ("none", vocabulary.none))
+            if words
+        )
+        policy += f"; verdict words added ({added})"
     sources = "<br>".join(f"<code>{_esc(source)}</code>" for source in corpus.sources) or "—"
     skipped = f"; {corpus.skipped_invalid} malformed skipped" if corpus.skipped_invalid else ""
     rows = [
@@ -1141,7 +1150,7 @@ def _summary(report: DriftReport) -> str:
 
 def render_html(
     report: DriftReport,
-    cases: Sequence[CaseLine],
+    cases: Sequence[str],
     *,
     cases_truncated: int = 0,
     decision: DecisionPanel | None = None,
@@ -1149,8 +1158,9 @@ def render_html(
 ) -> str:
     """The whole report as one offline HTML5 document; same input, same bytes.
 
-    ``cases``: the cases the page holds (all of them, or differing ones first when a
-    cap applies); ``cases_truncated``: how many more cases.jsonl has.
+    ``cases``: the cases.jsonl lines of the cases the page holds (all of them, or the
+    differing ones first when a cap applies); ``cases_truncated``: how many more
+    cases.jsonl has. The lines go into the page as they are (long grader texts cut).
     """
     tool = _esc(report.tool)
     sections = [

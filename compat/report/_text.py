@@ -327,6 +327,18 @@ def _sources(sources: list[str]) -> str:
     return listed + (f" and {len(sources) - SOURCES_LISTED} more" if len(sources) > SOURCES_LISTED else "")
 
 
+def _vocabulary_note(report: DriftReport) -> str:
+    vocabulary = report.scorers.candidate_vocabulary
+    if vocabulary is None:
+        return ""
+    added = "; ".join(
+        f"{kind} " + ", ".join(map(markdown_code, words))
+        for kind, words in (("yes", vocabulary.yes), ("no", vocabulary.no), ("none", vocabulary.none))
+        if words
+    )
+    return f"; verdict words added (--vocabulary): {added}"
+
+
 def _details(report: DriftReport) -> list[str]:
     d = report.deltas
     percentiles = ", ".join(f"{k} {_num(v)}" for k, v in d.percentiles.items())
@@ -337,7 +349,8 @@ def _details(report: DriftReport) -> list[str]:
         "",
         f"- corpus: {report.corpus.cases} cases from " + _sources(report.corpus.sources),
         f"- sha256: `{report.corpus.sha256}`; skipped invalid: {report.corpus.skipped_invalid}",
-        f"- tolerance: {report.scorers.tolerance:g}; candidate policy: {report.scorers.candidate_policy or 'default'}",
+        f"- tolerance: {report.scorers.tolerance:g}; candidate policy: {report.scorers.candidate_policy or 'default'}"
+        + _vocabulary_note(report),
         f"- deltas ({d.count} cases with both scores finite): mean {_num(d.mean)}, {percentiles}",
         f"- {markdown_cell(report.scorers.control)} scores outside [0, 1]: {invalid}",
         f"- expected outcomes: {report.expectations.checked} cases checked, {report.expectations.failed} failed",

@@ -27,6 +27,7 @@ from pathlib import Path
 from pydantic import BaseModel, ConfigDict, Field
 
 from compat._errors import CaseError
+from compat._text import printable
 from compat.cases import DEFAULT_MAX_CASE_BYTES, CorpusDigest, iter_cases
 from compat.diff import (
     CANDIDATE_ARM,
@@ -37,19 +38,20 @@ from compat.diff import (
     DriftAggregator,
     DriftReport,
     ScorersInfo,
+    VocabularyInfo,
     case_json_line,
     check_expected,
     score_arm,
     tally,
     tool_name,
 )
-from compat.report import ExtraSection
+from compat.report import ExtraSection, markdown_code
 from compat.rollout._decision import Decision, decide
 from compat.rollout._policy import RolloutPolicy
-from compat.scoring import Cause, Score, Scorer, Status, get_scorer
+from compat.scoring import Cause, Score, Scorer, Status, Vocabulary, get_scorer, scorer_options
 
 REFERENCE = "ragas"  # whose reading says a case is a refusal, or has nothing to score
-LEAGUE_SCHEMA_VERSION = "1.0"
+LEAGUE_SCHEMA_VERSION = "1.1"  # 1.1 added the vocabulary (null when none was given)
 _NOTHING_TO_SCORE = frozenset({Cause.EMPTY_OUTPUT, Cause.NO_STATEMENTS, Cause.REFUSAL, Cause.NO_VERDICTS})
 
 
@@ -92,6 +94,9 @@ class LeagueTable(_Frozen):
     corpus: CorpusInfo
     control: str
     reference: str = Field(description="The scorer whose reading decides refusal and nothing-to-score.")
+    vocabulary: VocabularyInfo | None = Field(
+        default=None, description="Verdict words added (--vocabulary) for the scorers that read them; null: none."
+    )
     rows: list[LeagueRow]
 
     @property
@@ -133,11 +138,18 @@ def build_league(
     max_case_bytes: int = DEFAULT_MAX_CASE_BYTES,
     on_error: Callable[[CaseError], None] | None = None,
     source_names: list[str] | None = None,
+    vocabulary: Vocabulary | None = None,
 ) -> LeagueTable:
-    """Compare every candidate with ``control`` over ``sources``; one row per candidate, in the order given."""
+    """Compare every candidate with ``control`` over ``sources``; one row per candidate, in the order given.
+
+    ``vocabulary``: verdict words added for every scorer that reads them (the reference too).
+    """
     sources = list(sources)
     control_scorer = get_scorer(control)
-    scorers: dict[str, Scorer] = {name: get_scorer(name) for name in dict.fromkeys([*candidates, REFERENCE])}
+    scorers: dict[str, Scorer] = {
+        name: get_scorer(name, **_vocabulary_option(name, vocabulary))
+        for name in dict.fromkeys([*candidates, REFERENCE])
+    }
     comparers = {name: CaseComparer(control_scorer, scorers[name], tolerance, detail=False) for name in candidates}
     aggregators = {name: DriftAggregator() for name in candidates}
     counts = {name: _Counts() for name in candidates}
@@ -177,7 +189,18 @@ def build_league(
             scorers=ScorersInfo(control=control, candidate=name, tolerance=tolerance),
         )
         rows.append(_row(name, report, counts[name], decide(report, policy, invariant_violations=None)))
-    return LeagueTable(tool=tool_name(), corpus=corpus, control=control, reference=REFERENCE, rows=rows)
+    return LeagueTable(
+        tool=tool_name(),
+        corpus=corpus,
+        control=control,
+        reference=REFERENCE,
+        vocabulary=VocabularyInfo(**vocabulary.as_dict()) if vocabulary else None,
+        rows=rows,
+    )
+
+
+def _vocabulary_option(name: str, vocabulary: Vocabulary | None) -> dict[str, Vocabulary]:
+    return {"vocabulary": vocabulary} if vocabulary and "vocabulary" in scorer_options(name) else {}
 
 
 def _row(name: str, report: DriftReport, counts: _Counts, decision: Decision) -> LeagueRow:
@@ -321,6 +344,11 @@ def render_league(table: LeagueTable, *, markdown: bool = False) -> str:
         f"{table.corpus.cases} cases, control {table.control}; refusals and nothing-to-score as "
         f"{table.reference} reads them"
     )
+    if table.vocabulary is not None:  # words from a file: code spans in Markdown, control characters escaped
+        words = table.vocabulary
+        shown = markdown_code if markdown else printable
+        added = ", ".join(shown(word) for word in (*words.yes, *words.no, *words.none))
+        title += f"; verdict words added (--vocabulary): {added}"
     if markdown:
         lines = [f"## faithcompat compare: {len(table.rows)} candidates", "", title, ""]
         lines.append("| " + " | ".join(_COLUMNS) + " |")

@@ -28,7 +28,9 @@ from compat.scoring._score import (
     passes,
 )
 from compat.scoring._statements import fixed_statements
+from compat.scoring._textverdicts import verdict_words
 from compat.scoring._verdicts import ParsedVerdicts, parse_verdicts
+from compat.scoring._vocabulary import Vocabulary
 
 _NOT_WORD = re.compile(r"[\W_]+")
 _ENUMERATION = re.compile(r"^\s*(?:[-*•]|\(?\d{1,4}[.):])\s*")
@@ -252,13 +254,17 @@ class RagasScorer:
 
     name = "ragas"
 
-    def __init__(self, policy: MismatchPolicy = MismatchPolicy.UNSUPPORTED) -> None:
+    def __init__(
+        self, policy: MismatchPolicy = MismatchPolicy.UNSUPPORTED, vocabulary: Vocabulary | None = None
+    ) -> None:
         self.policy = MismatchPolicy(policy)
+        self.vocabulary = vocabulary or None  # words added to the built-in verdict words
+        self.words = verdict_words(vocabulary)  # compiled once, used for every case
         self._strict = self.policy is MismatchPolicy.UNDETERMINED
         self._verdict_ratio = self.policy is MismatchPolicy.VERDICT_RATIO
 
     def __repr__(self) -> str:
-        return f"RagasScorer(policy={self.policy.value!r})"
+        return f"RagasScorer(policy={self.policy.value!r}, vocabulary={self.vocabulary!r})"
 
     def score(self, case: Case) -> Score:
         statements = fixed_statements(case)
@@ -269,7 +275,7 @@ class RagasScorer:
         if _is_blank(case.grader_output):
             why = "grader call 2 (verdicts) returned nothing"
             return self._undetermined(case, Cause.EMPTY_OUTPUT, why, len(statements))
-        parsed = parse_verdicts(case.grader_output, statements)
+        parsed = parse_verdicts(case.grader_output, statements, self.words)
         if parsed is None or parsed.valid_count == 0:
             refusal = matched_refusal(case.grader_output)
             cause, why = (

@@ -16,6 +16,7 @@ from compat.scoring import _plans, _upstream
 from compat.scoring._legacy import LegacyScorer
 from compat.scoring._ragas import RagasScorer
 from compat.scoring._score import MismatchPolicy, Scorer
+from compat.scoring._vocabulary import Vocabulary
 
 ScorerFactory = Callable[..., Scorer]
 
@@ -46,12 +47,14 @@ def get_scorer(name: str, **options: Any) -> Scorer:
     return _REGISTRY[name][0](**options)
 
 
-def _ragas(policy: MismatchPolicy | str = MismatchPolicy.UNSUPPORTED) -> Scorer:
-    return RagasScorer(MismatchPolicy(policy))
+def _ragas(policy: MismatchPolicy | str = MismatchPolicy.UNSUPPORTED, vocabulary: Vocabulary | None = None) -> Scorer:
+    return RagasScorer(MismatchPolicy(policy), vocabulary)
 
 
 register_scorer("legacy", LegacyScorer)
-register_scorer("ragas", _ragas, options=frozenset({"policy"}))
+# "vocabulary": the scorer reads a team's added verdict words (docs/scoring.md). The legacy
+# scorer and the upstream ports are exact copies of other code and never take it.
+register_scorer("ragas", _ragas, options=frozenset({"policy", "vocabulary"}))
 for _name, _factory in (*_plans.SCORERS.items(), *_upstream.SCORERS.items()):
     register_scorer(_name, _factory)
 check_expected_against(scorer_names)

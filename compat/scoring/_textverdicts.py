@@ -19,11 +19,12 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from itertools import islice
 from typing import Literal, NamedTuple
 
-from compat.scoring._words import PLAIN_WORDS, VERDICT_WORD, word_value
+from compat.scoring._vocabulary import Vocabulary
+from compat.scoring._words import BUILT_IN_WORDS, PLAIN_WORDS, WordTable, word_table, word_value
 
 MAX_VERDICTS = 10_000
 Value = Literal[0, 1] | None
@@ -45,25 +46,6 @@ _LABEL = r"(?:verdict|answer|label|result|boxed|text)(?!\w)"
 _CONNECTOR = r"(?:and|then|&)(?!\w)"
 # An aside right after a verdict: "No (not in the context).", "Yes [see passage 2]".
 _ASIDE = r"(?:[ \t!]*[(\[][^()\[\]\n]{0,200}[)\]])?"
-_TOKEN = re.compile(
-    _SEP
-    + "(?:(?P<c>"
-    + _CONNECTOR
-    + ")"
-    + _SEP
-    + ")?(?:(?P<e>"
-    + _ENUM
-    + ")"
-    + _SEP
-    + ")?(?:(?P<l>"
-    + _LABEL
-    + ")"
-    + _SEP
-    + ")?(?P<v>"
-    + VERDICT_WORD
-    + ")"
-    + _ASIDE
-)
 _TRAILING = re.compile(_SEP + r"\Z")
 _PAREN = r"(?:[ \t]*\([^()\n]{0,24}\))?"
 # Every branch starts with a literal word, so the regex engine skips ahead to it.
@@ -79,17 +61,10 @@ FINAL_HEADER = (
     + r"[ \t]*:)"
 )
 _HEADER = re.compile(FINAL_HEADER)
-_HEADER_WITH_VERDICT = re.compile(FINAL_HEADER + "(?=" + _TOKEN.pattern + ")")  # for short texts only
-# "Verdict: No", "**Verdict:** yes", "verdict:no", "Verdict — Supported", "Verdict: [No]",
-# "Verdict (Yes/No): No", "The verdict is yes". Not "Verdict: No context was provided".
+# Not a verdict word but a determiner: "Verdict: No context was provided".
 _NON_ANSWER = (
     r"(?![ \t]+(?:context|idea|information|info|data|access|answer|comment|opinion|clue|way|decision"
     r"|judge?ment|verdict|statements?|relevant|sufficient|enough|basis)(?!\w))"
-)
-_MARKER = re.compile(
-    r"verdict(?<!\wverdict)(?<!overall verdict)(?!\w)[ \t*\"'“”\[\]`]*(?:\([^()\n]{0,24}\)[ \t*]*)?"
-    r"(?:[:=\-–—][ \t*\"'“”\[\]`(]*|[ \t]+is[ \t*\"'“”\[\]`(]+)?"
-    r"(?P<v>" + VERDICT_WORD + ")" + _NON_ANSWER
 )
 # "(Yes/No)" and "yes or no" describe the format; they are not verdicts.
 # Two patterns, each starting with a literal, so the engine skips ahead to it.
@@ -99,29 +74,8 @@ _LEGEND_PAREN = re.compile(
 _LEGEND_OR = re.compile(r"yes(?<!\wyes)[\"”']?[ \t]+or[ \t]+[\"“']?no(?!\w)")
 # "Yes = supported", "No means not supported": a verdict word being defined, not given.
 _LEGEND_DEFINES = re.compile(r"(?:yes(?<!\wyes)|no(?<!\wno))[\"”']?[ \t]*(?:=|means(?!\w))[^.,;\n]{0,60}")
-# A line with a verdict and nothing else but an enumeration, a label and an explanation
-# after a dash or colon (the explanation only after an enumeration: "No, I cannot" is prose).
-# The lookahead turns away, at one character's cost, the lines that cannot start a verdict.
-_LIST_LINE = re.compile(
-    r"^(?=[ \t>*•+(\-#\w✓✔☑✅✗✘❌☒✖])[ \t>*•+(-]*(?:(?P<e>"
-    + _ENUM
-    + ")"
-    + _LINE_SEP
-    + ")?(?:"
-    + _LABEL
-    + _LINE_SEP
-    + ")?(?P<v>"
-    + VERDICT_WORD
-    + ")"
-    + _ASIDE
-    + r"(?P<rest>[ \t]*[:\-–—][^\n]*)?"
-    + _LINE_SEP
-    + "$",
-    re.MULTILINE,
-)
 _TABLE_ROW = re.compile(r"^[ \t]*\|[^\n]*", re.MULTILINE)
 _TABLE_COLUMNS = ("verdict", "supported", "supported?", "faithful", "label", "judgement", "judgment", "result")
-_CELL = re.compile(_LINE_SEP + "(?:" + _LABEL + _LINE_SEP + ")?(?P<v>" + VERDICT_WORD + ")" + _ASIDE + _LINE_SEP)
 MAX_TABLE_ROWS = 2 * MAX_VERDICTS
 _PROSE_WORDS: dict[str, Literal[0, 1]] = {
     "supported": 1,
@@ -155,6 +109,88 @@ _CLOSING_TAGS = ("</think>", "</thinking>", "</reasoning>")
 _REASONING_BLOCK = re.compile(
     r"<(?:think|thinking|reasoning)>.*?</(?:think|thinking|reasoning)>", re.IGNORECASE | re.DOTALL
 )
+
+
+class VerdictWords(NamedTuple):
+    """The verdict words in force, and every text pattern that holds one."""
+
+    values: Mapping[str, Value]  # what each word is worth
+    token: re.Pattern[str]  # one verdict of a run: connector, enumeration, label, word, aside
+    header_with_verdict: re.Pattern[str]
+    marker: re.Pattern[str]
+    list_line: re.Pattern[str]
+    cell: re.Pattern[str]
+    plain_run: bool  # whether _plain_run reads what _token_run would (no added word could say yes/no)
+
+
+def _compile(table: WordTable) -> VerdictWords:
+    word = table.pattern
+    token = re.compile(
+        _SEP
+        + "(?:(?P<c>"
+        + _CONNECTOR
+        + ")"
+        + _SEP
+        + ")?(?:(?P<e>"
+        + _ENUM
+        + ")"
+        + _SEP
+        + ")?(?:(?P<l>"
+        + _LABEL
+        + ")"
+        + _SEP
+        + ")?(?P<v>"
+        + word
+        + ")"
+        + _ASIDE
+    )
+    # "Verdict: No", "**Verdict:** yes", "verdict:no", "Verdict — Supported", "Verdict: [No]",
+    # "Verdict (Yes/No): No", "The verdict is yes".
+    marker = re.compile(
+        r"verdict(?<!\wverdict)(?<!overall verdict)(?!\w)[ \t*\"'“”\[\]`]*(?:\([^()\n]{0,24}\)[ \t*]*)?"
+        r"(?:[:=\-–—][ \t*\"'“”\[\]`(]*|[ \t]+is[ \t*\"'“”\[\]`(]+)?"
+        r"(?P<v>" + word + ")" + _NON_ANSWER
+    )
+    # A line with a verdict and nothing else but an enumeration, a label and an explanation
+    # after a dash or colon (the explanation only after an enumeration: "No, I cannot" is prose).
+    # The lookahead turns away, at one character's cost, the lines that cannot start a verdict.
+    list_line = re.compile(
+        r"^(?=[ \t>*•+(\-#\w✓✔☑✅✗✘❌☒✖"
+        + re.escape(table.starts)
+        + r"])[ \t>*•+(-]*(?:(?P<e>"
+        + _ENUM
+        + ")"
+        + _LINE_SEP
+        + ")?(?:"
+        + _LABEL
+        + _LINE_SEP
+        + ")?(?P<v>"
+        + word
+        + ")"
+        + _ASIDE
+        + r"(?P<rest>[ \t]*[:\-–—][^\n]*)?"
+        + _LINE_SEP
+        + "$",
+        re.MULTILINE,
+    )
+    cell = re.compile(_LINE_SEP + "(?:" + _LABEL + _LINE_SEP + ")?(?P<v>" + word + ")" + _ASIDE + _LINE_SEP)
+    header_with_verdict = re.compile(FINAL_HEADER + "(?=" + token.pattern + ")")  # for short texts only
+    # A run of plain yes/no words is read in one call unless an added word is made of
+    # nothing but those letters and punctuation: it could then read that run otherwise.
+    added = set(table.values) - set(BUILT_IN_WORDS.values)
+    plain_run = not any(all(not char.isalnum() or char in "yesno" for char in word) for word in added)
+    return VerdictWords(table.values, token, header_with_verdict, marker, list_line, cell, plain_run)
+
+
+BUILT_IN = _compile(BUILT_IN_WORDS)
+_TOKEN, _MARKER = BUILT_IN.token, BUILT_IN.marker
+
+
+def verdict_words(vocabulary: Vocabulary | None) -> VerdictWords:
+    """The built-in words with ``vocabulary``'s added: compiled once per scorer, not per case."""
+    if not vocabulary:
+        return BUILT_IN
+    return _compile(word_table(vocabulary.yes, vocabulary.no, vocabulary.none))
 
 
 class TextVerdicts(NamedTuple):
@@ -203,7 +239,7 @@ def strip_reasoning(text: str) -> tuple[str, bool]:
     return "".join(kept), True
 
 
-def prepare(text: str, statements: Sequence[str] | None) -> str:
+def prepare(text: str, statements: Sequence[str] | None, words: VerdictWords = BUILT_IN) -> str:
     """The text as the readers see it: NFKC, lower case, legends and risky echoes blanked."""
     if not text.isascii():
         text = unicodedata.normalize("NFKC", text)
@@ -219,14 +255,14 @@ def prepare(text: str, statements: Sequence[str] | None) -> str:
     if "=" in lowered or " means" in lowered:
         lowered = _LEGEND_DEFINES.sub(" ", lowered)
     if statements:
-        lowered = _blank_echoes(lowered, statements)
+        lowered = _blank_echoes(lowered, statements, words)
     return lowered
 
 
 MAX_BLANKED_STATEMENTS = 16
 
 
-def _blank_echoes(lowered: str, statements: Sequence[str]) -> str:
+def _blank_echoes(lowered: str, statements: Sequence[str], words: VerdictWords) -> str:
     """Blank the echoes of statements whose own text would read as a verdict.
 
     "The jury's verdict: no appeal." echoed before its real verdict must not count.
@@ -239,21 +275,21 @@ def _blank_echoes(lowered: str, statements: Sequence[str]) -> str:
             break
         if "verdict" not in statement.lower():
             continue  # only a marker or a header inside a statement reads as a verdict
-        echo = prepare(statement, None).strip()
+        echo = prepare(statement, None, words).strip()
         if len(echo) < 8 or echo not in lowered:
             continue
-        if _MARKER.search(echo) or _HEADER_WITH_VERDICT.search(echo):
+        if words.marker.search(echo) or words.header_with_verdict.search(echo):
             lowered = lowered.replace(echo, " ")
             blanked += 1
     return lowered
 
 
-def read_text(lowered: str, statement_count: int | None) -> TextVerdicts | None:
+def read_text(lowered: str, statement_count: int | None, words: VerdictWords = BUILT_IN) -> TextVerdicts | None:
     """The verdicts of a prepared text (see ``prepare``), or ``None`` when it holds none."""
-    final = _final_line(lowered) if "verdict" in lowered else None
-    markers = _markers(lowered) if "verdict" in lowered else []
+    final = _final_line(lowered, words) if "verdict" in lowered else None
+    markers = _markers(lowered, words) if "verdict" in lowered else []
     if final is not None:
-        values, words, _start, end, warnings = final
+        values, final_words, _start, end, warnings = final
         after = [(value, word) for value, word, at in markers if at >= end]
         wanted = statement_count if statement_count else len(values)
         if after and len(after) >= wanted:
@@ -269,16 +305,17 @@ def read_text(lowered: str, statement_count: int | None) -> TextVerdicts | None:
             return _result("markers", [(value, word) for value, word, _at in markers], frozenset())
         if marker_values and marker_values != tuple(values):
             warnings = warnings | {"final_line_disagrees"}
-        return _result("final_line", list(zip(values, words, strict=True)), warnings)
+        return _result("final_line", list(zip(values, final_words, strict=True)), warnings)
     if markers:
         return _result("markers", [(value, word) for value, word, _at in markers], frozenset())
     if "|" in lowered:
-        table = _table(lowered)
+        table = _table(lowered, words)
         if table:
             return _result("table", table, frozenset())
+    worth = words.values
     listed = [
-        (word_value(m.group("v")), m.group("v"))
-        for m in islice(_LIST_LINE.finditer(lowered), MAX_VERDICTS)
+        (word_value(m.group("v"), worth), m.group("v"))
+        for m in islice(words.list_line.finditer(lowered), MAX_VERDICTS)
         if m.group("e") or not m.group("rest")  # "No: I cannot..." is prose; "1. No: not stated" a verdict
     ]
     if listed:
@@ -299,29 +336,32 @@ def _result(source: str, read: Sequence[tuple[Value, str]], warnings: frozenset[
 MAX_HEADERS_TRIED = 4096
 
 
-def _final_line(lowered: str) -> tuple[list[Value], list[str], int, int, frozenset[str]] | None:
+def _final_line(
+    lowered: str, words: VerdictWords = BUILT_IN
+) -> tuple[list[Value], list[str], int, int, frozenset[str]] | None:
     """The verdicts after the last header that a verdict follows.
 
     Places where a header may start are tried from the last one back: at most
     ``MAX_HEADERS_TRIED`` of them, so a text of a million "final"s costs one scan.
     """
     with_verdict: list[tuple[int, int]] = []
+    token = words.token
     for start, end in _headers_backwards(lowered):
-        if _TOKEN.match(lowered, end) and not (with_verdict and with_verdict[-1][1] == end):
+        if token.match(lowered, end) and not (with_verdict and with_verdict[-1][1] == end):
             with_verdict.append((start, end))
             if len(with_verdict) == 2:
                 break
     if not with_verdict:
         return None
     start, pos = with_verdict[0]
-    run = _plain_run(lowered, pos) or _token_run(lowered, pos)
-    values, words, pos = run
+    run = (_plain_run(lowered, pos) if words.plain_run else None) or _token_run(lowered, pos, words)
+    values, read, pos = run
     warnings: set[str] = set()
     if len(values) < MAX_VERDICTS and _TRAILING.match(lowered, pos) is None:
         warnings.add("trailing_text")
     if len(with_verdict) > 1:
         warnings.add("multiple_final_lines")
-    return values, words, start, pos, frozenset(warnings)
+    return values, read, start, pos, frozenset(warnings)
 
 
 class _Run(NamedTuple):
@@ -330,23 +370,24 @@ class _Run(NamedTuple):
     end: int
 
 
-def _token_run(lowered: str, pos: int) -> _Run:
+def _token_run(lowered: str, pos: int, words: VerdictWords = BUILT_IN) -> _Run:
     """The verdicts from ``pos`` on, token by token, to the first thing that is not one."""
     values: list[Value] = []
-    words: list[str] = []
+    read: list[str] = []
     previous: re.Match[str] | None = None
+    match, worth = words.token.match, words.values
     while len(values) < MAX_VERDICTS:
-        token = _TOKEN.match(lowered, pos)
+        token = match(lowered, pos)
         if token is None:
             break
         word = token.group("v")
-        value = word_value(word)
+        value = word_value(word, worth)
         pos = token.end()
         if previous is None or not _same_verdict(lowered, previous, token, value, values[-1]):
             values.append(value)
-            words.append(word)
+            read.append(word)
         previous = token
-    return _Run(values, words, pos)
+    return _Run(values, read, pos)
 
 
 # The common final line, "Yes. No. Yes." and nothing after it: read in one regex call
@@ -401,13 +442,15 @@ def _same_verdict(lowered: str, previous: re.Match[str], token: re.Match[str], v
     return joined and not any(stop in between for stop in ".,;!?\n。")
 
 
-def _markers(lowered: str) -> list[tuple[Value, str, int]]:
+def _markers(lowered: str, words: VerdictWords = BUILT_IN) -> list[tuple[Value, str, int]]:
+    worth = words.values
     return [
-        (word_value(m.group("v")), m.group("v"), m.start()) for m in islice(_MARKER.finditer(lowered), MAX_VERDICTS)
+        (word_value(m.group("v"), worth), m.group("v"), m.start())
+        for m in islice(words.marker.finditer(lowered), MAX_VERDICTS)
     ]
 
 
-def _table(lowered: str) -> list[tuple[Value, str]]:
+def _table(lowered: str, words: VerdictWords = BUILT_IN) -> list[tuple[Value, str]]:
     """The Verdict column of the first Markdown table that has one."""
     column: int | None = None
     read: list[tuple[Value, str]] = []
@@ -424,8 +467,8 @@ def _table(lowered: str) -> list[tuple[Value, str]]:
             continue
         if column >= len(cells) or set(cells[column]) <= set("-: "):
             continue  # the header's underline, or a short row
-        cell = _CELL.fullmatch(cells[column])
-        read.append((word_value(cell.group("v")), cell.group("v")) if cell else (None, "?"))
+        cell = words.cell.fullmatch(cells[column])
+        read.append((word_value(cell.group("v"), words.values), cell.group("v")) if cell else (None, "?"))
         if len(read) >= MAX_VERDICTS:
             break
     return read if any(value is not None for value, _word in read) else []

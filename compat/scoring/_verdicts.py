@@ -13,15 +13,15 @@ from __future__ import annotations
 
 import re
 from collections import deque
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from itertools import islice
 from operator import itemgetter
 from typing import Any, Literal, NamedTuple
 
 from compat.scoring._jsonscan import FoundJson, first_strict_value_end, iter_json_values
 from compat.scoring._score import ScoreWarning, VerdictFormat, ordered_warnings
-from compat.scoring._textverdicts import MAX_VERDICTS, prepare, read_text, strip_reasoning
-from compat.scoring._words import read_word
+from compat.scoring._textverdicts import BUILT_IN, MAX_VERDICTS, VerdictWords, prepare, read_text, strip_reasoning
+from compat.scoring._words import WORD_VALUES, read_word
 
 __all__ = ["MAX_VERDICTS", "ParsedVerdicts", "parse_verdicts"]
 
@@ -42,12 +42,16 @@ class ParsedVerdicts(NamedTuple):
     valid_count: int = 0  # verdicts that are readable (not None)
 
 
-def parse_verdicts(text: str, statements: Sequence[str] | None = None) -> ParsedVerdicts | None:
+def parse_verdicts(
+    text: str, statements: Sequence[str] | None = None, words: VerdictWords = BUILT_IN
+) -> ParsedVerdicts | None:
     """The verdicts in ``text``, or ``None`` when it holds none in any known format.
 
     ``statements`` (call 1's, when known) help choose between several answers (an
     echoed few-shot example and the real one) and keep a statement's own text from
     being read as a verdict. Reasoning drafts (``<think>…</think>``) are never read.
+    ``words``: the verdict words in force (``verdict_words``: the built-in ones and a
+    vocabulary's).
 
     JSON is binding: once the text holds verdict-shaped JSON, its verdicts are the
     answer even when truncation left none complete. Falling back to text there could
@@ -56,9 +60,9 @@ def parse_verdicts(text: str, statements: Sequence[str] | None = None) -> Parsed
     text, reasoning = strip_reasoning(text)
     if text[:1].isspace() or text[-1:].isspace():
         text = text.strip()  # a megabyte of padding should cost one pass, not one per reader
-    parsed = _parse_json(text, statements) if "{" in text or "[" in text else None
+    parsed = _parse_json(text, statements, words.values) if "{" in text or "[" in text else None
     if parsed is None:
-        parsed = _parse_text(text, statements)
+        parsed = _parse_text(text, statements, words)
     if parsed is not None and reasoning:
         warnings = set(parsed.warnings) | {ScoreWarning.REASONING_IGNORED}
         parsed = parsed._replace(warnings=ordered_warnings(warnings))
@@ -90,7 +94,10 @@ class _Candidate(NamedTuple):
     values_only: bool  # words or numbers, not item objects
 
 
-def _parse_json(text: str, statements: Sequence[str] | None) -> ParsedVerdicts | None:
+Values = Mapping[str, Literal[0, 1] | None]  # what each verdict word is worth
+
+
+def _parse_json(text: str, statements: Sequence[str] | None, values: Values) -> ParsedVerdicts | None:
     candidates: list[_Candidate] = []
     resume = 0
     # Well-formed output: its first JSON value holds the verdicts, nothing after it
@@ -99,23 +106,23 @@ def _parse_json(text: str, statements: Sequence[str] | None) -> ParsedVerdicts |
     first = first_strict_value_end(text)
     if first is not None:
         value, start, end = first
-        found = _verdict_items(value, _is_whole(text, start, end))
+        found = _verdict_items(value, _is_whole(text, start, end), values)
         if found is not None and text.find("{", end) < 0 and text.find("[", end) < 0:
             items, values_only = found
-            return _read_items(items, repaired=False, values_only=values_only)
+            return _read_items(items, values, repaired=False, values_only=values_only)
         if found is not None:
             _add_candidate(candidates, FoundJson(value, start, end, repaired=False), *found)
         resume = end
     for json_value in islice(iter_json_values(text, resume), MAX_JSON_VALUES):
         if len(candidates) >= MAX_CANDIDATES:
             break
-        found = _verdict_items(json_value.value, _is_whole(text, json_value.start, json_value.end))
+        found = _verdict_items(json_value.value, _is_whole(text, json_value.start, json_value.end), values)
         if found is not None:
             _add_candidate(candidates, json_value, *found)
     if not candidates:
         return None
     chosen = _choose(candidates, statements)
-    parsed = _read_items(chosen.items, repaired=chosen.repaired, values_only=chosen.values_only)
+    parsed = _read_items(chosen.items, values, repaired=chosen.repaired, values_only=chosen.values_only)
     if len(candidates) > 1:
         parsed = parsed._replace(warnings=ordered_warnings({*parsed.warnings, ScoreWarning.SUPERSEDED_VERDICTS}))
     return parsed
@@ -190,7 +197,9 @@ def _echo(item: Any) -> str | None:
 _VERDICT_STATEMENT_REASON = itemgetter("verdict", "statement", "reason")
 
 
-def _read_items(items: list[Any], *, repaired: bool, values_only: bool = False) -> ParsedVerdicts:
+def _read_items(
+    items: list[Any], words: Values = WORD_VALUES, *, repaired: bool, values_only: bool = False
+) -> ParsedVerdicts:
     """The verdicts of a verdict list.
 
     The usual RAGAS list (objects with all three keys, ``verdict`` the integer 0 or 1,
@@ -212,10 +221,12 @@ def _read_items(items: list[Any], *, repaired: bool, values_only: bool = False) 
             ):
                 warnings = (ScoreWarning.REPAIRED_JSON,) if repaired else ()
                 return ParsedVerdicts(VerdictFormat.JSON, values, statements, reasons, warnings, len(values))
-    return _read_items_one_by_one(items, repaired=repaired, values_only=values_only)
+    return _read_items_one_by_one(items, words, repaired=repaired, values_only=values_only)
 
 
-def _read_items_one_by_one(items: list[Any], *, repaired: bool, values_only: bool = False) -> ParsedVerdicts:
+def _read_items_one_by_one(
+    items: list[Any], words: Values = WORD_VALUES, *, repaired: bool, values_only: bool = False
+) -> ParsedVerdicts:
     """Any list at all: what is unreadable becomes ``None``, with a warning that says why."""
     warnings: set[ScoreWarning] = {ScoreWarning.REPAIRED_JSON} if repaired else set()
     values: list[Literal[0, 1] | None] = []
@@ -223,11 +234,11 @@ def _read_items_one_by_one(items: list[Any], *, repaired: bool, values_only: boo
     reasons: list[str | None] = []
     for item in items:
         if type(item) is dict:
-            values.append(_read_verdict(_get(item, _VERDICT_KEYS), warnings))
+            values.append(_read_verdict(_get(item, _VERDICT_KEYS), warnings, words))
             statement = _get(item, ("statement", "claim"))
             reason = _get(item, ("reason", "explanation"))
         else:
-            values.append(_read_verdict(item, warnings) if values_only else _invalid(warnings))
+            values.append(_read_verdict(item, warnings, words) if values_only else _invalid(warnings))
             statement = reason = None
         statements.append(statement if type(statement) is str else None)
         reasons.append(reason if type(reason) is str else None)
@@ -250,7 +261,7 @@ def _get(item: dict[Any, Any], keys: tuple[str, ...]) -> Any:
     return None
 
 
-def _read_verdict(raw: Any, warnings: set[ScoreWarning]) -> Literal[0, 1] | None:
+def _read_verdict(raw: Any, warnings: set[ScoreWarning], words: Values) -> Literal[0, 1] | None:
     """One verdict value: 0, 1 or ``None`` (unreadable), noting what was odd."""
     if type(raw) is int and (raw == 1 or raw == 0):  # bool is not int here: type() is exact
         return 1 if raw == 1 else 0
@@ -261,7 +272,7 @@ def _read_verdict(raw: Any, warnings: set[ScoreWarning]) -> Literal[0, 1] | None
         warnings.add(ScoreWarning.COERCED_VERDICT)
         return 1 if raw == 1.0 else 0
     if isinstance(raw, str):
-        readable, value = read_word(raw)
+        readable, value = read_word(raw, words)
         if readable:
             warnings.add(ScoreWarning.COERCED_VERDICT)
             return value
@@ -273,7 +284,7 @@ def _invalid(warnings: set[ScoreWarning]) -> Literal[0, 1] | None:
     return None
 
 
-def _verdict_items(value: Any, whole: bool) -> tuple[list[Any], bool] | None:
+def _verdict_items(value: Any, whole: bool, words: Values) -> tuple[list[Any], bool] | None:
     """The verdict list inside ``value``, searched breadth-first, and whether it is values only.
 
     Item lists: ``{"statements": [item, ...]}`` (any key), a bare ``[item, ...]``, or a
@@ -306,7 +317,7 @@ def _verdict_items(value: Any, whole: bool) -> tuple[list[Any], bool] | None:
                 lists = (v for v in node.values() if isinstance(v, list))
                 inner = next((v for v in lists if any(map(_is_item, v)) or (overall and not v)), None)
                 return (inner, False) if inner is not None else ([node], False)
-            keyed = _indexed(node)
+            keyed = _indexed(node, words)
             if keyed is not None:
                 return keyed, not any(map(_is_item, keyed))
             queue.extend(
@@ -316,7 +327,7 @@ def _verdict_items(value: Any, whole: bool) -> tuple[list[Any], bool] | None:
         elif isinstance(node, list):
             if any(map(_is_item, node)):
                 return node, False
-            if _is_value_list(node, numbers_ok):
+            if _is_value_list(node, numbers_ok, words):
                 return node, True
             queue.extend((child, False) for child in islice(node, MAX_VISITED))
     return None
@@ -336,30 +347,30 @@ def _is_item(node: Any) -> bool:
     )
 
 
-def _is_value_list(node: list[Any], numbers_ok: bool) -> bool:
+def _is_value_list(node: list[Any], numbers_ok: bool, words: Values) -> bool:
     """Every element a verdict word (or, where numbers are allowed, 0/1 or a boolean)."""
     if not node:
         return False
-    words = 0
+    strings = 0
     for element in node[:MAX_VERDICTS]:
         if isinstance(element, str):
-            if not read_word(element)[0]:
+            if not read_word(element, words)[0]:
                 return False
-            words += 1
+            strings += 1
         elif not (numbers_ok and (isinstance(element, bool) or (type(element) in (int, float) and element in (0, 1)))):
             return False
-    return words > 0 or numbers_ok
+    return strings > 0 or numbers_ok
 
 
-def _is_indexed_value(child: Any) -> bool:
+def _is_indexed_value(child: Any, words: Values) -> bool:
     if _is_item(child) or isinstance(child, bool):
         return True
     if isinstance(child, str):
-        return read_word(child)[0]
+        return read_word(child, words)[0]
     return type(child) in (int, float) and child in (0, 1)
 
 
-def _indexed(node: dict[Any, Any]) -> list[Any] | None:
+def _indexed(node: dict[Any, Any], words: Values) -> list[Any] | None:
     """The values of an object keyed by statement number, in number order."""
     if not node or len(node) > MAX_VERDICTS:
         return None
@@ -368,7 +379,7 @@ def _indexed(node: dict[Any, Any]) -> list[Any] | None:
         match = _INDEXED_KEY.fullmatch(key.strip().lower()) if isinstance(key, str) else None
         if match is None:
             return None
-        if not _is_indexed_value(child):
+        if not _is_indexed_value(child, words):
             return None
         numbered.append((int(match.group(1)), child))
     numbered.sort(key=itemgetter(0))
@@ -386,8 +397,8 @@ _TEXT_FORMATS = {
 }
 
 
-def _parse_text(text: str, statements: Sequence[str] | None) -> ParsedVerdicts | None:
-    read = read_text(prepare(text, statements), len(statements) if statements else None)
+def _parse_text(text: str, statements: Sequence[str] | None, words: VerdictWords = BUILT_IN) -> ParsedVerdicts | None:
+    read = read_text(prepare(text, statements, words), len(statements) if statements else None, words)
     if read is None:
         return None
     values = read.values

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from typing import Literal
+from collections.abc import Mapping
+from typing import Literal, NamedTuple
 
 # Latin-script words, read as whole words (lower case; after NFKC, so full-width letters
 # arrive as ASCII). Longer phrases first: the regex alternation tries them in order.
@@ -91,26 +92,82 @@ VERDICT_WORD = (
 _SPACES = re.compile(r"\s+")
 
 
-def word_value(word: str) -> Literal[0, 1] | None:
-    """The value of a word that ``VERDICT_WORD`` matched (lower case)."""
-    if word in WORD_VALUES:
-        return WORD_VALUES[word]
-    return WORD_VALUES.get(_SPACES.sub(" ", word))  # "not  supported"
+def word_value(word: str, values: Mapping[str, Literal[0, 1] | None] = WORD_VALUES) -> Literal[0, 1] | None:
+    """The value of a word that ``VERDICT_WORD`` (or a ``WordTable``'s pattern) matched (lower case)."""
+    if word in values:
+        return values[word]
+    return values.get(_SPACES.sub(" ", word))  # "not  supported"
 
 
-_STRIP = " \t\r\n.!?,;:\"'`*_()[]{}<>“”‘’«»。"
+STRIP = " \t\r\n.!?,;:\"'`*_()[]{}<>“”‘’«»。"
+MAX_WORD_CHARS = 40  # longer is a sentence, not a verdict
 
 
-def read_word(raw: str) -> tuple[bool, Literal[0, 1] | None]:
-    """A JSON string read as a verdict: (readable, value); ``"No."`` and ``"Supported"`` read."""
-    text = raw.strip(_STRIP)
-    if len(text) > 40:  # a sentence, not a verdict
-        return False, None
+def normalise_word(raw: str) -> str:
+    """A word as the readers compare it: NFKC, lower case, spaces folded, punctuation around it gone."""
+    return _fold(raw.strip(STRIP))
+
+
+def _fold(text: str) -> str:
     if not text.isascii():
         text = unicodedata.normalize("NFKC", text)
-    text = _SPACES.sub(" ", text.lower()).strip(_STRIP)
+    return _SPACES.sub(" ", text.lower()).strip(STRIP)
+
+
+def read_word(raw: str, values: Mapping[str, Literal[0, 1] | None] = WORD_VALUES) -> tuple[bool, Literal[0, 1] | None]:
+    """A JSON string read as a verdict: (readable, value); ``"No."`` and ``"Supported"`` read."""
+    text = raw.strip(STRIP)
+    if len(text) > MAX_WORD_CHARS:
+        return False, None
+    text = _fold(text)
     if text in ("1", "0"):
         return True, 1 if text == "1" else 0
-    if text in WORD_VALUES and text not in NONE_WORDS:
-        return True, WORD_VALUES[text]
-    return False, None
+    if text not in values:
+        return False, None
+    value = values[text]
+    return value is not None, value  # a place without a verdict is no verdict
+
+
+class WordTable(NamedTuple):
+    """The verdict words in force: the pattern that finds one, and what each is worth."""
+
+    pattern: str
+    values: Mapping[str, Literal[0, 1] | None]
+    starts: str  # the first characters of the added words that are not word characters (marks)
+
+
+BUILT_IN_WORDS = WordTable(VERDICT_WORD, WORD_VALUES, "")
+
+
+def word_table(yes: tuple[str, ...], no: tuple[str, ...], none: tuple[str, ...]) -> WordTable:
+    """The built-in words and these (normalised, as ``normalise_word`` gives them) in one table.
+
+    One alternation, longest first: an added "no evidence" is read before the built-in
+    "no", a built-in "not supported" before an added "not". A word is delimited as a
+    whole word where it begins or ends with a letter or digit of a script written with
+    spaces, and found anywhere otherwise (marks, CJK), as the built-in words are.
+    """
+    values: dict[str, Literal[0, 1] | None] = {
+        **WORD_VALUES,
+        **{word: 1 for word in yes},
+        **{word: 0 for word in no},
+        **{word: None for word in none},
+    }
+    ordered = sorted(values, key=len, reverse=True)
+    pattern = "(?:" + "|".join(map(_delimited, ordered)) + ")"
+    starts = "".join(sorted({word[0] for word in (*yes, *no, *none) if not _spaced_word_char(word[0])}))
+    return WordTable(pattern, values, starts)
+
+
+def _delimited(word: str) -> str:
+    body = re.escape(word).replace(r"\ ", r"[ \t]+")
+    before = r"(?<!\w)" if _spaced_word_char(word[0]) else ""
+    after = r"(?!\w)" if _spaced_word_char(word[-1]) else ""
+    return before + body + after
+
+
+def _spaced_word_char(char: str) -> bool:
+    """A letter, digit or underscore of a script whose words are separated by spaces (not CJK)."""
+    if not (char.isalnum() or char == "_"):
+        return False
+    return not unicodedata.name(char, "").startswith(("CJK", "HIRAGANA", "KATAKANA", "HANGUL"))

@@ -3,9 +3,13 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from typing import Any
 
+from click.testing import CliRunner
+
 from compat import Case, bundled_corpus, get_scorer, load_cases
+from compat._cli import main
 from compat.diff import CaseComparer, case_json_line, parse_case_line
 from compat.diff._aggregate import case_record
 
@@ -97,3 +101,21 @@ def test_the_league_keeps_no_detail() -> None:
     case = Case.model_validate({"id": "e", "statements_output": "A.\nB.", "grader_output": f"{FINAL} 1. Yes. 2. Yes."})
     comparison = comparer.compare(case)
     assert comparison.outcome.value == "flip" and comparison.detail is None
+
+
+def test_no_detail_leaves_it_out_and_changes_nothing_else(tmp_path: Path) -> None:
+    runner = CliRunner()
+    for name, extra in (("with", []), ("without", ["--no-detail"])):
+        result = runner.invoke(main, ["diff", "--out", str(tmp_path / name), "--jobs", "1", *extra])
+        assert result.exit_code == 0, result.output
+    with_lines = (tmp_path / "with" / "cases.jsonl").read_text(encoding="utf-8").splitlines()
+    without_lines = (tmp_path / "without" / "cases.jsonl").read_text(encoding="utf-8").splitlines()
+    assert sum('"detail": ' in line for line in with_lines) > 0
+    assert not any('"detail": ' in line for line in without_lines)
+    stripped = []
+    for line in with_lines:
+        record = json.loads(line)
+        record.pop("detail", None)
+        stripped.append(record)
+    assert stripped == [json.loads(line) for line in without_lines]
+    assert (tmp_path / "with" / "report.json").read_bytes() == (tmp_path / "without" / "report.json").read_bytes()

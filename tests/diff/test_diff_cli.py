@@ -19,7 +19,9 @@ from syrupy.assertion import SnapshotAssertion
 from syrupy.extensions.json import JSONSnapshotExtension
 
 from compat import bundled_corpus
-from compat._cli import main
+from compat._cli import available_cores, main
+from compat._errors import CorpusError
+from compat.diff import MAX_JOBS
 from compat.diff._report import SCHEMA_VERSION
 from compat.report._files import LEAGUE_FILES, REPORT_FILES
 from compat.report._schema import report_schema, schema_text
@@ -42,6 +44,32 @@ def bundled_report(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, str]
 
 
 BUNDLED_CASES = 312
+
+
+def test_jobs_defaults_to_the_cores_this_process_may_use(monkeypatch: pytest.MonkeyPatch) -> None:
+    import compat._cli as cli
+
+    monkeypatch.setattr(os, "sched_getaffinity", lambda _pid: {0, 3, 5}, raising=False)
+    seen: list[int] = []
+
+    def stop_at_the_diff(_sources: object, settings: object, **_options: object) -> None:
+        seen.append(settings.jobs)  # type: ignore[attr-defined]
+        raise CorpusError("stopped here")
+
+    monkeypatch.setattr(cli, "run_diff", stop_at_the_diff)
+    assert invoke("diff", "--out", "unused")[0] == 2 and seen == [3]
+    assert invoke("diff", "--out", "unused", "--jobs", "1")[0] == 2 and seen == [3, 1]
+    monkeypatch.setattr(os, "sched_getaffinity", lambda _pid: set(range(4 * MAX_JOBS)))
+    assert available_cores() == MAX_JOBS
+    monkeypatch.delattr(os, "sched_getaffinity")  # as on macOS
+    monkeypatch.setattr(os, "cpu_count", lambda: 6)
+    assert available_cores() == 6
+
+
+@pytest.mark.parametrize("command", ["diff", "gate"])
+def test_the_jobs_help_says_what_the_default_is_here(command: str) -> None:
+    help_text = " ".join(invoke(command, "--help")[1].split())
+    assert f"[default: (cores available, here {available_cores()})" in help_text
 
 
 def test_diff_on_the_bundled_corpus_prints_the_verdict_first_and_writes_its_files(
@@ -201,16 +229,23 @@ def _copies_of_the_bundled_corpus(tmp_path: Path, copies: int) -> Path:
     return corpus
 
 
-def _long_diff(tmp_path: Path, *, terminal: bool, env: dict[str, str]) -> str:
-    """Run `faithcompat diff` on ~5,000 cases (long enough to draw progress); its stderr."""
+def _long_diff(tmp_path: Path, *, terminal: bool, env: dict[str, str], stdin: bool = False) -> str:
+    """Run `faithcompat diff` on ~5,000 cases (long enough to draw progress); its stderr.
+
+    With ``stdin``, the corpus comes through standard input, whose size is not known.
+    """
     corpus = _copies_of_the_bundled_corpus(tmp_path, 20)
-    command = [sys.executable, "-m", "compat", "diff", str(corpus), "--out", str(tmp_path / "out")]
+    source = "-" if stdin else str(corpus)
+    command = [sys.executable, "-m", "compat", "diff", source, "--jobs", "2", "--out", str(tmp_path / "out")]
     environment = {k: v for k, v in os.environ.items() if k != "CI"} | env
     if not terminal:
         done = subprocess.run(command, capture_output=True, env=environment, timeout=300, check=True)
         return done.stderr.decode("utf-8")
     master, slave = pty.openpty()
-    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=slave, env=environment)
+    with corpus.open("rb") as feed:
+        process = subprocess.Popen(
+            command, stdin=feed if stdin else None, stdout=subprocess.PIPE, stderr=slave, env=environment
+        )
     os.close(slave)
     process.communicate(timeout=300)
     assert process.returncode == 0
@@ -227,11 +262,23 @@ def _long_diff(tmp_path: Path, *, terminal: bool, env: dict[str, str]) -> str:
     return b"".join(chunks).decode("utf-8", "replace")
 
 
-def test_a_long_run_shows_progress_on_a_terminal_and_wipes_it(tmp_path: Path) -> None:
+def test_a_long_run_shows_progress_with_the_share_read_and_the_time_left_and_wipes_it(tmp_path: Path) -> None:
     shown = _long_diff(tmp_path, terminal=True, env={})
-    assert re.search(r"\r[\d,]+ cases  [\d,]+ cases/s", shown), shown
-    assert "\r" + " " * 50 + "\r" in shown  # wiped before the closing line
+    size = (tmp_path / "big.jsonl").stat().st_size
+    drawn = re.findall(r"\r([\d,]+ cases  [\d,]+ cases/s  (\d+)% of ([\d.]+) MB  about [\w ]+ left) *", shown)
+    assert drawn, shown
+    assert all(float(total) == round(size / 1e6, 1) for _line, _share, total in drawn)
+    shares = [int(share) for _line, share, _total in drawn]
+    assert shares == sorted(shares) and shares[-1] <= 100
+    widest = max(len(line) for line, _share, _total in drawn)
+    assert "\r" + " " * widest + "\r" in shown  # wiped before the closing line, all of it
     assert shown.rstrip().endswith("cases.jsonl)")
+
+
+def test_standard_input_has_no_size_so_progress_shows_cases_alone(tmp_path: Path) -> None:
+    shown = _long_diff(tmp_path, terminal=True, env={}, stdin=True)
+    assert re.search(r"\r[\d,]+ cases  [\d,]+ cases/s *\r", shown), shown
+    assert "% of" not in shown and " left" not in shown
 
 
 @pytest.mark.parametrize(("terminal", "env"), [(True, {"CI": "true"}), (False, {})], ids=["ci", "piped"])
@@ -335,3 +382,94 @@ def test_a_worker_signalled_before_its_initializer_ends_without_a_traceback(capf
 def _signal_self(signal_number: int) -> None:
     os.kill(os.getpid(), signal_number)
     time.sleep(0.2)  # the handler runs at the next bytecode; a SIGTERM ends the process here
+
+
+TEAM_WORDS = '[vocabulary]\nyes = ["Holds"]\nno = ["contradicted"]\nnone = ["cannot tell"]\n'
+
+
+def _team_corpus(tmp_path: Path, cases: int = 40) -> tuple[Path, Path]:
+    """Cases whose grader speaks only the team's words, and the vocabulary file for them."""
+    words = tmp_path / "words.toml"
+    words.write_text(TEAM_WORDS, encoding="utf-8")
+    corpus = tmp_path / "team.jsonl"
+    outputs = ["Holds. Contradicted. Cannot tell.", "Holds. Holds. Holds.", "Contradicted. Holds. Contradicted."]
+    with corpus.open("w", encoding="utf-8") as handle:
+        for i in range(cases):
+            output = f"Final verdict for each statement in order: {outputs[i % 3]}"
+            handle.write(json.dumps({"id": f"t{i}", "statements": ["A.", "B.", "C."], "grader_output": output}) + "\n")
+    return corpus, words
+
+
+def test_a_vocabulary_reads_the_same_through_any_jobs_and_the_report_records_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import compat.cases._corpus as corpus_module
+
+    corpus, words = _team_corpus(tmp_path)
+    monkeypatch.setattr(corpus_module, "BLOCK_BYTES", 1024)  # many blocks, spread over the workers
+    files = {}
+    for jobs in ("1", "2"):
+        out = tmp_path / f"jobs{jobs}"
+        assert invoke("diff", str(corpus), "--vocabulary", str(words), "--jobs", jobs, "--out", str(out))[0] == 0
+        files[jobs] = [(out / name).read_text(encoding="utf-8") for name in ("report.json", "cases.jsonl")]
+    assert files["1"] == files["2"]
+    report = json.loads(files["1"][0])
+    assert report["scorers"]["candidate_vocabulary"] == {
+        "yes": ["holds"],
+        "no": ["contradicted"],
+        "none": ["cannot tell"],
+    }
+    assert report["outcomes"]["candidate_undetermined"] == 0
+    assert "verdict words added (--vocabulary)" in (tmp_path / "jobs1" / "report.md").read_text(encoding="utf-8")
+    # Without it the same outputs hold no verdict, and the report says none was added.
+    assert invoke("diff", str(corpus), "--out", str(tmp_path / "plain"))[0] == 0
+    plain = json.loads((tmp_path / "plain" / "report.json").read_text(encoding="utf-8"))
+    assert plain["scorers"]["candidate_vocabulary"] is None
+    assert plain["outcomes"]["candidate_undetermined"] == plain["corpus"]["cases"]
+
+
+def test_every_scoring_command_takes_the_vocabulary(tmp_path: Path) -> None:
+    corpus, words = _team_corpus(tmp_path, cases=6)
+    code, out, _ = invoke("score", str(corpus), "--vocabulary", str(words))
+    assert code == 0 and all(json.loads(line)["status"] == "scored" for line in out.splitlines())
+    code, out, _ = invoke(
+        "compare", str(corpus), "--candidates", "ragas", "--vocabulary", str(words), "--format", "json"
+    )
+    league = json.loads(out)
+    assert league["vocabulary"]["yes"] == ["holds"] and league["rows"][0]["undetermined"] == 0
+    code, out, _ = invoke("gate", str(corpus), "--vocabulary", str(words), "--examples", "0")
+    assert code == 0 and "gate passed" in out
+    for given, undetermined in (["--vocabulary", str(words)], 0), ([], 1):
+        code, out, _ = invoke("rollout", str(corpus), *given, "--format", "json")
+        criteria = {criterion["name"]: criterion for criterion in json.loads(out)["criteria"]}
+        assert criteria["candidate undetermined rate"]["measured"] == undetermined
+
+
+@pytest.mark.parametrize(
+    ("command", "message"),
+    [
+        (
+            ["diff", "--candidate", "legacy", "--out", "unused"],
+            "--vocabulary applies to the ragas scorer, not 'legacy'",
+        ),
+        (["score", "--scorer", "promptfoo-0.121.19"], "--vocabulary applies to the ragas scorer"),
+        (["rollout", "--report", "reports/report.json"], "give either --report or CORPUS (and --vocabulary)"),
+    ],
+)
+def test_a_vocabulary_where_nothing_reads_it_is_a_usage_error(tmp_path: Path, command: list[str], message: str) -> None:
+    _corpus, words = _team_corpus(tmp_path, cases=1)
+    code, _, stderr = invoke(*command, "--vocabulary", str(words))
+    assert code == 2 and message in stderr
+    assert not Path("unused").exists()
+
+
+def test_a_bad_vocabulary_file_is_exit_2_naming_the_file_and_key(tmp_path: Path) -> None:
+    words = tmp_path / "words.toml"
+    words.write_text('[vocabulary]\nyes = ["holds"]\nno = ["holds"]\n', encoding="utf-8")
+    code, _, stderr = invoke("diff", "--vocabulary", str(words), "--out", str(tmp_path / "o"))
+    assert code == 2
+    assert (
+        stderr
+        == f"faithcompat: error: {words}: vocabulary.no[0]: 'holds' is in both vocabulary.yes and vocabulary.no\n"
+    )
+    assert not (tmp_path / "o").exists()

@@ -16,6 +16,7 @@ from compat.diff._report import CaseLine, CauseRow, CohortRow, DriftReport
 from compat.diff._run import ComparedBatch, DiffSettings, run_diff
 from compat.report._held import HeldCases
 from compat.report._html import DecisionPanel, PanelCriterion, render_html
+from tests.report._lines import as_lines
 
 SCRIPT_TAG = "<script>alert(1)</script>"
 IMG_TAG = '"><img src=x onerror=alert(1)>'
@@ -130,8 +131,8 @@ def hostile(bundled: tuple[DriftReport, list[CaseLine]]) -> tuple[DriftReport, l
 
 def test_the_same_report_renders_the_same_bytes(bundled: tuple[DriftReport, list[CaseLine]]) -> None:
     report, lines = bundled
-    page = render_html(report, lines)
-    again = render_html(DriftReport.model_validate_json(report.model_dump_json()), list(lines))
+    page = render_html(report, as_lines(lines))
+    again = render_html(DriftReport.model_validate_json(report.model_dump_json()), as_lines(list(lines)))
     assert page == again
     assert page.startswith("<!DOCTYPE html>\n")
     assert report.verdict in page
@@ -141,7 +142,7 @@ def test_the_page_references_nothing_outside_itself(
     bundled: tuple[DriftReport, list[CaseLine]], hostile: tuple[DriftReport, list[CaseLine]]
 ) -> None:
     for report, lines in (bundled, hostile):
-        page = render_html(report, lines)
+        page = render_html(report, as_lines(lines))
         assert "http://" not in page
         assert "https://" not in page
         parsed = Page(page)
@@ -160,7 +161,7 @@ def _rows(parsed: Page) -> list[dict[str, object]]:
 
 def test_hostile_strings_are_escaped_everywhere(hostile: tuple[DriftReport, list[CaseLine]]) -> None:
     report, lines = hostile
-    page = render_html(report, lines)
+    page = render_html(report, as_lines(lines))
     assert SCRIPT_TAG not in page
     assert IMG_TAG not in page
     assert "<img" not in page
@@ -173,7 +174,7 @@ def test_hostile_strings_are_escaped_everywhere(hostile: tuple[DriftReport, list
     # The script is a constant: no corpus data in it.
     (script,) = parsed.scripts
     assert "alert" not in script
-    assert render_html(report, lines[:1]).count(script) == 1
+    assert render_html(report, as_lines(lines[:1])).count(script) == 1
     # The cases travel as JSON with no "<" that could end their block, and read back whole.
     (data,) = parsed.data
     assert "<" not in data
@@ -188,7 +189,7 @@ def test_the_content_security_policy_allows_only_the_pages_own_script(
     bundled: tuple[DriftReport, list[CaseLine]],
 ) -> None:
     report, lines = bundled
-    parsed = Page(render_html(report, lines))
+    parsed = Page(render_html(report, as_lines(lines)))
     (meta,) = [m for m in parsed.tags("meta") if m.get("http-equiv") == "Content-Security-Policy"]
     policy = {d.split()[0]: d.split()[1:] for d in (meta["content"] or "").split(";") if d.strip()}
     (script,) = parsed.scripts
@@ -209,7 +210,7 @@ def _options(page: str, select: str) -> list[tuple[str, str]]:
 
 def test_the_filters_count_over_the_whole_corpus(bundled: tuple[DriftReport, list[CaseLine]]) -> None:
     report, lines = bundled  # the differing cases only: the counts still come from the whole corpus
-    page = render_html(report, lines, cases_truncated=report.corpus.cases - len(lines))
+    page = render_html(report, as_lines(lines), cases_truncated=report.corpus.cases - len(lines))
     total = report.corpus.cases
     outcomes = _options(page, "f-outcome")
     assert outcomes[:2] == [("all", f"all ({total})"), ("differing", f"differing ({len(lines)})")]
@@ -226,10 +227,10 @@ def test_the_filters_count_over_the_whole_corpus(bundled: tuple[DriftReport, lis
 
 def test_a_held_subset_says_where_the_rest_is(bundled: tuple[DriftReport, list[CaseLine]]) -> None:
     report, lines = bundled
-    page = render_html(report, lines[:10], cases_truncated=report.corpus.cases - 10)
+    page = render_html(report, as_lines(lines[:10]), cases_truncated=report.corpus.cases - 10)
     assert f"The page holds 10 of the {report.corpus.cases} cases" in page
     assert f"{report.corpus.cases - 10} more are in <code>cases.jsonl</code>" in page
-    assert "more are in" not in render_html(report, lines)
+    assert "more are in" not in render_html(report, as_lines(lines))
 
 
 def test_no_cases_still_renders_the_explorer(bundled: tuple[DriftReport, list[CaseLine]]) -> None:
@@ -242,7 +243,7 @@ def test_no_cases_still_renders_the_explorer(bundled: tuple[DriftReport, list[Ca
 def test_the_histograms_have_one_bar_per_bin(bundled: tuple[DriftReport, list[CaseLine]]) -> None:
     report, lines = bundled
     report = report.model_copy(update={"decomposition": None, "noise": None})  # their own charts: tested apart
-    page = render_html(report, lines)
+    page = render_html(report, as_lines(lines))
     # Two delta histograms: the first screen's and the Deltas section's.
     charts = re.findall(r"<svg class=\"histogram\".*?</svg>", page, flags=re.S)
     assert len(charts) == 2
@@ -273,7 +274,7 @@ def test_the_first_screen_shows_the_verdict_and_the_criteria_that_decided_it(
     bundled: tuple[DriftReport, list[CaseLine]],
 ) -> None:
     report, lines = bundled
-    page = render_html(report, lines, decision=PANEL)
+    page = render_html(report, as_lines(lines), decision=PANEL)
     header = page[page.index("<header>") : page.index("</header>")]
     assert '<div class="badge hold">HOLD</div>' in header
     assert "Decided by 2 of 3 criteria failing." in header
@@ -293,16 +294,16 @@ def test_the_first_screen_shows_the_verdict_and_the_criteria_that_decided_it(
 
 def test_without_a_decision_the_diff_verdict_heads_the_page(bundled: tuple[DriftReport, list[CaseLine]]) -> None:
     report, lines = bundled
-    page = render_html(report, lines)
+    page = render_html(report, as_lines(lines))
     assert '<div class="badge info">EXPLAINED</div>' in page
     assert report.verdict in page
     unexplained = report.model_copy(update={"unexplained": 3})
-    assert '<div class="badge no-go">INVESTIGATE</div>' in render_html(unexplained, lines)
+    assert '<div class="badge no-go">INVESTIGATE</div>' in render_html(unexplained, as_lines(lines))
 
 
 def test_the_largest_drifts_open_their_case(bundled: tuple[DriftReport, list[CaseLine]]) -> None:
     report, lines = bundled
-    page = render_html(report, lines)
+    page = render_html(report, as_lines(lines))
     section = page[page.index('id="s-largest"') : page.index('id="s-cases"')]
     links = re.findall(r'<a href="#case=([^"]+)"><code>', section)
     assert len(links) == len(report.largest_drifts) > 0
@@ -315,7 +316,7 @@ def test_long_grader_texts_are_cut_in_the_page_only(bundled: tuple[DriftReport, 
     assert line.detail is not None and line.detail.control_texts is not None
     texts = line.detail.control_texts.model_copy(update={"grader_output": "Yes. " * 2000})
     long = line.model_copy(update={"detail": line.detail.model_copy(update={"control_texts": texts})})
-    (row,) = _rows(Page(render_html(report, [long])))
+    (row,) = _rows(Page(render_html(report, as_lines([long]))))
     shown = row["detail"]["control_texts"]["grader_output"]  # type: ignore[index]
     assert shown.startswith("Yes. " * 800) and shown.endswith("more characters: cases.jsonl has the whole text]")
     assert "6,000 more characters" in shown
@@ -328,11 +329,15 @@ def test_held_cases_keep_differing_ones_first_in_corpus_order() -> None:
     held = HeldCases(limit=3)
     held.add([line(0), line(1), line(2)], ["match", "drift", "match"])
     held.add([line(3), line(4), line(5)], ["flip", "match", "drift"])
-    assert [case.id for case in held.cases()] == ["c1", "c3", "c5"]  # three differing: no room for a match
+    assert [json.loads(line)["id"] for line in held.lines()] == [
+        "c1",
+        "c3",
+        "c5",
+    ]  # three differing: no room for a match
     roomy = HeldCases(limit=4)
     roomy.add([line(0), line(1), line(2)], ["match", "drift", "match"])
     roomy.add([line(3)], ["match"])
-    assert [case.id for case in roomy.cases()] == ["c0", "c1", "c2", "c3"]
+    assert [json.loads(line)["id"] for line in roomy.lines()] == ["c0", "c1", "c2", "c3"]
     assert roomy.seen == 4
 
 
@@ -359,7 +364,7 @@ def test_the_waterfall_walks_the_mean_through_each_step(bundled: tuple[DriftRepo
     report, lines = bundled
     steps = report.decomposition
     assert steps is not None and steps.effects is not None
-    parsed = Page(render_html(report, lines))
+    parsed = Page(render_html(report, as_lines(lines)))
     bars = [attrs for attrs in parsed.tags("rect") if attrs.get("data-step")]
     assert [bar["data-step"] for bar in bars] == ["legacy", "parser", "prompts", "noise", "ragas"]
     heading = [attrs for attrs in parsed.tags("h2") if attrs.get("id") == "s-steps"]
@@ -369,7 +374,7 @@ def test_the_waterfall_walks_the_mean_through_each_step(bundled: tuple[DriftRepo
 def test_the_noise_histogram_has_a_bar_per_floor_bin(bundled: tuple[DriftReport, list[CaseLine]]) -> None:
     report, lines = bundled
     assert report.noise is not None
-    page = render_html(report, lines)
+    page = render_html(report, as_lines(lines))
     start = page.index('aria-labelledby="noise-histogram-title"')
     svg = page[start : page.index("</svg>", start)]
     counts = [int(n) for n in re.findall(r'class="bar" [^>]*data-count="(\d+)"', svg)]

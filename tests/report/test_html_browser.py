@@ -32,6 +32,7 @@ from compat.diff._run import ComparedBatch, DiffSettings, run_diff
 from compat.report._html import PAGE_ROWS, render_html
 from compat.rollout import decide, decision_panel, load_policy
 from compat.scoring import _registry as registry
+from tests.report._lines import as_lines
 
 pytestmark = pytest.mark.browser
 
@@ -172,7 +173,7 @@ def rendered(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, DriftRepor
             [corpus], DiffSettings(control=EchoLegacy.name), on_comparisons=collect, source_names=[PWN_SCRIPT + PWN_IMG]
         )
     page = tmp / "report.html"
-    page.write_text(render_html(report, lines), encoding="utf-8")
+    page.write_text(render_html(report, as_lines(lines)), encoding="utf-8")
     return page, report, lines
 
 
@@ -186,7 +187,7 @@ def bundled_page(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, DriftR
     report = run_diff(bundled_corpus(), DiffSettings(), on_comparisons=collect)
     panel = decision_panel(decide(report, load_policy(None).rollout, invariant_violations=None))  # as `diff` does
     page = tmp_path_factory.mktemp("bundled") / "report.html"
-    page.write_text(render_html(report, lines, decision=panel), encoding="utf-8")
+    page.write_text(render_html(report, as_lines(lines), decision=panel), encoding="utf-8")
     return page, report, lines
 
 
