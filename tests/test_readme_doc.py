@@ -3,8 +3,9 @@
 * ``console`` blocks: each ``$ faithcompat ...`` runs; the lines shown after it must
   appear in its output in order (``...`` skips lines; a line cut with ``…`` or ``...``
   matches by its beginning).
-* ``bash`` blocks: each ``faithcompat ...`` line runs (a leading ``VAR=value`` sets the
-  environment, a trailing ``# comment`` is dropped); install lines (``pip``, ``python3 -m
+* ``bash`` blocks: each line runs, ``faithcompat`` in process and anything else (``cat``)
+  in bash (a leading ``VAR=value`` sets the environment, a trailing ``# comment`` is
+  dropped); install lines (``pip``, ``python3 -m
   venv``, ``npm``) are what CI itself runs first, so they are not repeated here.
 * ``yaml`` blocks (the CI job and the pre-commit hook): their ``run:`` and ``entry:``
   commands run.
@@ -27,6 +28,7 @@ import os
 import re
 import shlex
 import shutil
+import subprocess
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -70,6 +72,14 @@ def _run(command: str, env: dict[str, str], substitutions: dict[str, str]) -> st
     allowed = {0, 1} if words[1] in DECISIONS else {0}
     assert result.exit_code in allowed, f"{command}: exit {result.exit_code}\n{result.stdout}\n{result.stderr}"
     return result.stdout
+
+
+def _shell(command: str, env: dict[str, str], substitutions: dict[str, str]) -> None:
+    """A shell line that is not faithcompat's (``cat`` of a report's parts): it must succeed."""
+    for old, new in substitutions.items():
+        command = command.replace(old, new)
+    result = subprocess.run(["bash", "-c", command], env={**os.environ, **env}, capture_output=True, check=False)
+    assert result.returncode == 0 and result.stdout, (command, result.stderr)
 
 
 def assert_shown(shown: list[str], output: str, command: str) -> None:
@@ -150,7 +160,10 @@ def test_every_command_in_the_readme_runs(tmp_path: Path, monkeypatch: pytest.Mo
                     command = _command(line)
                     if not command or command.startswith(INSTALLS) or command.startswith("#"):
                         continue
-                    _run(command, env, substitutions)
+                    if re.sub(r"^(?:[A-Z_]+=\S*\s+)*", "", command).startswith("faithcompat"):
+                        _run(command, env, substitutions)
+                    else:
+                        _shell(command, env, substitutions)
                     ran.append(command)
             elif language == "yaml":
                 for match in re.finditer(r"(?:run|entry): (faithcompat .*)", body):
