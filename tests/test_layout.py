@@ -17,7 +17,7 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGE = ROOT / "compat"
 
-SHARED = {"compat._errors", "compat._text", "compat._atomic"}
+SHARED = {"compat._errors", "compat._text", "compat._atomic", "compat._toml"}
 STAGES = ["cases", "scoring", "grading", "diff", "report", "rollout"]
 TOP = {"compat", "compat.__main__", "compat._cli", "compat.flag"}
 # Imported as modules where used, never from the stage's __init__ (they import Hypothesis).

@@ -12,19 +12,14 @@ from __future__ import annotations
 
 import json
 import re
-import sys
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
 from compat._errors import InputError
+from compat._toml import read_toml
 from compat.cases import ArmName
-
-if sys.version_info >= (3, 11):
-    import tomllib
-else:  # pragma: no cover - exercised on Python 3.10 only
-    import tomli as tomllib  # type: ignore[import-not-found,unused-ignore]
 
 ARMS: tuple[ArmName, ...] = ("legacy", "ragas")
 CALLS = ("statements", "verdicts")
@@ -145,14 +140,7 @@ def load_prompts(path: str | Path | None) -> PromptSets:
     what the file leaves out stays built in. ``None``: the built-in sets."""
     if path is None:
         return BUILT_IN
-    try:
-        data = tomllib.loads(Path(path).read_text(encoding="utf-8"))
-    except OSError as error:
-        raise PromptError(f"{path}: cannot read: {error.strerror or error}") from None
-    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as error:
-        raise PromptError(f"{path}: invalid TOML: {error}") from None
-    except RecursionError:
-        raise PromptError(f"{path}: invalid TOML: nested too deeply to read") from None
+    data = read_toml(path, PromptError)
     sets = replace(BUILT_IN, origin=str(path))
     for table, content in data.items():
         if table not in ARMS:

@@ -8,18 +8,13 @@ a threshold at its default.
 from __future__ import annotations
 
 import itertools
-import sys
 from pathlib import Path
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
 from compat._errors import InputError
+from compat._toml import read_toml
 from compat.diff import DriftCause
-
-if sys.version_info >= (3, 11):
-    import tomllib
-else:  # pragma: no cover - exercised on Python 3.10 only
-    import tomli as tomllib  # type: ignore[import-not-found,unused-ignore]
 
 
 class PolicyError(InputError):
@@ -117,14 +112,7 @@ def load_policy(path: str | Path | None) -> Policy:
     """The policy in ``path`` (TOML), or the defaults."""
     if path is None:
         return Policy()
-    try:
-        data = tomllib.loads(Path(path).read_text(encoding="utf-8"))
-    except OSError as error:
-        raise PolicyError(f"{path}: cannot read: {error.strerror or error}") from None
-    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as error:
-        raise PolicyError(f"{path}: invalid TOML: {error}") from None
-    except RecursionError:  # the parser recurses once per nested array or table
-        raise PolicyError(f"{path}: invalid TOML: nested too deeply to read") from None
+    data = read_toml(path, PolicyError)
     try:
         return Policy.model_validate(data)
     except ValidationError as error:

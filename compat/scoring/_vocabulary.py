@@ -13,19 +13,14 @@ legacy scorer and the other upstream ports are exact copies and never do.
 
 from __future__ import annotations
 
-import sys
 import unicodedata
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from compat._errors import InputError
+from compat._toml import read_toml
 from compat.scoring._words import MAX_WORD_CHARS, WORD_VALUES, normalise_word
-
-if sys.version_info >= (3, 11):
-    import tomllib
-else:  # pragma: no cover - exercised on Python 3.10 only
-    import tomli as tomllib  # type: ignore[import-not-found,unused-ignore]
 
 KINDS = ("yes", "no", "none")
 _MEANINGS = {"yes": "a yes word", "no": "a no word", "none": "a place without a verdict"}
@@ -53,14 +48,7 @@ class Vocabulary:
 
 def load_vocabulary(path: str | Path) -> Vocabulary:
     """The ``[vocabulary]`` table of the TOML file at ``path``, checked word by word."""
-    try:
-        data = tomllib.loads(Path(path).read_text(encoding="utf-8"))
-    except OSError as error:
-        raise VocabularyError(f"{path}: cannot read: {error.strerror or error}") from None
-    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as error:
-        raise VocabularyError(f"{path}: invalid TOML: {error}") from None
-    except RecursionError:  # the parser recurses once per nested array or table
-        raise VocabularyError(f"{path}: invalid TOML: nested too deeply to read") from None
+    data = read_toml(path, VocabularyError)
     try:
         return vocabulary_from(data)
     except ValueError as error:
