@@ -57,7 +57,7 @@ from compat.report import (
     LEAGUE_FILES,
     SCHEMAS,
     HeldCases,
-    render_html,
+    render_html_parts,
     render_markdown,
     render_terminal,
     report_files,
@@ -498,7 +498,7 @@ def diff(
             f"policy {rollout_policy}" if rollout_policy else "the default policy",
         )
         listed = held.lines()
-        page = render_html(
+        page = render_html_parts(
             report, listed, cases_truncated=report.corpus.cases - len(listed), decision=panel, extra_sections=sections
         )
         directory.write("report.html", page)

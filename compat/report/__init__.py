@@ -7,7 +7,7 @@ score``) and the JSON Schemas. Takes from the stages before it; never prints its
 
 from compat.report._files import CASES_PARTS, LEAGUE_FILES, REPORT_FILES, report_files, report_json, writing_report
 from compat.report._held import HTML_CASES, HeldCases
-from compat.report._html import DecisionPanel, ExtraSection, PanelCriterion, render_html
+from compat.report._html import DecisionPanel, ExtraSection, PanelCriterion, render_html, render_html_parts
 from compat.report._schema import SCHEMAS, schema_text
 from compat.report._scores import score_record, table_header, table_row
 from compat.report._text import (
@@ -36,6 +36,7 @@ __all__ = [
     "markdown_code",
     "markdown_fence",
     "render_html",
+    "render_html_parts",
     "render_markdown",
     "render_terminal",
     "report_files",

@@ -16,7 +16,7 @@ from __future__ import annotations
 import json
 import os
 import tempfile
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 from typing import TextIO
@@ -87,10 +87,13 @@ class ReportDirectory:
         except OSError as error:
             raise output_error(self.target / CASES_JSONL, error) from None
 
-    def write(self, name: str, text: str) -> None:
+    def write(self, name: str, text: str | Iterable[str]) -> None:
+        """Write ``name`` from a text or from its pieces in order (a large page is never held whole)."""
+        pieces = [text] if isinstance(text, str) else text
         try:
             with (self.staging / name).open("w", encoding="utf-8", errors="backslashreplace", newline="\n") as handle:
-                handle.write(text)
+                for piece in pieces:
+                    handle.write(piece)
         except OSError as error:
             raise output_error(self.target / name, error) from None
 

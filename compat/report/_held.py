@@ -1,8 +1,10 @@
 """Which cases report.html holds when a corpus is larger than a page should be.
 
 Every differing case comes first (they are what a person opens the page for), then
-matches, up to the cap; the page shows them in corpus order. Lines are kept as the
-text cases.jsonl gets: the page embeds them as they are.
+matches, up to the cap on cases and the cap on bytes; the page shows them in corpus
+order. Lines are kept as the text cases.jsonl gets: the page embeds them as they are.
+The byte cap keeps the command's memory flat when differing lines carry long grader
+texts (a typical one is 2-4 KB with its detail).
 """
 
 from __future__ import annotations
@@ -11,7 +13,8 @@ from collections.abc import Sequence
 
 from compat.diff import Outcome
 
-HTML_CASES = 10_000  # a page of ~5-15 MB; the explorer stays quick at 100,000 (README, performance)
+HTML_CASES = 10_000  # the explorer stays quick at 100,000 (README, performance)
+HTML_BYTES = 16 << 20  # of cases.jsonl lines held for the page: its size, and the command's memory for it
 
 _MATCH = Outcome.MATCH.value
 
@@ -19,21 +22,30 @@ _MATCH = Outcome.MATCH.value
 class HeldCases:
     """The cases.jsonl lines the page will hold, chosen as the lines stream past."""
 
-    def __init__(self, limit: int = HTML_CASES) -> None:
+    def __init__(self, limit: int = HTML_CASES, max_bytes: int = HTML_BYTES) -> None:
         self.limit = limit
+        self.max_bytes = max_bytes
         self.seen = 0
         self._differing: list[tuple[int, str]] = []
         self._matching: list[tuple[int, str]] = []
+        self._bytes = {True: 0, False: 0}  # held so far: differing, matching
 
     def add(self, lines: Sequence[str], outcomes: Sequence[str]) -> None:
         for line, outcome in zip(lines, outcomes, strict=True):
-            kept = self._matching if outcome == _MATCH else self._differing
-            if len(kept) < self.limit:
+            differing = outcome != _MATCH
+            kept = self._differing if differing else self._matching
+            if len(kept) < self.limit and self._bytes[differing] + len(line) <= self.max_bytes:
                 kept.append((self.seen, line))
+                self._bytes[differing] += len(line)
             self.seen += 1
 
     def lines(self) -> list[str]:
-        """The held cases' lines in corpus order: differing ones first to fill the cap, then matches."""
-        chosen = self._differing[: self.limit]
-        chosen += self._matching[: self.limit - len(chosen)]
+        """The held cases' lines in corpus order: differing ones first to fill the caps, then matches."""
+        chosen = list(self._differing)
+        room = self.max_bytes - self._bytes[True]
+        for position, line in self._matching:
+            if len(chosen) >= self.limit or len(line) > room:
+                break
+            chosen.append((position, line))
+            room -= len(line)
         return [line for _, line in sorted(chosen)]

@@ -27,7 +27,7 @@ import hashlib
 import html
 import json
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from urllib.parse import quote
 
@@ -1035,9 +1035,18 @@ def _row_json(line: str) -> str:
     return json.dumps(record, ensure_ascii=True, separators=(",", ":"))
 
 
-def case_data(lines: Sequence[str]) -> str:
-    """The explorer's rows as JSON that cannot end its ``<script>`` element (no ``<`` at all)."""
-    return ("[" + ",".join(map(_row_json, lines)) + "]").replace("<", "\\u003c")
+def case_data(lines: Sequence[str]) -> Iterator[str]:
+    """The explorer's rows as JSON that cannot end its ``<script>`` element (no ``<`` at all),
+    a piece per row: the page is written as it is made, never held whole."""
+    yield "["
+    for index, line in enumerate(lines):
+        yield ("," if index else "") + _row_json(line).replace("<", "\\u003c")
+    yield "]"
+
+
+# Where the rows go in the page: a NUL cannot come from elsewhere (``_esc`` makes control
+# characters visible, and the constant parts hold none).
+_CASE_DATA = "\x00case-data\x00"
 
 
 def _options(choices: Sequence[tuple[str, str]]) -> str:
@@ -1095,7 +1104,7 @@ def _explorer(report: DriftReport, cases: Sequence[str], truncated: int) -> str:
         '<div class="dialog-head"><h2 id="case-dialog-title">Case</h2>'
         '<button type="button" id="case-dialog-close">close</button></div>\n'
         '<div id="case-dialog-body"></div>\n</dialog>\n'
-        f'<script type="application/json" id="case-data">{case_data(cases)}</script>\n'
+        f'<script type="application/json" id="case-data">{_CASE_DATA}</script>\n'
         "</div>"
     )
 
@@ -1162,6 +1171,22 @@ def render_html(
     differing ones first when a cap applies); ``cases_truncated``: how many more
     cases.jsonl has. The lines go into the page as they are (long grader texts cut).
     """
+    return "".join(
+        render_html_parts(
+            report, cases, cases_truncated=cases_truncated, decision=decision, extra_sections=extra_sections
+        )
+    )
+
+
+def render_html_parts(
+    report: DriftReport,
+    cases: Sequence[str],
+    *,
+    cases_truncated: int = 0,
+    decision: DecisionPanel | None = None,
+    extra_sections: Sequence[ExtraSection] = (),
+) -> Iterator[str]:
+    """``render_html`` in pieces, to be written one after the other (the page can be large)."""
     tool = _esc(report.tool)
     sections = [
         f"<header>\n{_title(report)}\n{_decision(report, decision)}\n{_figures(report)}\n</header>",
@@ -1175,7 +1200,7 @@ def render_html(
         _section("deltas", "Deltas", _deltas(report)),
         _section("summary", "Corpus and scorers", _summary(report)),
     ]
-    return (
+    page = (
         "<!DOCTYPE html>\n"
         '<html lang="en">\n<head>\n<meta charset="utf-8">\n'
         f'<meta http-equiv="Content-Security-Policy" content="{CONTENT_SECURITY_POLICY}">\n'
@@ -1186,3 +1211,7 @@ def render_html(
         f"<style>{_STYLE}</style>\n</head>\n<body>\n<main>\n" + "\n".join(sections) + "\n</main>\n"
         f"<script>{_SCRIPT}</script>\n</body>\n</html>\n"
     )
+    before, after = page.split(_CASE_DATA)
+    yield before
+    yield from case_data(cases)
+    yield after

@@ -341,6 +341,20 @@ def test_held_cases_keep_differing_ones_first_in_corpus_order() -> None:
     assert roomy.seen == 4
 
 
+def test_held_cases_stop_at_the_byte_cap() -> None:
+    def line(n: int, size: int) -> str:
+        return json.dumps({**BASE_LINE, "id": f"c{n}", "control_reason": "x" * size}) + "\n"
+
+    lines = [line(n, 1000) for n in range(6)]
+    held = HeldCases(limit=100, max_bytes=3 * len(lines[0]))
+    held.add(lines, ["drift", "match", "drift", "drift", "drift", "match"])
+    # Three lines fit: the first three differing ones; no room is left for a match.
+    assert [json.loads(kept)["id"] for kept in held.lines()] == ["c0", "c2", "c3"]
+    roomy = HeldCases(limit=100, max_bytes=5 * len(lines[0]))  # the four differing ones, then one match
+    roomy.add(lines, ["drift", "match", "drift", "drift", "drift", "match"])
+    assert [json.loads(kept)["id"] for kept in roomy.lines()] == ["c0", "c1", "c2", "c3", "c4"]
+
+
 BASE_LINE = {
     "id": "",
     "tags": [],
