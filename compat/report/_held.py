@@ -20,7 +20,11 @@ _MATCH = Outcome.MATCH.value
 
 
 class HeldCases:
-    """The cases.jsonl lines the page will hold, chosen as the lines stream past."""
+    """The cases.jsonl lines the page will hold, chosen as the lines stream past.
+
+    One budget for both kinds: a differing line that does not fit pushes out the latest
+    matches held, so at no time are more than ``limit`` lines or ``max_bytes`` held.
+    """
 
     def __init__(self, limit: int = HTML_CASES, max_bytes: int = HTML_BYTES) -> None:
         self.limit = limit
@@ -28,24 +32,25 @@ class HeldCases:
         self.seen = 0
         self._differing: list[tuple[int, str]] = []
         self._matching: list[tuple[int, str]] = []
-        self._bytes = {True: 0, False: 0}  # held so far: differing, matching
+        self._bytes = 0
 
     def add(self, lines: Sequence[str], outcomes: Sequence[str]) -> None:
         for line, outcome in zip(lines, outcomes, strict=True):
-            differing = outcome != _MATCH
-            kept = self._differing if differing else self._matching
-            if len(kept) < self.limit and self._bytes[differing] + len(line) <= self.max_bytes:
-                kept.append((self.seen, line))
-                self._bytes[differing] += len(line)
+            if outcome != _MATCH:
+                while self._matching and not self._fits(line):
+                    self._bytes -= len(self._matching.pop()[1])
+                if self._fits(line):
+                    self._differing.append((self.seen, line))
+                    self._bytes += len(line)
+            elif self._fits(line):
+                self._matching.append((self.seen, line))
+                self._bytes += len(line)
             self.seen += 1
 
+    def _fits(self, line: str) -> bool:
+        held = len(self._differing) + len(self._matching)
+        return held < self.limit and self._bytes + len(line) <= self.max_bytes
+
     def lines(self) -> list[str]:
-        """The held cases' lines in corpus order: differing ones first to fill the caps, then matches."""
-        chosen = list(self._differing)
-        room = self.max_bytes - self._bytes[True]
-        for position, line in self._matching:
-            if len(chosen) >= self.limit or len(line) > room:
-                break
-            chosen.append((position, line))
-            room -= len(line)
-        return [line for _, line in sorted(chosen)]
+        """The held cases' lines in corpus order."""
+        return [line for _, line in sorted(self._differing + self._matching)]
