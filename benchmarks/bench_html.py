@@ -2,7 +2,8 @@
 
 The page holds every case (``--html-cases``); the explorer parses them once, then
 filters, sorts and draws one page of 50 rows per action. This builds a page of
-``--cases`` cases (the bundled corpus's cases.jsonl lines repeated under new ids, so
+``--cases`` cases (past the 16 MiB the command holds by default, as ``--html-cases``
+with a larger budget would) (the bundled corpus's cases.jsonl lines repeated under new ids, so
 the differing ones carry their grader texts as real ones do), renders it, opens it in
 the system's headless Chromium through playwright, and times what a person does:
 
@@ -55,7 +56,7 @@ def build_page(cases: int, directory: Path) -> tuple[Path, float, int]:
     """report.html holding ``cases`` cases; (its path, seconds to render, differing cases)."""
     lines = (ROOT / "reports" / "cases.jsonl").read_text(encoding="utf-8").splitlines()
     report = load_report(ROOT / "reports" / "report.json")
-    held = HeldCases(cases)
+    held = HeldCases(cases, max_bytes=1 << 40)  # every case: the figures are for a page of --cases
     batch, outcomes = [], []
     for n in range(cases):
         record = json.loads(lines[n % len(lines)])
@@ -65,6 +66,7 @@ def build_page(cases: int, directory: Path) -> tuple[Path, float, int]:
     held.add(batch, outcomes)
     start = time.perf_counter()
     chosen = held.lines()
+    assert len(chosen) == cases
     corpus = report.corpus.model_copy(update={"cases": cases})
     report = report.model_copy(update={"corpus": corpus})
     panel = decision_panel(decide(report, load_policy(None).rollout, invariant_violations=None))

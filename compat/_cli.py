@@ -53,6 +53,7 @@ from compat.grading import (
 )
 from compat.report import (
     CASES_PARTS,
+    HTML_BYTES,
     HTML_CASES,
     LEAGUE_FILES,
     SCHEMAS,
@@ -383,6 +384,13 @@ def score(
     help="Cases report.html holds, differing ones first (cases.jsonl has all of them).",
 )
 @click.option(
+    "--html-mb",
+    type=click.IntRange(min=1),
+    default=HTML_BYTES >> 20,
+    show_default=True,
+    help="At most this many MiB of case lines in report.html (its size, and the memory holding them takes).",
+)
+@click.option(
     "--detail/--no-detail",
     default=True,
     show_default=True,
@@ -418,6 +426,7 @@ def diff(
     skip_invalid: bool,
     max_case_bytes: int,
     html_cases: int,
+    html_mb: int,
     detail: bool,
     rollout_policy: str | None,
     strict: bool,
@@ -441,7 +450,7 @@ def diff(
     if progress.enabled:
         progress.total_bytes = corpus_bytes(sources)
     rollout = load_policy(rollout_policy).rollout  # read before the corpus: a bad policy fails fast
-    held = HeldCases(html_cases)
+    held = HeldCases(html_cases, html_mb << 20)
     with writing_report(out, cases_parts=cases_parts) as directory:
 
         def keep(batch: ComparedBatch) -> None:

@@ -6,7 +6,7 @@ score``) and the JSON Schemas. Takes from the stages before it; never prints its
 """
 
 from compat.report._files import CASES_PARTS, LEAGUE_FILES, REPORT_FILES, report_files, report_json, writing_report
-from compat.report._held import HTML_CASES, HeldCases
+from compat.report._held import HTML_BYTES, HTML_CASES, HeldCases
 from compat.report._html import DecisionPanel, ExtraSection, PanelCriterion, render_html, render_html_parts
 from compat.report._schema import SCHEMAS, schema_text
 from compat.report._scores import score_record, table_header, table_row
@@ -23,6 +23,7 @@ from compat.report._text import (
 __all__ = [
     "CASES_PARTS",
     "COMMENT_LIMIT",
+    "HTML_BYTES",
     "HTML_CASES",
     "LEAGUE_FILES",
     "MARKDOWN_STRING_WIDTH",

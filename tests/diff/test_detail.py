@@ -119,3 +119,15 @@ def test_no_detail_leaves_it_out_and_changes_nothing_else(tmp_path: Path) -> Non
         stripped.append(record)
     assert stripped == [json.loads(line) for line in without_lines]
     assert (tmp_path / "with" / "report.json").read_bytes() == (tmp_path / "without" / "report.json").read_bytes()
+
+
+def test_the_page_holds_what_the_caps_allow(tmp_path: Path) -> None:
+    result = CliRunner().invoke(main, ["diff", "--out", str(tmp_path), "--html-cases", "5", "--html-mb", "1"])
+    assert result.exit_code == 0, result.output
+    page = (tmp_path / "report.html").read_text(encoding="utf-8")
+    start = page.index('<script type="application/json" id="case-data">') + len(
+        '<script type="application/json" id="case-data">'
+    )
+    rows = json.loads(page[start : page.index("</script>", start)])
+    assert len(rows) == 5 and all(row["outcome"] != "match" for row in rows)  # differing cases first
+    assert "The page holds 5 of the 312 cases" in page
