@@ -656,9 +656,11 @@ def progress_line(cases: int, elapsed: float, read: int | None = None, total: in
     return line
 
 
-def pieces_line(done: int, total: int, workers: int, elapsed: float) -> str:
-    """The Dask engine's progress: pieces done of all, workers, time so far and time left."""
-    line = f"{done:,}/{total:,} pieces  {workers} workers  {_duration(elapsed)}"
+def pieces_line(done: int, total: int, workers: int, elapsed: float, cases: int = 0) -> str:
+    """The Dask engine's progress: cases compared and cases/s, pieces done of all, workers,
+    time so far and time left."""
+    rate = cases / max(elapsed, 1e-9)
+    line = f"{cases:,} cases  {rate:,.0f} cases/s  {done:,}/{total:,} pieces  {workers} workers  {_duration(elapsed)}"
     left = time_left(elapsed, done, total)
     return f"{line}  {left}" if left else line
 
@@ -687,10 +689,10 @@ class _Progress:
                 self.drawn = now
                 self._draw(progress_line(self.count, now - self.start, self.read, self.total_bytes))
 
-    def pieces(self, done: int, total: int, workers: int) -> None:
-        """The Dask engine's pieces: they finish out of order, and cases are counted at the merge."""
+    def pieces(self, done: int, total: int, workers: int, cases: int) -> None:
+        """The Dask engine's pieces as they finish (out of order), with the cases they compared."""
         if self.enabled:
-            self._draw(pieces_line(done, total, workers, time.monotonic() - self.start))
+            self._draw(pieces_line(done, total, workers, time.monotonic() - self.start, cases))
 
     def _draw(self, line: str) -> None:
         click.echo("\r" + line.ljust(self.width), err=True, nl=False)

@@ -52,8 +52,10 @@ def test_the_time_left_reads_as_a_person_says_it(seconds: float, shown: str) -> 
 
 
 def test_the_dask_line_shows_pieces_workers_and_the_time_left() -> None:
-    assert pieces_line(3, 12, 2, 30.0) == "3/12 pieces  2 workers  30 s  about 1 min 30 s left"
-    assert pieces_line(0, 12, 2, 1.0) == "0/12 pieces  2 workers  1 s"
+    assert pieces_line(3, 12, 2, 30.0, 27_000) == (
+        "27,000 cases  900 cases/s  3/12 pieces  2 workers  30 s  about 1 min 30 s left"
+    )
+    assert pieces_line(0, 12, 2, 1.0) == "0 cases  0 cases/s  0/12 pieces  2 workers  1 s"
 
 
 def _grading(total: int | None) -> GradeProgress:

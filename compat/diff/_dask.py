@@ -327,14 +327,14 @@ def run_diff_dask(
     on_error: Callable[[CaseError], None] | None = None,
     source_names: list[str] | None = None,
     on_start: Callable[[str | None], None] | None = None,
-    on_progress: Callable[[int, int, int], None] | None = None,
+    on_progress: Callable[[int, int, int, int], None] | None = None,
     parts: Path | None = None,
     keep_parts: bool = False,
 ) -> DriftReport:
     """``run_diff`` on a Dask cluster: the same report, byte for byte.
 
     ``on_start`` receives the dashboard link, if there is one; ``on_progress`` (pieces
-    done, pieces, workers) as pieces finish. The workers write the pieces' lines to
+    done, pieces, workers, cases compared so far) as pieces finish. The workers write the pieces' lines to
     parts in the directory ``parts`` (made if missing; it must be on storage they
     share with this machine), a temporary directory here if None. Each part is deleted
     once read, unless ``keep_parts``: then ``parts`` holds exactly the pieces' parts,
@@ -451,7 +451,7 @@ def _run(
     on_comparisons: Callable[[ComparedBatch], None] | None,
     on_error: Callable[[CaseError], None] | None,
     source_names: list[str] | None,
-    on_progress: Callable[[int, int, int], None] | None,
+    on_progress: Callable[[int, int, int, int], None] | None,
 ) -> DriftReport:
     as_completed = _distributed().as_completed
     problem = shared_storage_problem(parts.directory, client.run)
@@ -461,11 +461,14 @@ def _run(
     results: list[Any] = [
         client.submit(compare_piece, piece, settings, parts.path(piece.index), pure=False) for piece in pieces
     ]
+    summaries = [client.submit(_summary, result, pure=False) for result in results]
     if on_progress is not None:
-        for done, _ in enumerate(as_completed(results), start=1):
-            on_progress(done, len(results), len(client.scheduler_info()["workers"]))
+        compared = 0
+        for done, (_, (_, cases, _)) in enumerate(as_completed(summaries, with_results=True), start=1):
+            compared += cases
+            on_progress(done, len(results), len(client.scheduler_info()["workers"]), compared)
     # Line numbers: the lines of the pieces of the same file before each piece.
-    counts = client.gather([client.submit(_summary, result, pure=False) for result in results])
+    counts = client.gather(summaries)
     offsets = _line_offsets(pieces, [lines for lines, _, _ in counts])
     repeats = _repeated_ids(client, results, pieces, offsets, counts)
     aggregator = DriftAggregator()

@@ -81,6 +81,20 @@ def test_the_bundled_corpus_gives_the_same_report(cluster: Any) -> None:
     assert report_json(remote) == report_json(local)
 
 
+def test_progress_counts_pieces_and_the_cases_they_compared(tmp_path: Path, cluster: Any) -> None:
+    paths = generated(tmp_path)
+    calls: list[tuple[int, int, int, int]] = []
+    run_diff_dask(
+        [str(p) for p in paths], DiffSettings(), settings_for(cluster), on_progress=lambda *call: calls.append(call)
+    )
+    total = calls[0][1]
+    assert total > len(paths)  # the files were cut into pieces
+    assert [done for done, *_ in calls] == list(range(1, total + 1))
+    cases = [compared for *_, compared in calls]
+    assert cases == sorted(cases) and cases[-1] == 300  # every case, counted as its piece finished
+    assert all(workers == 2 for _, _, workers, _ in calls)
+
+
 def test_a_generated_multi_file_corpus_cut_in_pieces_gives_the_same_report(tmp_path: Path, cluster: Any) -> None:
     paths = generated(tmp_path)
     assert all(path.stat().st_size > 3 * PIECE for path in paths)  # several pieces per file
