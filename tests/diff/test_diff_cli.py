@@ -439,8 +439,10 @@ def test_every_scoring_command_takes_the_vocabulary(tmp_path: Path) -> None:
     assert league["vocabulary"]["yes"] == ["holds"] and league["rows"][0]["undetermined"] == 0
     code, out, _ = invoke("gate", str(corpus), "--vocabulary", str(words), "--examples", "0")
     assert code == 0 and "gate passed" in out
+    policy = tmp_path / "no-invariants.toml"  # the invariants are the gate's to run; here only the rate counts
+    policy.write_text("[rollout]\ninvariant_examples = 0\n", encoding="utf-8")
     for given, undetermined in (["--vocabulary", str(words)], 0), ([], 1):
-        code, out, _ = invoke("rollout", str(corpus), *given, "--format", "json")
+        code, out, _ = invoke("rollout", str(corpus), *given, "--policy", str(policy), "--format", "json")
         criteria = {criterion["name"]: criterion for criterion in json.loads(out)["criteria"]}
         assert criteria["candidate undetermined rate"]["measured"] == undetermined
 
