@@ -97,6 +97,7 @@ _SCRIPT = r"""
   function num(v) { return typeof v === "number" ? v : null; }
   var keys = {
     id: function (r) { return r.id; },
+    tags: function (r) { return r.tags.join(" "); },
     outcome: function (r) { return r.outcome; },
     cause: function (r) { return r.cause; },
     control: function (r) { return num(r.control_score); },
@@ -212,7 +213,7 @@ _SCRIPT = r"""
   for (var s = 0; s < sorters.length; s++) {
     sorters[s].addEventListener("click", function (event) {
       var key = event.currentTarget.getAttribute("data-sort");
-      var first = key === "id" || key === "outcome" || key === "cause" ? "asc" : "desc";
+      var first = key === "id" || key === "tags" || key === "outcome" || key === "cause" ? "asc" : "desc";
       state.dir = state.sort === key ? (state.dir === "desc" ? "asc" : "desc") : first;
       change("sort", key);
     });
@@ -1070,7 +1071,7 @@ def _explorer(report: DriftReport, cases: Sequence[str], truncated: int) -> str:
     )
     columns = (
         ("id", "case", False),
-        (None, "tags", False),
+        ("tags", "tags", False),
         ("outcome", "outcome", False),
         ("cause", "cause", False),
         ("control", f"{control} score", True),

@@ -318,6 +318,9 @@ def test_sorting_and_paging(browser: Any, bundled_page: tuple[Path, DriftReport,
     tab.page.click("thead button[data-sort=id]")
     assert tab.page.text_content("#page-info").startswith("page 1 of")  # a new order starts at its first page
     assert tab.ids() == sorted(by_id)[:PAGE_ROWS]
+    tab.page.click("thead button[data-sort=tags]")
+    shown_tags = [" ".join(by_id[i].tags) for i in tab.ids()]
+    assert shown_tags == sorted(shown_tags) and shown_tags[0] == min(" ".join(line.tags) for line in lines)
     tab.page.click("thead button[data-sort=delta]")  # numbers sort largest first
     deltas = [by_id[i].delta for i in tab.ids()]
     assert deltas == sorted((d for d in deltas if d is not None), reverse=True)
