@@ -265,7 +265,8 @@ def _why(name: str, report: DriftReport, counts: _Counts, problems: list[str], d
     elif set(failing) <= _NOT_ABOUT_THE_CANDIDATE:
         held_by = ", ".join(failing)
         rollout = (
-            f"only agreement with a control known to be broken, or the corpus's size, holds rollout back ({held_by})"
+            f"only disagreeing with a control known to be broken (flips, agreement), or the corpus's size, holds "
+            f"rollout back ({held_by})"
         )
     else:
         rollout = f"rollout says {decision.verdict.value} ({', '.join(failing)})"
