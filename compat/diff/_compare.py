@@ -171,29 +171,35 @@ CONTROL_ARM: ArmName = "legacy"
 CANDIDATE_ARM: ArmName = "ragas"
 
 
+def case_for_arm(case: Case, arm: ArmName, sample: int = 0) -> Case | None:
+    """The case as a scorer of ``arm`` reads it: ``arm``'s own recording (its sample
+    ``sample``) where the case has one, else the case's shared texts; None where the
+    recording's call failed (nothing to read)."""
+    if case.arms is None or case.arms.get(arm) is None:
+        return case
+    return case.arm_case(arm, sample)
+
+
 def score_arm(scorer: Scorer, case: Case, arm: ArmName, sample: int = 0) -> Score:
-    """``scorer`` on ``arm``'s own recording (its sample ``sample``) where the case has one,
-    else on its shared texts.
+    """``scorer`` on the case as ``arm`` reads it (``case_for_arm``).
 
     A recording whose call failed after its retries has nothing to score: the result is
     undetermined with the cause ``grader_error`` and the grader's message, never a score.
     """
-    if case.arms is None or case.arms.get(arm) is None:
-        return scorer.score(case)
+    chosen = case_for_arm(case, arm, sample)
+    if chosen is not None:
+        return scorer.score(chosen)
     error = case.arm_error(arm, sample)
-    recorded = case.arm_case(arm, sample)
-    if error is not None or recorded is None:
-        what = f"{error.call} call failed ({error.kind}): {error.message}" if error else "no output recorded"
-        return Score(
-            scorer=scorer.name,
-            value=None,
-            status=Status.UNDETERMINED,
-            passed=False,
-            threshold=case.threshold,
-            reason=f"Faithfulness undetermined: the {arm} arm's grader {what}",
-            cause=Cause.GRADER_ERROR,
-        )
-    return scorer.score(recorded)
+    what = f"{error.call} call failed ({error.kind}): {error.message}" if error else "no output recorded"
+    return Score(
+        scorer=scorer.name,
+        value=None,
+        status=Status.UNDETERMINED,
+        passed=False,
+        threshold=case.threshold,
+        reason=f"Faithfulness undetermined: the {arm} arm's grader {what}",
+        cause=Cause.GRADER_ERROR,
+    )
 
 
 def compare(

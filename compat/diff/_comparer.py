@@ -53,6 +53,6 @@ class CaseComparer:
         if case.observed is not None:
             comparison = comparison._replace(observed=self._observed.check(case))
         if self.detail and comparison.outcome is not Outcome.MATCH:
-            detail = case_detail(case, control, candidate, self.control, CONTROL_ARM, CANDIDATE_ARM)
+            detail = case_detail(case, control, candidate, self.control, self.candidate)
             comparison = comparison._replace(detail=detail)
         return comparison

@@ -14,7 +14,8 @@ import json
 from collections.abc import Callable
 from typing import Any, NamedTuple
 
-from compat.cases import ArmName, Case
+from compat.cases import Case
+from compat.diff._compare import CANDIDATE_ARM, CONTROL_ARM, case_for_arm
 from compat.scoring import LegacyScorer, Score, Scorer, Verdict, VerdictFormat, legacy_breakdown
 
 
@@ -35,31 +36,32 @@ class CaseDetail(NamedTuple):
     candidate_read: tuple[Verdict, ...]
     control_note: str  # how the control's reading is to be taken (the legacy arithmetic's branch)
 
-
-def texts_of(case: Case, arm: ArmName) -> GraderTexts | None:
-    """The texts a scorer of ``arm`` reads (``score_arm``'s choice), or None when the call failed."""
-    chosen = case if case.arms is None or case.arms.get(arm) is None else case.arm_case(arm)
-    if chosen is None:
-        return None
-    return GraderTexts(chosen.statements_output, chosen.statements, chosen.grader_output)
+    @property
+    def same_texts(self) -> bool:
+        """Both sides read the same texts: cases.jsonl keeps one copy."""
+        return self.candidate_texts == self.control_texts
 
 
 def case_detail(
-    case: Case, control: Score, candidate: Score, control_scorer: Scorer, control_arm: ArmName, candidate_arm: ArmName
+    case: Case, control: Score, candidate: Score, control_scorer: Scorer, candidate_scorer: Scorer
 ) -> CaseDetail:
-    control_texts = texts_of(case, control_arm)
-    candidate_texts = texts_of(case, candidate_arm)
-    control_read, note = _read(control, control_scorer, case, control_arm)
-    candidate_read, _ = _read(candidate, None, case, candidate_arm)
-    return CaseDetail(control_texts, candidate_texts, control_read, candidate_read, note)
+    control_case = case_for_arm(case, CONTROL_ARM)
+    candidate_case = case_for_arm(case, CANDIDATE_ARM)
+    control_read, note = _read(control, control_scorer, control_case)
+    candidate_read, _ = _read(candidate, candidate_scorer, candidate_case)
+    return CaseDetail(_texts_of(control_case), _texts_of(candidate_case), control_read, candidate_read, note)
 
 
-def _read(score: Score, scorer: Scorer | None, case: Case, arm: ArmName) -> tuple[tuple[Verdict, ...], str]:
+def _texts_of(chosen: Case | None) -> GraderTexts | None:
+    return None if chosen is None else GraderTexts(chosen.statements_output, chosen.statements, chosen.grader_output)
+
+
+def _read(score: Score, scorer: Scorer, chosen: Case | None) -> tuple[tuple[Verdict, ...], str]:
+    """The verdicts ``scorer`` read in ``chosen``, and how to take them (the legacy arithmetic)."""
     if score.verdicts:
         return score.verdicts, ""
     if not isinstance(scorer, LegacyScorer):
         return (), ""
-    chosen = case if case.arms is None or case.arms.get(arm) is None else case.arm_case(arm)
     breakdown = legacy_breakdown(chosen) if chosen is not None else None
     if breakdown is None:
         return (), "no output: the legacy scorer stopped before reading verdicts"
@@ -77,7 +79,7 @@ def _read(score: Score, scorer: Scorer | None, case: Case, arm: ArmName) -> tupl
 
 def detail_record(detail: CaseDetail) -> dict[str, Any]:
     """The ``detail`` section of a cases.jsonl line (``CaseDetail`` in the report models)."""
-    same = detail.candidate_texts == detail.control_texts
+    same = detail.same_texts
     return {
         "control_texts": _texts(detail.control_texts),
         "candidate_texts": None if same else _texts(detail.candidate_texts),
@@ -115,7 +117,7 @@ def detail_json(detail: CaseDetail) -> str:
     walking a fresh dict costs more than the grader texts' own encoding (a test holds
     the two equal).
     """
-    same = detail.candidate_texts == detail.control_texts
+    same = detail.same_texts
     return (
         f'{{"control_texts": {_texts_json(detail.control_texts)}, '
         f'"candidate_texts": {"null" if same else _texts_json(detail.candidate_texts)}, '
