@@ -27,7 +27,7 @@ import hashlib
 import html
 import json
 import re
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from urllib.parse import quote
 
@@ -522,17 +522,9 @@ def _counts(counts: Mapping[str, int]) -> str:
     return ", ".join(f"{_esc(name)}&nbsp;{n}" for name, n in counts.items()) or "—"
 
 
-def _codes(items: Iterable[str]) -> str:
-    return ", ".join(f"<code>{_esc(item)}</code>" for item in items) or "—"
-
-
 def _cause(cause: str) -> str:
     """A cause name that may wrap only after its underscores."""
     return f'<code class="cause">{_esc(cause).replace("_", "_<wbr>")}</code>'
-
-
-def _passed(passed: bool) -> str:
-    return '<span class="pass">pass</span>' if passed else '<span class="fail">fail</span>'
 
 
 # ------------------------------------------------------------------ sections
