@@ -398,6 +398,12 @@ def score(
     "--no-detail writes a quarter of the bytes on corpora where many cases differ.",
 )
 @click.option(
+    "--stage",
+    default="off",
+    show_default=True,
+    help="The flag's current stage, for report.html's GO/HOLD/NO-GO: off, shadow, live:N, complete.",
+)
+@click.option(
     "--rollout-policy",
     type=click.Path(dir_okay=False),
     help="The rollout policy (TOML) behind report.html's GO/HOLD/NO-GO [default: the built-in one].",
@@ -428,6 +434,7 @@ def diff(
     html_cases: int,
     html_mb: int,
     detail: bool,
+    stage: str,
     rollout_policy: str | None,
     strict: bool,
     league: bool,
@@ -450,6 +457,10 @@ def diff(
     if progress.enabled:
         progress.total_bytes = corpus_bytes(sources)
     rollout = load_policy(rollout_policy).rollout  # read before the corpus: a bad policy fails fast
+    try:
+        current = parse_stage(stage, rollout)
+    except ValueError as error:
+        raise click.BadParameter(str(error), param_hint="--stage") from None
     held = HeldCases(html_cases, html_mb << 20)
     with writing_report(out, cases_parts=cases_parts) as directory:
 
@@ -503,7 +514,7 @@ def diff(
         directory.write("report.json", report_json(report))
         directory.write("report.md", render_markdown(report))
         panel = decision_panel(
-            decide(report, rollout, invariant_violations=None),
+            decide(report, rollout, current_stage=current, invariant_violations=None),
             f"policy {rollout_policy}" if rollout_policy else "the default policy",
         )
         listed = held.lines()

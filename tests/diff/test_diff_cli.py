@@ -149,6 +149,13 @@ def test_the_page_decides_with_the_rollout_policy_given(tmp_path: Path) -> None:
     assert invoke("diff", "--out", str(tmp_path / "lenient"), "--rollout-policy", str(policy), str(corpus))[0] == 0
     page = (tmp_path / "lenient" / "report.html").read_text()
     assert '<div class="badge go">GO</div>' in page and f"rollout, policy {policy}" in page
+    code, _, _ = invoke(
+        "diff", "--out", str(tmp_path / "live"), "--rollout-policy", str(policy), "--stage", "live:5", str(corpus)
+    )
+    page = (tmp_path / "live" / "report.html").read_text()
+    assert code == 0 and '<div class="move">live:5 -&gt; live:25</div>' in page
+    code, _, stderr = invoke("diff", "--out", str(tmp_path / "nowhere"), "--stage", "halfway", str(corpus))
+    assert code == 2 and "unknown stage 'halfway'" in stderr and not (tmp_path / "nowhere").exists()
     policy.write_text("[rollout]\nmin_cohort_sise = 0\n")
     code, _, stderr = invoke("diff", "--out", str(tmp_path / "bad"), "--rollout-policy", str(policy), str(corpus))
     assert code == 2 and "min_cohort_sise" in stderr and "Traceback" not in stderr
