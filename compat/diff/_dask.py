@@ -429,8 +429,12 @@ class _Parts:
             raise WorkerError(f"{path}: not the part its task wrote (changed since, or torn)")
         if not self.keep:
             path.unlink()
-        text = data.decode("utf-8")
-        lines = [line + "\n" for line in text.split("\n")[:-1]]  # only "\n" ends a line
+        # A part is ASCII JSON lines (every control character escaped), so only "\n" ends
+        # a line. One copy alive at a time: a part is as large as its piece.
+        text = data.decode("ascii")
+        del data
+        lines = text.splitlines(keepends=True)
+        del text
         if len(lines) != cases:
             raise WorkerError(f"{path}: {len(lines)} lines for {cases} cases")
         return lines
