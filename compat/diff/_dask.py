@@ -25,8 +25,9 @@ task writes its piece's lines to a **part** in a directory the client names
 (``part-000042.jsonl``: the names sort in corpus order), atomically (a temporary, then a
 rename), and returns only the small columns the merge needs. A piece compared again
 without a repeated id rewrites its part. The client reads the parts back one at a time,
-in corpus order, checking each against the size and CRC-32 its task reported, and hands
-their lines to ``on_comparisons``; it deletes each part once read, or keeps them all
+in corpus order and a slice at a time (``SLICE_BYTES``: its memory does not grow with a
+part's size), hands their lines to ``on_comparisons`` and checks each part against the
+size and CRC-32 its task reported; it deletes each part once read, or keeps them all
 (``keep_parts``: ``faithcompat diff --cases-parts``). Workers must therefore write where
 the client reads: the run starts by checking it (``shared_storage_problem``), and stops
 with an ``OutputError`` when a worker cannot see the client's probe or the client
@@ -53,7 +54,7 @@ from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import Any, BinaryIO, NamedTuple
 
 from compat._atomic import discard_directory, output_error
 from compat._errors import CaseError, CorpusError, InputError, OutputError, WorkerError
@@ -66,6 +67,7 @@ PIECE_BYTES = 16 << 20  # a piece per 16 MiB: ~1 s of work, a result the client 
 ID_BUCKETS = 16
 PART = re.compile(r"part-[0-9]{6,}\.jsonl")  # a piece's cases.jsonl lines
 PART_TEMPORARY = re.compile(r"\.part-[0-9]{6,}\.jsonl\.[0-9a-f]+\.tmp")  # one being written
+SLICE_BYTES = 1 << 20  # how much of a part the client reads back at a time
 
 
 @dataclass(frozen=True)
@@ -418,26 +420,51 @@ class _Parts:
     def path(self, index: int) -> str:
         return str(self.directory / part_name(index, self.pieces))
 
-    def read(self, index: int, written: PartWritten, cases: int) -> list[str]:
-        """The part's lines, checked against what its task wrote; deleted unless kept."""
+    def batches(self, index: int, written: PartWritten, batch: ComparedBatch) -> Iterator[ComparedBatch]:
+        """``batch`` with its lines read back from the piece's part, in slices of about
+        ``SLICE_BYTES``, so the client holds a slice and never a whole part (with the
+        detail, four times its piece). The part is checked against what its task wrote
+        once read: a torn or changed part fails the run, which then leaves no report.
+        Deleted once read, unless kept."""
         path = Path(self.path(index))
-        try:
-            data = path.read_bytes()
-        except OSError as error:
-            raise WorkerError(f"{path}: cannot read the part a worker wrote: {error.strerror or error}") from None
-        if PartWritten(len(data), zlib.crc32(data)) != written:
+        cases = len(batch.case_ids)
+        size = crc = read = 0
+        with self._open(path) as handle:
+            while lines := self._next_lines(path, handle):
+                for line in lines:
+                    size += len(line)
+                    crc = zlib.crc32(line, crc)
+                if read + len(lines) > cases:
+                    raise WorkerError(f"{path}: more lines than its {cases} cases")
+                try:
+                    # A part is ASCII JSON lines (every control character escaped), so
+                    # only "\n" ends a line.
+                    text = [line.decode("ascii") for line in lines]
+                except UnicodeDecodeError:
+                    raise WorkerError(f"{path}: not the part its task wrote (not ASCII)") from None
+                # Outside any handler: what the caller raises here is the caller's.
+                yield _slice(batch, read, text)
+                read += len(lines)
+        if PartWritten(size, crc) != written:
             raise WorkerError(f"{path}: not the part its task wrote (changed since, or torn)")
+        if read != cases:
+            raise WorkerError(f"{path}: {read} lines for {cases} cases")
         if not self.keep:
             path.unlink()
-        # A part is ASCII JSON lines (every control character escaped), so only "\n" ends
-        # a line. One copy alive at a time: a part is as large as its piece.
-        text = data.decode("ascii")
-        del data
-        lines = text.splitlines(keepends=True)
-        del text
-        if len(lines) != cases:
-            raise WorkerError(f"{path}: {len(lines)} lines for {cases} cases")
-        return lines
+
+    @staticmethod
+    def _open(path: Path) -> BinaryIO:
+        try:
+            return path.open("rb")
+        except OSError as error:
+            raise _unreadable(path, error) from None
+
+    @staticmethod
+    def _next_lines(path: Path, handle: BinaryIO) -> list[bytes]:
+        try:
+            return handle.readlines(SLICE_BYTES)
+        except OSError as error:
+            raise _unreadable(path, error) from None
 
     def tidy(self) -> None:
         """Leave only the parts: a worker lost while writing one leaves its temporary."""
@@ -491,11 +518,32 @@ def _run(
         keyed = [((position, 0), CaseError(e.source, e.line + offset, e.problem)) for position, e in result.errors]
         keyed += [((position, 1), error) for position, error in repeats.get(index, [])]
         errors = [error for _, error in sorted(keyed, key=lambda item: item[0])]
-        batch = result.batch._replace(lines=parts.read(index, result.part, len(result.batch.case_ids)))
-        skipped += fold(aggregator, result.aggregate, batch, errors, on_comparisons, on_error)
+        skipped += fold(aggregator, result.aggregate, _NO_CASES, errors, None, on_error)
+        for batch in parts.batches(index, result.part, result.batch):
+            if on_comparisons is not None and batch.case_ids:
+                on_comparisons(batch)
     if parts.keep:
         parts.tidy()
     return finish_report(aggregator, settings, source_names or names, digest.result(), skipped)
+
+
+_NO_CASES = ComparedBatch([], [], [], [], [])
+
+
+def _unreadable(path: Path, error: OSError) -> WorkerError:
+    return WorkerError(f"{path}: cannot read the part a worker wrote: {error.strerror or error}")
+
+
+def _slice(batch: ComparedBatch, start: int, lines: list[str]) -> ComparedBatch:
+    """The cases ``start`` … of ``batch`` that ``lines`` are the lines of."""
+    end = start + len(lines)
+    return ComparedBatch(
+        batch.case_ids[start:end],
+        lines,
+        batch.outcomes[start:end],
+        batch.causes[start:end],
+        batch.control_passed[start:end],
+    )
 
 
 def _summary(result: PieceResult) -> tuple[int, int, bool]:

@@ -23,7 +23,7 @@ from click.testing import CliRunner  # noqa: E402
 from compat._cli import main  # noqa: E402
 from compat._errors import CaseError, WorkerError  # noqa: E402
 from compat.cases import bundled_corpus  # noqa: E402
-from compat.diff import DaskSettings, DiffSettings, run_diff, run_diff_dask  # noqa: E402
+from compat.diff import ComparedBatch, DaskSettings, DiffSettings, run_diff, run_diff_dask  # noqa: E402
 from compat.diff import _dask as dask_engine  # noqa: E402
 from compat.diff._dask import PartWritten, _Parts, answer_probe, part_name, shared_storage_problem  # noqa: E402
 from compat.report import report_json  # noqa: E402
@@ -380,6 +380,16 @@ def test_part_names_sort_in_corpus_order_past_a_million_pieces() -> None:
     assert sorted(names) == names and names[-1] == "part-1000000.jsonl"
 
 
+def _columns(cases: int) -> ComparedBatch:
+    """A piece's columns without its lines, as its task returns them."""
+    ids = [f"c{index}" for index in range(cases)]
+    return ComparedBatch(ids, [], [f"o{index}" for index in range(cases)], [None] * cases, [True] * cases)
+
+
+def _read_back(parts: _Parts, index: int, written: PartWritten, batch: ComparedBatch) -> list[ComparedBatch]:
+    return list(parts.batches(index, written, batch))
+
+
 def test_a_part_that_is_not_what_its_task_wrote_stops_the_run(tmp_path: Path) -> None:
     parts = _Parts(tmp_path, 2, keep=False)
     written = dask_engine.write_part(parts.path(0), ['{"id": "a"}\n', '{"id": "b"}\n'])
@@ -387,9 +397,38 @@ def test_a_part_that_is_not_what_its_task_wrote_stops_the_run(tmp_path: Path) ->
     assert [p.name for p in tmp_path.iterdir()] == ["part-000000.jsonl"]  # no temporary left
     Path(parts.path(0)).write_text('{"id": "a"}\n')  # torn, or rewritten by another run
     with pytest.raises(WorkerError, match=r"part-000000\.jsonl: not the part its task wrote"):
-        parts.read(0, written, 2)
+        _read_back(parts, 0, written, _columns(2))
     with pytest.raises(WorkerError, match=r"part-000001\.jsonl: cannot read the part a worker wrote"):
-        parts.read(1, written, 2)
+        _read_back(parts, 1, written, _columns(2))
+    Path(parts.path(0)).write_text('{"id": "a"}\n{"id": "b"}\n{"id": "c"}\n')
+    with pytest.raises(WorkerError, match=r"part-000000\.jsonl: more lines than its 2 cases"):
+        _read_back(parts, 0, written, _columns(2))
+    Path(parts.path(0)).write_bytes(b'{"id": "\xc3\xa9"}\n{"id": "b"}\n')
+    with pytest.raises(WorkerError, match=r"part-000000\.jsonl: not the part its task wrote \(not ASCII\)"):
+        _read_back(parts, 0, written, _columns(2))
     dask_engine.write_part(parts.path(0), ['{"id": "a"}\n', '{"id": "b"}\n'])
-    assert parts.read(0, written, 2) == ['{"id": "a"}\n', '{"id": "b"}\n']
+    (batch,) = _read_back(parts, 0, written, _columns(2))
+    lines = ['{"id": "a"}\n', '{"id": "b"}\n']
+    assert batch == ComparedBatch(["c0", "c1"], lines, ["o0", "o1"], [None, None], [True, True])
     assert list(tmp_path.iterdir()) == []  # read, so deleted
+
+
+def test_the_client_reads_a_part_back_a_slice_at_a_time(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # The client's memory must not grow with a part: it holds a slice of it at a time.
+    monkeypatch.setattr(dask_engine, "SLICE_BYTES", 100)
+    parts = _Parts(tmp_path, 1, keep=True)
+    lines = [f'{{"id": "case-{index:03d}"}}\n' for index in range(50)]  # 20 bytes each
+    written = dask_engine.write_part(parts.path(0), lines)
+    batches = _read_back(parts, 0, written, _columns(50))
+    assert len(batches) > 5 and all(sum(map(len, batch.lines)) <= 120 for batch in batches)
+    # The columns are cut where the lines are: case i keeps its own line, outcome and cause.
+    assert [line for batch in batches for line in batch.lines] == lines
+    assert [case for batch in batches for case in batch.case_ids] == [f"c{index}" for index in range(50)]
+    assert all(len(set(map(len, batch))) == 1 for batch in batches)
+    assert [outcome for batch in batches for outcome in batch.outcomes] == [f"o{index}" for index in range(50)]
+    assert Path(parts.path(0)).exists()  # kept
+    # What the reader of the slices raises (writing cases.jsonl to a full disk) stays its own.
+    slices = parts.batches(0, written, _columns(50))
+    next(slices)
+    with pytest.raises(OSError, match="No space left"):
+        slices.throw(OSError(28, "No space left on device"))
