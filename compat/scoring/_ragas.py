@@ -28,7 +28,7 @@ from compat.scoring._score import (
     passes,
 )
 from compat.scoring._statements import fixed_statements
-from compat.scoring._textverdicts import verdict_words
+from compat.scoring._textverdicts import MAX_VERDICTS, verdict_words
 from compat.scoring._verdicts import ParsedVerdicts, parse_verdicts
 from compat.scoring._vocabulary import Vocabulary
 
@@ -275,6 +275,16 @@ class RagasScorer:
         if _is_blank(case.grader_output):
             why = "grader call 2 (verdicts) returned nothing"
             return self._undetermined(case, Cause.EMPTY_OUTPUT, why, len(statements))
+        if len(statements) > MAX_VERDICTS:
+            # No output is read for more verdicts than that, so some statement must lack
+            # one under any reading; a score of at most 10,000 / n would mean nothing.
+            why = (
+                f"call 1 produced {len(statements):,} statements, more than the {MAX_VERDICTS:,} verdicts "
+                "read from one output"
+            )
+            return self._undetermined(
+                case, Cause.COUNT_MISMATCH, why, len(statements), warnings=(ScoreWarning.FEWER_VERDICTS,)
+            )
         parsed = parse_verdicts(case.grader_output, statements, self.words)
         if parsed is None or parsed.valid_count == 0:
             refusal = matched_refusal(case.grader_output)

@@ -276,6 +276,22 @@ def test_strict_policy_is_undetermined_on_any_mismatch() -> None:
     assert ragas(HEADER + " Yes. No. Yes.", policy="undetermined").value == 2 / 3
 
 
+@pytest.mark.parametrize("policy", ["unsupported", "undetermined", "verdict_ratio"])
+def test_more_statements_than_verdicts_are_ever_read_is_undetermined(policy: str) -> None:
+    """At most 10,000 verdicts are read, so 10,001 statements cannot all be judged."""
+    yes = HEADER + " Yes." * 10_000
+    at_the_cap = ragas(yes, [f"S{i}." for i in range(10_000)], policy=policy)
+    assert (at_the_cap.status, at_the_cap.value) == (Status.SCORED, 1.0)
+    over = ragas(yes, [f"S{i}." for i in range(10_001)], policy=policy)
+    assert (over.status, over.cause, over.value) == (Status.UNDETERMINED, Cause.COUNT_MISMATCH, None)
+    assert over.statement_count == 10_001 and over.warnings == (ScoreWarning.FEWER_VERDICTS,)
+    assert over.verdicts == ()  # not 10,001 pairs: the reason says why
+    assert "10,001 statements, more than the 10,000 verdicts read" in over.reason
+    # Call 1 as text, every line break counted: the same.
+    case = Case(id="c", statements_output="A statement.\u2028" * 10_001, grader_output=HEADER + " Yes.")
+    assert get_scorer("ragas").score(case).cause is Cause.COUNT_MISMATCH
+
+
 def test_verdict_ratio_divides_by_verdicts_returned() -> None:
     assert ragas(HEADER + " Yes. Yes.", policy="verdict_ratio").value == 1.0
     assert ragas(HEADER + " Yes. No. Yes. No.", policy="verdict_ratio").value == 0.5
