@@ -78,7 +78,8 @@ class Counters:
 
 
 class Grader(Protocol):
-    counters: Counters
+    @property
+    def counters(self) -> Counters: ...
 
     async def complete(self, request: Request) -> Reply: ...
 

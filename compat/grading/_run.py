@@ -454,8 +454,7 @@ async def _grade(
     progress_every: float,
 ) -> GradeSummary:
     grading = _Grading(settings, prompts, cache)
-    grader = make_grader()
-    counters = grader.counters
+    grader = _OnFirstCall(make_grader)
     start = time.monotonic()
     done = 0
     shown = start
@@ -466,7 +465,7 @@ async def _grade(
 
     def progress(now: float) -> None:
         if on_progress is not None:
-            on_progress(_snapshot(done, total, now - start, counters, grading.tally))
+            on_progress(_snapshot(done, total, now - start, grader.counters, grading.tally))
 
     try:
         with atomic_writer(out) as sink:
@@ -522,6 +521,7 @@ async def _grade(
         await grader.aclose()
     progress(time.monotonic())
     tally = grading.tally
+    counters = grader.counters
     return GradeSummary(
         cases=done,
         calls_made=tally.made,
@@ -537,6 +537,30 @@ async def _grade(
         max_open=counters.max_open,
         warnings=tuple(counters.warnings),
     )
+
+
+class _OnFirstCall:
+    """The run's grader, made when the first call needs it: a run the cache answers whole
+    opens no client (nor loads the SDK). Made inside the run's event loop, which the SDK's
+    client binds to."""
+
+    def __init__(self, make: Callable[[], Grader]) -> None:
+        self._make = make
+        self._grader: Grader | None = None
+        self._none_made = Counters()
+
+    @property
+    def counters(self) -> Counters:
+        return self._none_made if self._grader is None else self._grader.counters
+
+    async def complete(self, request: Request) -> Reply:
+        if self._grader is None:
+            self._grader = self._make()
+        return await self._grader.complete(request)
+
+    async def aclose(self) -> None:
+        if self._grader is not None:
+            await self._grader.aclose()
 
 
 def _snapshot(done: int, total: int | None, elapsed: float, counters: Counters, tally: _Tally) -> GradeProgress:

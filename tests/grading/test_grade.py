@@ -143,6 +143,23 @@ def test_a_second_run_of_the_same_command_makes_zero_requests(server: GraderServ
     assert out.read_bytes() == first
 
 
+def test_a_run_the_cache_answers_whole_makes_no_client(server: GraderServer, tmp_path: Path) -> None:
+    rows = list(read_rows([write_rows(tmp_path / "d.jsonl", ROWS)]))
+    cache, settings = ReplyCache(tmp_path / "cache.sqlite"), GradeSettings(model="m")
+    made: list[OpenAIGrader] = []
+
+    def make() -> OpenAIGrader:
+        made.append(OpenAIGrader(GraderSettings(server.base_url, "m", api_key=KEY)))
+        return made[-1]
+
+    first = grade(rows, tmp_path / "one.jsonl", make, cache, BUILT_IN, settings)
+    assert len(made) == 1 and first.requests == 4 * len(ROWS)
+    again = grade(rows, tmp_path / "two.jsonl", make, cache, BUILT_IN, settings)
+    assert len(made) == 1  # nothing to ask: no client opened
+    assert (again.cases, again.requests, again.cached) == (len(ROWS), 0, 4 * len(ROWS))
+    assert (tmp_path / "two.jsonl").read_bytes() == (tmp_path / "one.jsonl").read_bytes()
+
+
 def test_a_re_run_serves_finished_lines_only_for_unchanged_rows_and_settings(
     server: GraderServer, tmp_path: Path
 ) -> None:
