@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import os
 import signal
+import sqlite3
 import subprocess
 import sys
 import time
@@ -141,6 +142,24 @@ def test_a_second_run_of_the_same_command_makes_zero_requests(server: GraderServ
     assert code == 0 and server.script.requests == made
     assert "0 calls made" in err and f"{4 * len(ROWS)} cached" in err
     assert out.read_bytes() == first
+
+
+def test_a_cache_of_the_earlier_layout_keeps_its_replies(server: GraderServer, tmp_path: Path) -> None:
+    # Finished lines used to live in a WITHOUT ROWID table `lines` (slow for ~1 KB rows):
+    # it is dropped, the lines are rebuilt from the cached replies, nothing is asked again.
+    code, _, out = run_grade(server, tmp_path)
+    first, made = out.read_bytes(), server.script.requests
+    with sqlite3.connect(tmp_path / "cache.sqlite") as db:
+        db.execute("DROP TABLE row_lines")
+        db.execute("CREATE TABLE lines (key TEXT PRIMARY KEY, line BLOB, replies INTEGER) WITHOUT ROWID")
+        db.execute("INSERT INTO lines VALUES ('k', x'00', 4)")
+    code, err, out = run_grade(server, tmp_path)
+    assert code == 0 and server.script.requests == made and f"{4 * len(ROWS)} cached" in err
+    assert out.read_bytes() == first
+    with sqlite3.connect(tmp_path / "cache.sqlite") as db:
+        tables = {name for (name,) in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+        assert tables == {"replies", "row_lines"}
+        assert db.execute("SELECT count(*) FROM row_lines").fetchone() == (len(ROWS),)
 
 
 def test_a_run_the_cache_answers_whole_makes_no_client(server: GraderServer, tmp_path: Path) -> None:
