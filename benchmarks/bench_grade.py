@@ -121,6 +121,10 @@ def sdk_floor(port: int, calls: int, concurrency: int) -> tuple[float, float]:
 
 
 def bench_http(rows: int, latency: float, concurrency: int) -> None:
+    # The grader is made on the run's first call, which would load the SDK inside the
+    # timed run: a second of start-up that the ideal (calls x latency) does not count.
+    import openai  # noqa: F401
+
     server = subprocess.Popen(
         [sys.executable, "-m", "tests.grading.server", "--latency", str(latency)],
         cwd=ROOT,
