@@ -25,7 +25,7 @@ import click
 from compat._atomic import atomic_writer
 from compat._errors import CaseError, CorpusError, FaithcompatError
 from compat._text import json_line
-from compat.cases import DEFAULT_MAX_CASE_BYTES, bundled_corpus, corpus_bytes, iter_cases
+from compat.cases import DEFAULT_MAX_CASE_BYTES, ArmName, bundled_corpus, corpus_bytes, iter_cases
 from compat.diff import (
     DEFAULT_TOLERANCE,
     MAX_JOBS,
@@ -36,6 +36,7 @@ from compat.diff import (
     load_report,
     run_diff,
     run_diff_dask,
+    score_arm,
 )
 from compat.grading import (
     DEFAULT_CACHE,
@@ -267,6 +268,12 @@ def main() -> None:
     show_default=True,
     help="One JSON line per case, or a table for people.",
 )
+@click.option(
+    "--arm",
+    type=click.Choice(["legacy", "ragas"]),
+    help="Which recording of a graded case (faithcompat grade) to read [default: legacy for the "
+    "legacy scorer, ragas for every other, as diff reads them]; cases without recordings are read as they are.",
+)
 @_vocabulary_option
 @click.option("--skip-invalid", is_flag=True, help="Score the valid cases; report invalid ones on stderr.")
 @_max_case_bytes_option
@@ -282,6 +289,7 @@ def main() -> None:
 def score(
     scorer_name: str,
     policy: str | None,
+    arm: ArmName | None,
     vocabulary_path: Path | None,
     output_format: str,
     skip_invalid: bool,
@@ -295,6 +303,7 @@ def score(
     no FILES, the bundled corpus is scored.
     """
     scorer = get_scorer(scorer_name, **_policy_options(scorer_name, policy, _vocabulary(vocabulary_path)))
+    read_arm: ArmName = arm or ("legacy" if scorer_name == "legacy" else "ragas")
     skipped: list[CaseError] = []
     sources = list(files) or bundled_corpus()
     cases = iter_cases(sources, on_error=skipped.append if skip_invalid else None, max_case_bytes=max_case_bytes)
@@ -303,7 +312,7 @@ def score(
         if output_format == "table":
             sink.write(table_header())
         for loaded in cases:
-            result = scorer.score(loaded.case)
+            result = score_arm(scorer, loaded.case, read_arm)
             if output_format == "table":
                 sink.write(table_row(loaded.case.id, result))
             else:

@@ -63,6 +63,33 @@ def test_score_writes_one_json_line_per_case_with_the_documented_fields(corpus: 
     assert (rows["nan"]["score"], rows["inf"]["score"]) == ("NaN", "-Infinity")
 
 
+def test_score_reads_a_graded_cases_own_recording_of_the_arm(tmp_path: Path) -> None:
+    # A corpus from `faithcompat grade` holds each arm's grader texts, no shared ones.
+    recorded = Path(__file__).parents[1] / "fixtures" / "corpus" / "recorded.jsonl"
+    case = json.loads(recorded.read_text(encoding="utf-8").splitlines()[0])
+    assert case["id"] == "recorded-arms-agree" and "grader_output" not in case
+    corpus = tmp_path / "graded.jsonl"
+    corpus.write_text(json.dumps(case) + "\n", encoding="utf-8")
+
+    def scored(*args: str) -> dict[str, object]:
+        code, out, _ = invoke("score", *args, str(corpus))
+        assert code == 0
+        return json.loads(out)  # type: ignore[no-any-return]
+
+    ragas = scored()  # the fixed scorer reads the ragas arm (JSON verdicts), as diff does
+    assert (ragas["status"], ragas["score"], ragas["format"]) == ("scored", 0.5, "json")
+    legacy = scored("--scorer", "legacy")  # legacy reads the legacy arm's text
+    assert (legacy["status"], legacy["score"]) == ("scored", 0.5) and legacy["format"] != "json"
+    across = scored("--arm", "legacy")  # the fixed scorer on the legacy arm's text
+    assert across["status"] == "scored" and across["format"] != "json"
+    # An arm whose call failed after its retries has nothing to score.
+    failed = json.loads(recorded.read_text(encoding="utf-8").splitlines()[1])
+    assert failed["id"] == "recorded-legacy-statements-rate-limited"
+    corpus.write_text(json.dumps(failed) + "\n", encoding="utf-8")
+    error = scored("--scorer", "legacy")
+    assert (error["status"], error["cause"], error["score"]) == ("undetermined", "grader_error", None)
+
+
 def test_output_is_strict_json(corpus: Path) -> None:
     _, out, _ = invoke("score", "--scorer", "legacy", str(corpus))
     for text in out.splitlines():
