@@ -167,21 +167,28 @@ def compare_piece(piece: Piece, settings: DiffSettings, part: str, skip: frozens
         )
         units = _work_units(blocks)
     aggregate = DriftAggregator()
-    batch = ComparedBatch([], [], [], [], [])
+    batch = ComparedBatch([], [], [], [], [])  # without its lines: they go to the part as they come
     line_numbers: list[int] = []
     errors: list[tuple[int, CaseError]] = []
     seen = 0  # compared cases of earlier units, the skipped ones included: how ``skip`` numbers them
-    for work in units:
-        result = _compare_work(work, comparer, frozenset(index - seen for index in skip if index >= seen))
-        errors.extend((seen + position, error) for position, error in result.errors)
-        aggregate.merge(result.aggregate)
-        for column, values in zip(batch, result.batch, strict=True):
-            column.extend(values)  # type: ignore[attr-defined]  # every field is a list
-        line_numbers.extend(result.line_numbers)
-        seen += result.compared
+    writer = _PartWriter(part)
+    try:
+        for work in units:
+            result = _compare_work(work, comparer, frozenset(index - seen for index in skip if index >= seen))
+            errors.extend((seen + position, error) for position, error in result.errors)
+            aggregate.merge(result.aggregate)
+            # The lines are the bulk of a result (~550 bytes a case, four times that with
+            # the detail): written now, a worker never holds a whole piece's.
+            writer.write(result.batch.lines)
+            for column, values in zip(batch, result.batch._replace(lines=[]), strict=True):
+                column.extend(values)  # type: ignore[attr-defined]  # every field is a list
+            line_numbers.extend(result.line_numbers)
+            seen += result.compared
+        written = writer.finish()
+    except BaseException:
+        writer.discard()
+        raise
     lines_read = counter.newlines if counter is not None else 0
-    written = write_part(part, batch.lines)
-    batch = batch._replace(lines=[])  # the bulk of a result: ~550 bytes a case, now on disk
     return PieceResult(batch, written, line_numbers, errors, aggregate, lines_read, piece.end is None, seen)
 
 
@@ -199,19 +206,51 @@ def compare_again(
 
 
 def write_part(part: str, lines: list[str]) -> PartWritten:
-    """Write ``lines`` to the file ``part``: a temporary beside it, then a rename, so a
-    task run twice (its worker lost) replaces a whole part and never leaves a torn one."""
-    path = Path(part)
-    data = "".join(lines).encode("utf-8")
-    temporary = path.with_name(f".{path.name}.{secrets.token_hex(4)}.tmp")
+    """Write ``lines`` to the file ``part`` at once (see ``_PartWriter``)."""
+    writer = _PartWriter(part)
     try:
-        with temporary.open("xb") as handle:
-            handle.write(data)
-        os.replace(temporary, path)
-    except OSError as error:
-        temporary.unlink(missing_ok=True)
-        raise output_error(path, error) from None
-    return PartWritten(len(data), zlib.crc32(data))
+        writer.write(lines)
+        return writer.finish()
+    except BaseException:
+        writer.discard()
+        raise
+
+
+class _PartWriter:
+    """A piece's part, written as its lines come: to a temporary beside it, renamed when
+    whole, so a task run twice (its worker lost) replaces a whole part and never leaves a
+    torn one. Knows the size and CRC-32 of what it wrote, which the client checks."""
+
+    def __init__(self, part: str) -> None:
+        self.path = Path(part)
+        self.temporary = self.path.with_name(f".{self.path.name}.{secrets.token_hex(4)}.tmp")
+        self.size = self.crc32 = 0
+        try:
+            self._handle = self.temporary.open("xb")
+        except OSError as error:
+            raise output_error(self.path, error) from None
+
+    def write(self, lines: list[str]) -> None:
+        data = "".join(lines).encode("utf-8")
+        try:
+            self._handle.write(data)
+        except OSError as error:
+            raise output_error(self.path, error) from None
+        self.size += len(data)
+        self.crc32 = zlib.crc32(data, self.crc32)
+
+    def finish(self) -> PartWritten:
+        try:
+            self._handle.close()
+            os.replace(self.temporary, self.path)
+        except OSError as error:
+            raise output_error(self.path, error) from None
+        return PartWritten(self.size, self.crc32)
+
+    def discard(self) -> None:
+        """Leave nothing behind (the run failed, or this task did)."""
+        self._handle.close()
+        self.temporary.unlink(missing_ok=True)
 
 
 def answer_probe(directory: str, probe: str, token: str) -> tuple[str | None, str]:

@@ -21,7 +21,7 @@ distributed = pytest.importorskip("distributed")
 from click.testing import CliRunner  # noqa: E402
 
 from compat._cli import main  # noqa: E402
-from compat._errors import CaseError, WorkerError  # noqa: E402
+from compat._errors import CaseError, FaithcompatError, WorkerError  # noqa: E402
 from compat.cases import bundled_corpus  # noqa: E402
 from compat.diff import ComparedBatch, DaskSettings, DiffSettings, run_diff, run_diff_dask  # noqa: E402
 from compat.diff import _dask as dask_engine  # noqa: E402
@@ -411,6 +411,23 @@ def test_a_part_that_is_not_what_its_task_wrote_stops_the_run(tmp_path: Path) ->
     lines = ['{"id": "a"}\n', '{"id": "b"}\n']
     assert batch == ComparedBatch(["c0", "c1"], lines, ["o0", "o1"], [None, None], [True, True])
     assert list(tmp_path.iterdir()) == []  # read, so deleted
+
+
+def test_a_task_writes_its_part_as_it_compares_and_leaves_nothing_when_it_fails(tmp_path: Path) -> None:
+    corpus = tmp_path / "corpus.jsonl"
+    corpus.write_bytes(bundled_corpus()[0].read_bytes())
+    parts = _Parts(tmp_path / "parts", 1, keep=True)
+    (tmp_path / "parts").mkdir()
+    piece = dask_engine.Piece(0, str(corpus), 0, corpus.stat().st_size)
+    result = dask_engine.compare_piece(piece, DiffSettings(), parts.path(0))
+    data = Path(parts.path(0)).read_bytes()
+    assert result.part == PartWritten(len(data), zlib.crc32(data)) and result.batch.lines == []
+    assert data.count(b"\n") == len(result.batch.case_ids) > 0
+    Path(parts.path(0)).unlink()
+    corpus.unlink()  # the task cannot read its piece: it fails, and leaves no part nor temporary
+    with pytest.raises(FaithcompatError):
+        dask_engine.compare_piece(piece, DiffSettings(), parts.path(0))
+    assert list((tmp_path / "parts").iterdir()) == []
 
 
 def test_the_client_reads_a_part_back_a_slice_at_a_time(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
