@@ -18,8 +18,10 @@ time).
 from __future__ import annotations
 
 import multiprocessing
+import os
 import pickle
 import signal
+import threading
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import Future, ProcessPoolExecutor
@@ -199,15 +201,30 @@ def _check_ids(result: _BlockResult, ids: DuplicateIds) -> tuple[frozenset[int],
 _worker_scorers: CaseComparer | None = None
 
 
+# How long a worker lives on after a SIGTERM: sending a result takes milliseconds.
+WORKER_GRACE_SECONDS = 0.5
+
+
 def _init_worker(settings: DiffSettings) -> None:
     global _worker_scorers
     # Ctrl-C reaches the whole process group. Only the parent acts on it: it cancels what
     # is queued and waits for the blocks in hand, so no worker dies halfway through
-    # sending a result (which can hang the reader) or prints a traceback. SIGTERM keeps
-    # its default: the pool ends a broken run by sending it to the workers left.
+    # sending a result (which hangs the pool's reader in the parent for good: CPython's
+    # pool waits for the rest of a message that never comes) or prints a traceback.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    signal.signal(signal.SIGTERM, signal.SIG_DFL)  # the parent's handler, inherited by fork
+    # SIGTERM ends a worker, but not at once, for the same reason: it may reach the whole
+    # group too (`kill -TERM -PGID`, systemd stopping a unit), and the pool ends a broken
+    # run by sending it to the workers left, which must then go.
+    signal.signal(signal.SIGTERM, _end_soon)
     _worker_scorers = _make_scorers(settings)
+
+
+def _end_soon(signal_number: int, _frame: object) -> None:
+    """A worker's SIGTERM: exit after ``WORKER_GRACE_SECONDS``, time to finish sending a
+    result; the parent's wind-down usually ends it cleanly before then."""
+    timer = threading.Timer(WORKER_GRACE_SECONDS, os._exit, (128 + signal_number,))
+    timer.daemon = True
+    timer.start()
 
 
 def _make_scorers(settings: DiffSettings) -> CaseComparer:
