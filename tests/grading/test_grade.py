@@ -162,6 +162,24 @@ def test_a_cache_of_the_earlier_layout_keeps_its_replies(server: GraderServer, t
         assert db.execute("SELECT count(*) FROM row_lines").fetchone() == (len(ROWS),)
 
 
+def test_replies_in_the_earlier_without_rowid_table_are_still_served(server: GraderServer, tmp_path: Path) -> None:
+    # A new cache keeps replies in a rowid table (cheaper puts for ~1 KB rows); a cache made
+    # before holds them WITHOUT ROWID, and must keep answering every request it holds.
+    code, _, out = run_grade(server, tmp_path)
+    first, made = out.read_bytes(), server.script.requests
+    with sqlite3.connect(tmp_path / "cache.sqlite") as db:
+        (schema,) = db.execute("SELECT sql FROM sqlite_master WHERE name = 'replies'").fetchone()
+        assert "WITHOUT ROWID" not in schema
+        db.execute("CREATE TABLE old (key TEXT PRIMARY KEY, reply TEXT NOT NULL) WITHOUT ROWID")
+        db.execute("INSERT INTO old SELECT key, reply FROM replies")
+        db.execute("DROP TABLE replies")
+        db.execute("ALTER TABLE old RENAME TO replies")
+        db.execute("DELETE FROM row_lines")  # every line is rebuilt from the replies
+    code, err, out = run_grade(server, tmp_path)
+    assert code == 0 and server.script.requests == made and f"{4 * len(ROWS)} cached" in err
+    assert out.read_bytes() == first
+
+
 def test_a_run_the_cache_answers_whole_makes_no_client(server: GraderServer, tmp_path: Path) -> None:
     rows = list(read_rows([write_rows(tmp_path / "d.jsonl", ROWS)]))
     cache, settings = ReplyCache(tmp_path / "cache.sqlite"), GradeSettings(model="m")
