@@ -9,7 +9,9 @@ message) that knows its own exit code; it never prints. Three kinds of check:
   corpus;
 * **golden**: every case's ``expected`` outcome holds for the scorers it names;
 * **drift budget**: against a baseline ``report.json``, the candidate's unexplained
-  drift, flips and undetermined rate may not grow beyond the policy's budget.
+  drift, flips and undetermined rate may not grow beyond the policy's budget. A baseline
+  made with other scorers (another candidate, policy or ``--vocabulary``) is unusable
+  input: its figures describe another reading, and comparing with them says nothing.
 """
 
 from __future__ import annotations
@@ -23,9 +25,10 @@ from xml.sax.saxutils import escape, quoteattr
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import seed as hypothesis_seed
 
+from compat._errors import InputError
 from compat._text import printable
 from compat.cases import case_line
-from compat.diff import DiffSettings, DriftReport, run_diff
+from compat.diff import DiffSettings, DriftReport, VocabularyInfo, run_diff
 from compat.report import markdown_fence
 from compat.rollout import _invariants
 from compat.rollout._policy import GatePolicy
@@ -138,6 +141,36 @@ def check_budget(report: DriftReport, baseline: DriftReport, policy: GatePolicy)
     return checks
 
 
+def check_same_scorers(report: DriftReport, baseline: DriftReport) -> None:
+    """Raise ``InputError`` when the baseline was made with other scorers than this run."""
+    fields = ("control", "candidate", "candidate_policy", "candidate_vocabulary")
+    made, now = baseline.scorers, report.scorers
+    differ = [name for name in fields if getattr(made, name) != getattr(now, name)]
+    if differ:
+        said = "; ".join(
+            f"{name}: {_said(getattr(made, name))} in the baseline, {_said(getattr(now, name))} now" for name in differ
+        )
+        raise InputError(
+            f"the baseline was made with other scorers ({said}), so its drift budget describes another "
+            "reading; make it again with this run's --candidate and --vocabulary "
+            "(faithcompat diff CORPUS --out baseline), or pass --no-baseline"
+        )
+
+
+def _said(value: str | VocabularyInfo | None) -> str:
+    """A scorer setting in words: a vocabulary as its added words, nothing as the default."""
+    if value is None:
+        return "the default"
+    if isinstance(value, str):
+        return value
+    added = [
+        f"{kind} {', '.join(words[:8])}{', ...' if len(words) > 8 else ''}"
+        for kind, words in (("yes", value.yes), ("no", value.no), ("none", value.none))
+        if words
+    ]
+    return "added words (" + "; ".join(added) + ")" if added else "no added words"
+
+
 def check_golden(report: DriftReport) -> list[Check]:
     failed = report.expectations.failed
     message = f"{report.expectations.checked} cases with expected outcomes, {failed} failed"
@@ -160,6 +193,7 @@ def run_gate(
     report = run_diff(sources, settings_.diff, source_names=source_names)
     checks += check_golden(report)
     if baseline is not None:
+        check_same_scorers(report, baseline)
         checks += check_budget(report, baseline, policy)
     elif no_baseline_because is not None:
         checks.append(Check("budget", "drift budget", True, f"skipped: {no_baseline_because}"))

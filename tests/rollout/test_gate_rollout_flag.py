@@ -11,11 +11,13 @@ from click.testing import CliRunner
 
 from compat import Case, Cause, Score, Status
 from compat._cli import main
+from compat._errors import InputError
+from compat.diff import VocabularyInfo
 from compat.diff._report import bundled_baseline, load_report
 from compat.diff._run import DiffSettings, run_diff
 from compat.rollout._decision import Decision, Verdict, decide, parse_stage, render_decision
 from compat.rollout._flag import FaithfulnessFlag, FlagConfig, FlagConfigError, Mode, bucket
-from compat.rollout._gate import check_budget, check_properties
+from compat.rollout._gate import check_budget, check_properties, check_same_scorers
 from compat.rollout._policy import GatePolicy, PolicyError, RolloutPolicy, load_policy
 from compat.scoring._ragas import RagasScorer
 
@@ -46,6 +48,43 @@ def test_gate_on_another_corpus_skips_the_budget_without_its_own_baseline(tmp_pa
     assert "unexplained drift: 0 now vs 0 in the baseline" in stdout and "skipped" not in stdout
     code, stdout, _ = invoke("gate", corpus, "--examples", "0", "--no-baseline")
     assert "drift budget: skipped: --no-baseline" in stdout
+
+
+def test_gate_refuses_a_baseline_made_with_other_verdict_words(tmp_path: Path) -> None:
+    """A baseline read with other words (or another candidate) describes another reading: exit 2, both named."""
+    corpus = str(ROOT / "fixtures" / "corpus" / "clean.jsonl")
+    words = tmp_path / "words.toml"
+    words.write_text('[vocabulary]\nyes = ["Holds"]\nno = ["contradicted"]\n', encoding="utf-8")
+    code, _, _ = invoke("diff", corpus, "--out", str(tmp_path / "plain"))
+    assert code == 0
+    code, _, _ = invoke("diff", corpus, "--vocabulary", str(words), "--out", str(tmp_path / "team"))
+    assert code == 0
+    plain, team = str(tmp_path / "plain" / "report.json"), str(tmp_path / "team" / "report.json")
+
+    code, stdout, stderr = invoke("gate", corpus, "--examples", "0", "--vocabulary", str(words), "--baseline", plain)
+    assert code == 2 and stdout == ""
+    assert stderr.startswith("faithcompat: error: the baseline was made with other scorers (candidate_vocabulary: ")
+    assert "the default in the baseline, added words (yes holds; no contradicted) now" in stderr
+    code, stdout, stderr = invoke("gate", corpus, "--examples", "0", "--baseline", team)
+    assert code == 2 and "added words (yes holds; no contradicted) in the baseline, the default now" in stderr
+    code, stdout, stderr = invoke("gate", corpus, "--examples", "0", "--candidate", "plan-minimal", "--baseline", plain)
+    assert code == 2 and "candidate: ragas in the baseline, plan-minimal now" in stderr
+
+    code, stdout, _ = invoke("gate", corpus, "--examples", "0", "--vocabulary", str(words), "--baseline", team)
+    assert code == 0 and "in the baseline (growth 0" in stdout
+
+
+def test_a_word_moved_from_yes_to_no_is_another_reading() -> None:
+    baseline = load_report(bundled_baseline())
+    holds = VocabularyInfo(yes=["holds"], no=[], none=[])
+    moved = VocabularyInfo(yes=[], no=["holds"], none=[])
+    before = baseline.model_copy(
+        update={"scorers": baseline.scorers.model_copy(update={"candidate_vocabulary": holds})}
+    )
+    after = baseline.model_copy(update={"scorers": baseline.scorers.model_copy(update={"candidate_vocabulary": moved})})
+    check_same_scorers(before, before)
+    with pytest.raises(InputError, match=r"added words \(yes holds\) in the baseline, added words \(no holds\) now"):
+        check_same_scorers(after, before)
 
 
 def test_gate_passes_on_the_bundled_corpus(tmp_path: Path) -> None:
