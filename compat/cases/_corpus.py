@@ -361,8 +361,21 @@ def _report(error: CaseError, on_error: ErrorHandler | None) -> None:
     on_error(error)
 
 
+def iter_file_blocks(
+    path: str, name: str, *, max_case_bytes: int = DEFAULT_MAX_CASE_BYTES
+) -> Iterator[LineBlock | Record]:
+    """``iter_blocks`` of one file read at ``path``, its errors naming it ``name``: how a
+    Dask worker, whose working directory is its own, reads a file the user named."""
+    return _iter_source(path, max_case_bytes, None, name=name)
+
+
 def _iter_source(
-    source: str, max_case_bytes: int, digest: CorpusDigest | None, position: ReadPosition | None = None
+    source: str,
+    max_case_bytes: int,
+    digest: CorpusDigest | None,
+    position: ReadPosition | None = None,
+    *,
+    name: str | None = None,
 ) -> Iterator[LineBlock | Record]:
     stream: IO[bytes]
     file: IO[bytes] | None = None  # the file as stored, under any decompression
@@ -372,16 +385,16 @@ def _iter_source(
         stream = sys.stdin.buffer
         name = "<stdin>"
     else:
+        name = source if name is None else name
         path = Path(source)
         if path.is_dir():
-            raise CorpusError(f"{source}: is a directory; name the .jsonl or .json files in it")
+            raise CorpusError(f"{name}: is a directory; name the .jsonl or .json files in it")
         try:
             file = path.open("rb")
         except OSError as error:
-            raise CorpusError(f"{source}: cannot read: {error.strerror or error}") from None
+            raise CorpusError(f"{name}: cannot read: {error.strerror or error}") from None
         # gzip-compressed corpora (shadow logs rotated with gzip) are read as their text
         stream = cast(IO[bytes], gzip.GzipFile(fileobj=file, mode="rb")) if source.endswith(".gz") else file
-        name = source
         if position is not None:
             position._start(file)
     try:
@@ -512,7 +525,7 @@ def _iter_jsonl_blocks(
 
 
 def iter_range_blocks(
-    path: str, start: int, end: int, *, max_case_bytes: int = DEFAULT_MAX_CASE_BYTES
+    path: str, start: int, end: int, *, max_case_bytes: int = DEFAULT_MAX_CASE_BYTES, name: str | None = None
 ) -> tuple[Iterator[LineBlock | CaseError], ByteRange]:
     """The lines of ``path`` that begin in bytes [start, end), as the whole-file reader gives them.
 
@@ -520,14 +533,15 @@ def iter_range_blocks(
     begun before it and reads past ``end`` to finish its own last line, so ranges that
     tile a file read every line exactly once. Line numbers count from 1 at the range's
     first line: the caller adds the lines before it (``ByteRange.newlines`` of the
-    ranges before). Errors name ``path`` like the whole-file reader.
+    ranges before). Errors name ``path`` (or ``name``) like the whole-file reader.
     """
+    name = path if name is None else name
     try:
         handle = open(path, "rb")  # noqa: SIM115 - closed by the ByteRange when read to its end
     except OSError as error:
-        raise CorpusError(f"{path}: cannot read: {error.strerror or error}") from None
+        raise CorpusError(f"{name}: cannot read: {error.strerror or error}") from None
     reader = ByteRange(handle, start, end)
-    return _iter_jsonl_blocks(reader, path, max_case_bytes, None, bom_line=1 if start == 0 else 0), reader
+    return _iter_jsonl_blocks(reader, name, max_case_bytes, None, bom_line=1 if start == 0 else 0), reader
 
 
 class ByteRange:

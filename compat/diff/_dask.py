@@ -58,7 +58,7 @@ from typing import Any, BinaryIO, NamedTuple
 
 from compat._atomic import discard_directory, output_error
 from compat._errors import CaseError, CorpusError, InputError, OutputError, WorkerError
-from compat.cases import DuplicateIds, is_json_array, iter_blocks, iter_range_blocks
+from compat.cases import DuplicateIds, is_json_array, iter_file_blocks, iter_range_blocks
 from compat.diff._aggregate import DriftAggregator
 from compat.diff._report import DriftReport
 from compat.diff._run import ComparedBatch, DiffSettings, _compare_work, _make_scorers, _work_units, finish_report, fold
@@ -80,12 +80,23 @@ class DaskSettings:
 
 @dataclass(frozen=True)
 class Piece:
-    """What one task reads: bytes [start, end) of a file, or the whole file (``end`` None)."""
+    """What one task reads: bytes [start, end) of a file, or the whole file (``end`` None).
+
+    ``source`` is the file as the user named it, in every message and report; ``path``
+    is where a worker opens it. A worker's working directory is its own (on a cluster,
+    wherever ``dask-worker`` was started), so a name relative to the client's is read
+    at its absolute path.
+    """
 
     index: int
     source: str
     start: int = 0
     end: int | None = None
+    path: str = ""  # empty: ``source`` as it is
+
+    @property
+    def where(self) -> str:
+        return self.path or self.source
 
 
 class PartWritten(NamedTuple):
@@ -122,11 +133,12 @@ def plan_pieces(sources: Sequence[str], piece_bytes: int = PIECE_BYTES) -> list[
             whole = source.endswith(".gz") or size <= piece_bytes or is_json_array(path)
         except OSError as error:
             raise CorpusError(f"{source}: cannot read: {error.strerror or error}") from None
+        where = str(path.absolute())
         if whole:
-            pieces.append(Piece(len(pieces), source))  # cannot be cut, or need not be
+            pieces.append(Piece(len(pieces), source, path=where))  # cannot be cut, or need not be
             continue
         for start in range(0, size, piece_bytes):
-            pieces.append(Piece(len(pieces), source, start, min(start + piece_bytes, size)))
+            pieces.append(Piece(len(pieces), source, start, min(start + piece_bytes, size), where))
     return pieces
 
 
@@ -159,11 +171,12 @@ def compare_piece(piece: Piece, settings: DiffSettings, part: str, skip: frozens
     writing its ``cases.jsonl`` lines to the file ``part``."""
     comparer = _comparer(settings)
     if piece.end is None:
-        units: Iterator[Any] = _work_units(iter_blocks([piece.source], max_case_bytes=settings.max_case_bytes))
+        blocks = iter_file_blocks(piece.where, piece.source, max_case_bytes=settings.max_case_bytes)
+        units: Iterator[Any] = _work_units(blocks)
         counter = None
     else:
         blocks, counter = iter_range_blocks(
-            piece.source, piece.start, piece.end, max_case_bytes=settings.max_case_bytes
+            piece.where, piece.start, piece.end, max_case_bytes=settings.max_case_bytes, name=piece.source
         )
         units = _work_units(blocks)
     aggregate = DriftAggregator()
@@ -527,7 +540,7 @@ def _run(
     problem = shared_storage_problem(parts.directory, client.run)
     if problem is not None:
         raise OutputError(f"the output directory must be on storage the Dask workers share: {problem}")
-    digest = client.submit(corpus_digest, names, pure=False)
+    digest = client.submit(corpus_digest, _paths(pieces), pure=False)
     results: list[Any] = [
         client.submit(compare_piece, piece, settings, parts.path(piece.index), pure=False) for piece in pieces
     ]
@@ -567,6 +580,12 @@ def _run(
 
 
 _NO_CASES = ComparedBatch([], [], [], [], [])
+
+
+def _paths(pieces: list[Piece]) -> list[str]:
+    """Where the workers open each source, in corpus order (a file named twice, twice):
+    every source begins with one piece at byte 0."""
+    return [piece.where for piece in pieces if piece.start == 0]
 
 
 def _unreadable(path: Path, error: OSError) -> WorkerError:

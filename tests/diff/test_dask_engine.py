@@ -132,6 +132,38 @@ def test_repeated_ids_and_invalid_lines_are_the_same_errors_in_the_same_order(tm
     assert str(local_stop.value).startswith(f"{paths[1]}:8: ")
 
 
+def test_files_named_relative_to_the_client_are_read_by_workers_started_elsewhere(
+    tmp_path: Path, cluster: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """On a cluster each worker has its own working directory (where dask-worker started):
+    `faithcompat diff logs/*.jsonl` must read the client's files, and name them as given."""
+    (tmp_path / "logs").mkdir()
+    (tmp_path / "elsewhere").mkdir()
+    paths = generated(tmp_path / "logs", files=2)
+    with_repeats_and_a_bad_line(paths)
+    monkeypatch.chdir(tmp_path)
+    names = [str(path.relative_to(tmp_path)) for path in paths]
+    client = distributed.Client(cluster.scheduler_address)
+    before = client.run(os.getcwd)
+    client.run(os.chdir, str(tmp_path / "elsewhere"))
+    try:
+        assert set(client.run(os.getcwd).values()) == {str(tmp_path / "elsewhere")}
+        local_errors: list[str] = []
+        dask_errors: list[str] = []
+        local = run_diff(names, DiffSettings(), on_error=lambda e: local_errors.append(str(e)))
+        remote = run_diff_dask(
+            names, DiffSettings(), settings_for(cluster), on_error=lambda e: dask_errors.append(str(e))
+        )
+        assert dask_errors == local_errors and len(local_errors) == 3
+        assert all(error.startswith("logs/part-") for error in local_errors)
+        assert report_json(remote) == report_json(local)
+        assert json.loads(report_json(remote))["corpus"]["sources"] == names
+    finally:
+        for worker, directory in before.items():
+            client.run(os.chdir, directory, workers=[worker])
+        client.close()
+
+
 def test_gzip_inputs_read_as_their_text(tmp_path: Path, cluster: Any) -> None:
     paths = generated(tmp_path, files=2)
     zipped = []
