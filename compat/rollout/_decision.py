@@ -24,6 +24,7 @@ from compat.report import DecisionPanel, PanelCriterion, markdown_cell, markdown
 from compat.rollout._policy import RolloutPolicy
 
 _REFUSAL_SCORED_AS_FAITHFUL = DriftCause.REFUSAL_SCORED_AS_FAITHFUL.value
+ADVISED_SAMPLES = 3  # per case and arm, for a noise floor of more than one difference
 
 
 def is_passed_refusal(cause: str | None, control_passed: bool) -> bool:
@@ -271,6 +272,15 @@ def _why(report: DriftReport, beyond_noise_only: bool) -> tuple[str, ...]:
         counted = "left out of the criteria" if beyond_noise_only else "counted as drift and flips"
         floor = "—" if noise.floor_mean is None else f"{noise.floor_mean:.3f}"
         lines.append(f"{within} difference(s) within the grader's own noise (mean floor {floor}): {counted}")
+    moved = steps.steps.get("prompts", 0) if steps is not None else 0
+    if moved and (noise is None or noise.samples < ADVISED_SAMPLES):
+        # A prompt step is told from noise by grading again; two samples give one
+        # difference a case, a floor too crude to lean on.
+        had = "no case was graded twice" if noise is None else f"at most {noise.samples} samples a case"
+        lines.append(
+            f"{moved} case(s) moved at the prompt step and {had}: grade again with --samples "
+            f"{ADVISED_SAMPLES} (or more) to tell the prompts' effect from the grader's own noise"
+        )
     observed = report.observed
     if observed is not None:
         history = [

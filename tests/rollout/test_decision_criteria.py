@@ -15,7 +15,7 @@ from compat._cli import main
 from compat._errors import InputError
 from compat.diff import CONTROL_BUGS, DriftAggregator, DriftCause, DriftReport
 from compat.diff._aggregate import Tally
-from compat.diff._report import CorpusInfo, ScorersInfo, load_report
+from compat.diff._report import CorpusInfo, ScorersInfo, bundled_baseline, load_report
 from compat.report import COMMENT_LIMIT
 from compat.rollout import decide, decision_dict, render_decision
 from compat.rollout._decision import Accepted, Criterion, Decision, Verdict
@@ -255,3 +255,27 @@ def test_decision_markdown_fits_a_pull_request_comment_whatever_the_corpus() -> 
         and "- and 1980 more (all in the JSON output" in markdown
     )
     assert len(decision_dict(decision)["refusals_legacy_passed_candidate_declines"]) == 2_000  # all of them there
+
+
+def test_a_prompt_step_without_enough_samples_asks_for_more() -> None:
+    """Two samples give one difference a case: the decision says to grade again with three."""
+    report = load_report(bundled_baseline())
+    assert report.decomposition is not None and report.noise is not None
+    assert report.decomposition.steps["prompts"] > 0 and report.noise.samples == 2
+
+    def advice(of: DriftReport) -> list[str]:
+        why = decide(of, POLICY, invariant_violations=0).why
+        return [line for line in why if "--samples 3" in line]
+
+    moved = report.decomposition.steps["prompts"]
+    assert advice(report) == [
+        f"{moved} case(s) moved at the prompt step and at most 2 samples a case: grade again with "
+        "--samples 3 (or more) to tell the prompts' effect from the grader's own noise"
+    ]
+    unsampled = report.model_copy(update={"noise": None})
+    assert "and no case was graded twice: grade again" in advice(unsampled)[0]
+    enough = report.model_copy(update={"noise": report.noise.model_copy(update={"samples": 3})})
+    assert advice(enough) == []
+    steps = {**report.decomposition.steps, "prompts": 0}
+    still = report.model_copy(update={"decomposition": report.decomposition.model_copy(update={"steps": steps})})
+    assert advice(still) == []
