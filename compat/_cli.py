@@ -966,6 +966,7 @@ def prompts(prompts_path: str | None) -> None:
     help="The scorer the gate keeps fixed.",
 )
 @_vocabulary_option
+@_tolerance_option
 @_jobs_option("Scoring processes for the corpus checks")
 @click.option("--junit", type=click.Path(dir_okay=False), callback=_output_path, help="Write a JUnit XML report here.")
 @click.option(
@@ -984,6 +985,7 @@ def gate(
     seed: int,
     candidate: str,
     vocabulary_path: Path | None,
+    tolerance: float,
     jobs: int,
     junit: Path | None,
     summary: Path | None,
@@ -1026,7 +1028,10 @@ def gate(
         candidate=candidate,
         # The properties hold the built-in reading; the corpus is read with the team's words too.
         diff=DiffSettings(
-            candidate=candidate, candidate_options=_policy_options(candidate, None, vocabulary), jobs=jobs
+            candidate=candidate,
+            candidate_options=_policy_options(candidate, None, vocabulary),
+            tolerance=tolerance,
+            jobs=jobs,
         ),
         skip_properties=examples == 0,
     )

@@ -10,8 +10,8 @@ message) that knows its own exit code; it never prints. Three kinds of check:
 * **golden**: every case's ``expected`` outcome holds for the scorers it names;
 * **drift budget**: against a baseline ``report.json``, the candidate's unexplained
   drift, flips and undetermined rate may not grow beyond the policy's budget. A baseline
-  made with other scorers (another candidate, policy or ``--vocabulary``) is unusable
-  input: its figures describe another reading, and comparing with them says nothing.
+  made with other scorers (another candidate, policy, ``--vocabulary`` or ``--tolerance``)
+  is unusable input: its figures describe another reading, and comparing says nothing.
 """
 
 from __future__ import annotations
@@ -143,7 +143,7 @@ def check_budget(report: DriftReport, baseline: DriftReport, policy: GatePolicy)
 
 def check_same_scorers(report: DriftReport, baseline: DriftReport) -> None:
     """Raise ``InputError`` when the baseline was made with other scorers than this run."""
-    fields = ("control", "candidate", "candidate_policy", "candidate_vocabulary")
+    fields = ("control", "candidate", "candidate_policy", "candidate_vocabulary", "tolerance")
     made, now = baseline.scorers, report.scorers
     differ = [name for name in fields if getattr(made, name) != getattr(now, name)]
     if differ:
@@ -152,17 +152,17 @@ def check_same_scorers(report: DriftReport, baseline: DriftReport) -> None:
         )
         raise InputError(
             f"the baseline was made with other scorers ({said}), so its drift budget describes another "
-            "reading; make it again with this run's --candidate and --vocabulary "
-            "(faithcompat diff CORPUS --out baseline), or pass --no-baseline"
+            "reading; give the gate the baseline's --candidate, --vocabulary and --tolerance, or make the "
+            "baseline again with the gate's (faithcompat diff CORPUS --out baseline)"
         )
 
 
-def _said(value: str | VocabularyInfo | None) -> str:
+def _said(value: str | float | VocabularyInfo | None) -> str:
     """A scorer setting in words: a vocabulary as its added words, nothing as the default."""
     if value is None:
         return "the default"
-    if isinstance(value, str):
-        return value
+    if isinstance(value, str | float):
+        return str(value)
     added = [
         f"{kind} {', '.join(words[:8])}{', ...' if len(words) > 8 else ''}"
         for kind, words in (("yes", value.yes), ("no", value.no), ("none", value.none))

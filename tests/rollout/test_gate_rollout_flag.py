@@ -73,6 +73,14 @@ def test_gate_refuses_a_baseline_made_with_other_verdict_words(tmp_path: Path) -
     code, stdout, _ = invoke("gate", corpus, "--examples", "0", "--vocabulary", str(words), "--baseline", team)
     assert code == 0 and "in the baseline (growth 0" in stdout
 
+    # Outcomes hang on the tolerance: a baseline made with another is another reading too.
+    code, _, _ = invoke("diff", corpus, "--tolerance", "0.05", "--out", str(tmp_path / "loose"))
+    loose = str(tmp_path / "loose" / "report.json")
+    code, _, stderr = invoke("gate", corpus, "--examples", "0", "--baseline", loose)
+    assert code == 2 and "tolerance: 0.05 in the baseline, 1e-09 now" in stderr
+    code, stdout, _ = invoke("gate", corpus, "--examples", "0", "--tolerance", "0.05", "--baseline", loose)
+    assert code == 0 and "in the baseline (growth 0" in stdout
+
 
 def test_a_word_moved_from_yes_to_no_is_another_reading() -> None:
     baseline = load_report(bundled_baseline())
