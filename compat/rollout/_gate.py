@@ -148,19 +148,21 @@ def check_same_scorers(report: DriftReport, baseline: DriftReport) -> None:
     differ = [name for name in fields if getattr(made, name) != getattr(now, name)]
     if differ:
         said = "; ".join(
-            f"{name}: {_said(getattr(made, name))} in the baseline, {_said(getattr(now, name))} now" for name in differ
+            f"{name}: {_said(name, getattr(made, name))} in the baseline, {_said(name, getattr(now, name))} now"
+            for name in differ
         )
         raise InputError(
             f"the baseline was made with other scorers ({said}), so its drift budget describes another "
-            "reading; give the gate the baseline's --candidate, --vocabulary and --tolerance, or make the "
-            "baseline again with the gate's (faithcompat diff CORPUS --out baseline)"
+            "reading; give the gate the baseline's --candidate, --vocabulary and --tolerance, make the "
+            "baseline again with the gate's (faithcompat diff CORPUS --out baseline), or skip the budget "
+            "with --no-baseline"
         )
 
 
-def _said(value: str | float | VocabularyInfo | None) -> str:
-    """A scorer setting in words: a vocabulary as its added words, nothing as the default."""
+def _said(name: str, value: str | float | VocabularyInfo | None) -> str:
+    """A scorer setting of the report's ``scorers`` in words: a vocabulary as its added words."""
     if value is None:
-        return "the default"
+        return "the built-in words only" if name == "candidate_vocabulary" else "the default"
     if isinstance(value, str | float):
         return str(value)
     added = [

@@ -64,9 +64,11 @@ def test_gate_refuses_a_baseline_made_with_other_verdict_words(tmp_path: Path) -
     code, stdout, stderr = invoke("gate", corpus, "--examples", "0", "--vocabulary", str(words), "--baseline", plain)
     assert code == 2 and stdout == ""
     assert stderr.startswith("faithcompat: error: the baseline was made with other scorers (candidate_vocabulary: ")
-    assert "the default in the baseline, added words (yes holds; no contradicted) now" in stderr
+    assert "the built-in words only in the baseline, added words (yes holds; no contradicted) now" in stderr
     code, stdout, stderr = invoke("gate", corpus, "--examples", "0", "--baseline", team)
-    assert code == 2 and "added words (yes holds; no contradicted) in the baseline, the default now" in stderr
+    assert (
+        code == 2 and "added words (yes holds; no contradicted) in the baseline, the built-in words only now" in stderr
+    )
     code, stdout, stderr = invoke("gate", corpus, "--examples", "0", "--candidate", "plan-minimal", "--baseline", plain)
     assert code == 2 and "candidate: ragas in the baseline, plan-minimal now" in stderr
 
