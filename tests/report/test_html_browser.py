@@ -371,3 +371,32 @@ def test_the_check_would_catch_markup_that_runs(browser: Any, tmp_path: Path) ->
     tab = Tab(browser, page)
     assert tab.page.title() == "PWNED"
     assert tab.page.locator("img").count() == 1
+
+
+def test_why_the_numbers_move_is_drawn_and_says_what_to_do(
+    browser: Any, bundled_page: tuple[Path, DriftReport, list[CaseLine]], shots: Path
+) -> None:
+    """The decomposition's waterfall and the noise histogram are drawn by the browser (not only
+    present as markup), and the decision's reasons open to say what would settle the noise."""
+    path, report, _ = bundled_page
+    assert report.decomposition is not None and report.decomposition.effects is not None and report.noise is not None
+    tab = Tab(browser, path, height=900)
+    tab.assert_inert()
+    steps = tab.page.locator("section[aria-labelledby=s-steps]")
+    steps.scroll_into_view_if_needed()
+    bars = steps.locator("svg.waterfall rect.bar")
+    assert bars.count() >= 4  # control, three steps, candidate (a step of 0 may draw flat)
+    drawn = [bars.nth(index).bounding_box() for index in range(bars.count())]
+    assert all(box is not None and box["width"] > 10 for box in drawn)
+    assert sum(box is not None and box["height"] > 1 for box in drawn) >= 3  # the levels and the moving steps
+    labels = steps.locator("svg.waterfall text").all_text_contents()
+    assert f"{report.decomposition.means['control']:.3f}" in " ".join(labels)
+    noise = tab.page.locator("section[aria-labelledby=s-noise]")
+    assert noise.locator("svg").count() >= 1 and noise.locator("svg").first.bounding_box() is not None
+    reasons = tab.page.locator("#decision details")
+    assert not reasons.locator("ul").is_visible()  # folded on the first screen
+    reasons.locator("summary").click()
+    said = reasons.locator("ul").inner_text()
+    assert "parser" in said and "prompts" in said and "noise" in said
+    assert "grade again with --samples 3" in said
+    steps.screenshot(path=str(shots / "5-why-the-numbers-move.png"))
