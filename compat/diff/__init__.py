@@ -38,7 +38,7 @@ from compat.diff._report import (
     load_case_lines,
     load_report,
 )
-from compat.diff._run import MAX_JOBS, ComparedBatch, DiffSettings, run_diff, tool_name
+from compat.diff._run import MAX_JOBS, ComparedBatch, DiffSettings, run_diff, scorers_info, tool_name
 
 __all__ = [
     "CANDIDATE_ARM",
@@ -79,6 +79,7 @@ __all__ = [
     "run_diff",
     "run_diff_dask",
     "score_arm",
+    "scorers_info",
     "tally",
     "tool_name",
 ]

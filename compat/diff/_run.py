@@ -160,18 +160,23 @@ def finish_report(
     aggregator: DriftAggregator, settings: DiffSettings, sources: list[str], sha256: str, skipped: int
 ) -> DriftReport:
     """The report of a whole run: the merged aggregate, what was read, and which scorers."""
-    candidate_policy = settings.candidate_options.get("policy")
-    vocabulary = settings.candidate_options.get("vocabulary")
     return aggregator.report(
         tool=tool_name(),
         corpus=CorpusInfo(sources=sources, sha256=sha256, cases=aggregator.cases, skipped_invalid=skipped),
-        scorers=ScorersInfo(
-            control=settings.control,
-            candidate=settings.candidate,
-            candidate_policy=str(getattr(candidate_policy, "value", candidate_policy)) if candidate_policy else None,
-            candidate_vocabulary=VocabularyInfo(**vocabulary.as_dict()) if vocabulary else None,
-            tolerance=settings.tolerance,
-        ),
+        scorers=scorers_info(settings),
+    )
+
+
+def scorers_info(settings: DiffSettings) -> ScorersInfo:
+    """How a run with ``settings`` reads its corpus, as its report records it."""
+    candidate_policy = settings.candidate_options.get("policy")
+    vocabulary = settings.candidate_options.get("vocabulary")
+    return ScorersInfo(
+        control=settings.control,
+        candidate=settings.candidate,
+        candidate_policy=str(getattr(candidate_policy, "value", candidate_policy)) if candidate_policy else None,
+        candidate_vocabulary=VocabularyInfo(**vocabulary.as_dict()) if vocabulary else None,
+        tolerance=settings.tolerance,
     )
 
 

@@ -28,7 +28,7 @@ from hypothesis import seed as hypothesis_seed
 from compat._errors import InputError
 from compat._text import printable
 from compat.cases import case_line
-from compat.diff import DiffSettings, DriftReport, VocabularyInfo, run_diff
+from compat.diff import DiffSettings, DriftReport, ScorersInfo, VocabularyInfo, run_diff, scorers_info
 from compat.report import markdown_fence
 from compat.rollout import _invariants
 from compat.rollout._policy import GatePolicy
@@ -141,10 +141,9 @@ def check_budget(report: DriftReport, baseline: DriftReport, policy: GatePolicy)
     return checks
 
 
-def check_same_scorers(report: DriftReport, baseline: DriftReport) -> None:
-    """Raise ``InputError`` when the baseline was made with other scorers than this run."""
+def check_same_scorers(now: ScorersInfo, made: ScorersInfo) -> None:
+    """Raise ``InputError`` when the baseline was made (``made``) with other scorers than this run."""
     fields = ("control", "candidate", "candidate_policy", "candidate_vocabulary", "tolerance")
-    made, now = baseline.scorers, report.scorers
     differ = [name for name in fields if getattr(made, name) != getattr(now, name)]
     if differ:
         said = "; ".join(
@@ -189,13 +188,14 @@ def run_gate(
     no_baseline_because: str | None = None,
 ) -> GateResult:
     """Every check; without a baseline the drift budget is skipped, and the result says why."""
+    if baseline is not None:  # before any work: a baseline of another reading is unusable input
+        check_same_scorers(scorers_info(settings_.diff), baseline.scorers)
     checks: list[Check] = []
     if not settings_.skip_properties:
         checks += check_properties(settings_.examples, settings_.seed, settings_.candidate)
     report = run_diff(sources, settings_.diff, source_names=source_names)
     checks += check_golden(report)
     if baseline is not None:
-        check_same_scorers(report, baseline)
         checks += check_budget(report, baseline, policy)
     elif no_baseline_because is not None:
         checks.append(Check("budget", "drift budget", True, f"skipped: {no_baseline_because}"))

@@ -92,9 +92,9 @@ def test_a_word_moved_from_yes_to_no_is_another_reading() -> None:
         update={"scorers": baseline.scorers.model_copy(update={"candidate_vocabulary": holds})}
     )
     after = baseline.model_copy(update={"scorers": baseline.scorers.model_copy(update={"candidate_vocabulary": moved})})
-    check_same_scorers(before, before)
+    check_same_scorers(before.scorers, before.scorers)
     with pytest.raises(InputError, match=r"added words \(yes holds\) in the baseline, added words \(no holds\) now"):
-        check_same_scorers(after, before)
+        check_same_scorers(after.scorers, before.scorers)
 
 
 def test_gate_passes_on_the_bundled_corpus(tmp_path: Path) -> None:
