@@ -268,3 +268,69 @@ def iter_typical_lines(count: int, seed: int) -> Iterator[str]:
             "threshold": extra.choice(_THRESHOLDS),
         }
         yield json.dumps(record, ensure_ascii=False) + "\n"
+
+
+# ------------------------------------------------------------------ the short-line, text-heavy corpus
+# What a team's own logs often look like instead: short answers of 2 to 4 short claims, a grader
+# answering in text only (no JSON), so that each case is ~250 bytes where a typical one is ~1,800.
+# `faithcompat diff`'s ratio to a bare `json.loads` pass is worst here (the decode is cheap, the
+# reading is not): bench_diff.py prints it beside the typical corpus's, with cases/s.
+
+_SHORT_CLAIMS = (
+    "The tower is {n} metres tall.",
+    "It opened in {year}.",
+    "Revenue rose {pct}%.",
+    "The trial enrolled {n} people.",
+    "She won in {year}.",
+    "The river is {n} km long.",
+    "The vote was {n} to {m}.",
+    "Emissions fell {pct}%.",
+    "The update fixed {n} bugs.",
+    "The museum holds {n} works.",
+)
+_SHORT_TEXT_MIX: tuple[tuple[str, float], ...] = (
+    ("final_line", 0.40),
+    ("markers_and_final_line", 0.30),
+    ("numbered_list", 0.15),
+    ("statement_prose", 0.10),
+    ("refusal", 0.05),
+)
+
+
+def _short_claim(rng: random.Random) -> str:
+    return rng.choice(_SHORT_CLAIMS).format(
+        n=rng.randint(2, 900), m=rng.randint(2, 60), pct=rng.randint(2, 95), year=rng.randint(1800, 2024)
+    )
+
+
+def _short_text_output(rng: random.Random, category: str, verdicts: Sequence[int]) -> str:
+    if category == "final_line":
+        return f"{FINAL_HEADER} {_yes_no(verdicts)}"
+    if category == "markers_and_final_line":
+        markers = "\n".join(f"Verdict: {'Yes' if v else 'No'}." for v in verdicts)
+        return f"{markers}\n{FINAL_HEADER} {_yes_no(verdicts)}"
+    if category == "numbered_list":
+        return "\n".join(f"{i}. {'Yes' if v else 'No'}" for i, v in enumerate(verdicts, 1))
+    if category == "statement_prose":
+        return " ".join(
+            f"Statement {i} is {'supported' if v else 'not supported'}." for i, v in enumerate(verdicts, 1)
+        )
+    return rng.choice(_REFUSALS)
+
+
+def iter_short_text_lines(count: int, seed: int) -> Iterator[str]:
+    """The JSONL lines of ``count`` short, text-only cases (2 to 4 short claims), streamed."""
+    rng = random.Random(seed)
+    categories: list[str] = []
+    for name, share in _SHORT_TEXT_MIX:
+        categories += [name] * round(count * share)
+    categories = (categories + [_SHORT_TEXT_MIX[0][0]] * count)[:count]
+    rng.shuffle(categories)
+    for index, category in enumerate(categories):
+        claims = [_short_claim(rng) for _ in range(rng.randint(2, 4))]
+        record = {
+            "id": f"short-{index:07d}",
+            "statements_output": "\n".join(claims),
+            "grader_output": _short_text_output(rng, category, _verdict_values(rng, len(claims))),
+        }
+        yield json.dumps(record, ensure_ascii=False) + "\n"
