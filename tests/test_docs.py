@@ -1,4 +1,7 @@
-"""README.md is executable: every command it shows runs as written, and its shown output is real.
+"""The README and the docs are executable: every command they show runs as written, and
+the output they show is real.
+
+Each page of ``PAGES`` runs on its own, in a fresh directory:
 
 * ``console`` blocks: each ``$ faithcompat ...`` runs; the lines shown after it must
   appear in its output in order (``...`` skips lines; a line cut with ``…`` or ``...``
@@ -10,9 +13,9 @@
 * ``yaml`` blocks (the CI job and the pre-commit hook): their ``run:`` and ``entry:``
   commands run.
 * ``python`` blocks run; the flag snippet gets a ``case`` and a ``test_id``.
-* the ``json`` block is a valid case scoring as its ``expected`` block says.
+* ``json`` blocks are valid cases scoring as their ``expected`` blocks say.
 
-Addresses in the README are stood in for by real ones started here: the grader at
+Addresses in the pages are stood in for by real ones started here: the grader at
 ``127.0.0.1:8000`` and OpenAI by the scripted grader (``tests/grading/server.py``) on a
 free port of 127.0.0.1; the Dask scheduler ``tcp://10.0.0.5:8786`` by a LocalCluster's, and
 its shared storage ``/shared`` by a directory of the test's.
@@ -40,21 +43,33 @@ from compat._cli import main
 from compat.grading import bundled_dataset
 from tests.grading.server import GraderServer
 
-README = Path(__file__).resolve().parent.parent / "README.md"
+ROOT = Path(__file__).resolve().parent.parent
+# The pages whose commands run here (MIGRATION.md has a test of its own); each with the
+# least number of commands it runs, so that a block the runner stops seeing fails the test.
+PAGES = {
+    "README.md": 8,
+    "docs/diff.md": 2,
+    "docs/dask.md": 3,
+    "docs/compare.md": 1,
+    "docs/gate.md": 3,
+    "docs/rollout.md": 2,
+    "docs/cases.md": 3,
+    "docs/library.md": 1,
+}
 BLOCK = re.compile(r"^ *```(\w*)\n(.*?)^ *```", re.DOTALL | re.M)
 DECISIONS = {"gate", "rollout", "compare"}  # exit 1 is a verdict, not an error
-README_GRADER = "127.0.0.1:8000"
-README_SCHEDULER = "tcp://10.0.0.5:8786"
-README_SHARED = "/shared"  # storage the cluster's workers share: a directory here
+DOC_GRADER = "127.0.0.1:8000"
+DOC_SCHEDULER = "tcp://10.0.0.5:8786"
+DOC_SHARED = "/shared"  # storage the cluster's workers share: a directory here
 INSTALLS = ("pip ", "python3 -m venv", "npm ", "mkdir ", "for ", "done", "FAITHCOMPAT_PROMPTFOO_DIR", "pytest")
 
 
-def blocks() -> list[tuple[str, str]]:
-    return [(language, body) for language, body in BLOCK.findall(README.read_text(encoding="utf-8"))]
+def blocks(page: str) -> list[tuple[str, str]]:
+    return [(language, body) for language, body in BLOCK.findall((ROOT / page).read_text(encoding="utf-8"))]
 
 
 def _command(line: str) -> str:
-    """A shell line without its trailing comment (none of the README's commands quotes a #)."""
+    """A shell line without its trailing comment (none of the pages' commands quotes a #)."""
     return re.sub(r"\s+#.*$", "", line).strip()
 
 
@@ -96,7 +111,7 @@ def assert_shown(shown: list[str], output: str, command: str) -> None:
                 at = index + 1
                 break
         else:
-            raise AssertionError(f"README shows {want!r} for `{command}`, but the output is:\n{output}")
+            raise AssertionError(f"the page shows {want!r} for `{command}`, but the output is:\n{output}")
 
 
 @contextlib.contextmanager
@@ -109,7 +124,7 @@ def dask_scheduler() -> Iterator[str]:
 
 
 def _prepare(tmp: Path) -> None:
-    """The files the README's commands name, made from the bundled corpus and dataset."""
+    """The files the pages' commands name, made from the bundled corpus and dataset."""
     corpus = b"".join(path.read_bytes() for path in bundled_corpus())
     (tmp / "my-corpus.jsonl").write_bytes(corpus)
     shutil.copy(bundled_dataset()[0], tmp / "my-dataset.jsonl")
@@ -126,27 +141,30 @@ def _prepare(tmp: Path) -> None:
     (tmp / "cases.jsonl").write_text(json.dumps(refusal) + "\n", encoding="utf-8")
 
 
-def test_every_command_in_the_readme_runs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+@pytest.mark.parametrize("page", sorted(PAGES))
+def test_every_command_on_the_page_runs(page: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(tmp_path)
     for name in [n for n in os.environ if n.startswith(("FAITHCOMPAT_", "OPENAI_"))]:
         monkeypatch.delenv(name)
     _prepare(tmp_path)
     summary = tmp_path / "step-summary.md"
     ran: list[str] = []
-    with GraderServer() as grader, dask_scheduler() as scheduler:
+    text = (ROOT / page).read_text(encoding="utf-8")
+    cluster = dask_scheduler() if DOC_SCHEDULER in text else contextlib.nullcontext(DOC_SCHEDULER)
+    with GraderServer() as grader, cluster as scheduler:
         address = f"127.0.0.1:{grader.port}"
         env = {"OPENAI_BASE_URL": f"http://{address}/v1", "GITHUB_STEP_SUMMARY": str(summary), "NO_COLOR": "1"}
         substitutions = {
-            README_GRADER: address,
-            README_SCHEDULER: scheduler,
+            DOC_GRADER: address,
+            DOC_SCHEDULER: scheduler,
             '"$GITHUB_STEP_SUMMARY"': str(summary),
-            README_SHARED: str(tmp_path / "shared"),
+            DOC_SHARED: str(tmp_path / "shared"),
         }
-        # The CI job's comment: the baseline is made once from the team's corpus, then committed.
-        _run("faithcompat diff my-corpus.jsonl --out baseline", env, substitutions)
-        # The rollout example reads a shadow run's report.
-        _run("faithcompat diff --out shadow-report", env, substitutions)
-        for language, body in blocks():
+        if "baseline/report.json" in text:  # the CI job's comment: made once from the team's corpus, committed
+            _run("faithcompat diff my-corpus.jsonl --out baseline", env, substitutions)
+        if "shadow-report/" in text:  # the rollout example reads a shadow run's report
+            _run("faithcompat diff --out shadow-report", env, substitutions)
+        for language, body in blocks(page):
             if language == "console":
                 commands = re.split(r"^\$ ", body, flags=re.M)[1:]
                 for chunk in commands:
@@ -171,18 +189,35 @@ def test_every_command_in_the_readme_runs(tmp_path: Path, monkeypatch: pytest.Mo
                     _run(command, env, substitutions)
                     ran.append(command)
             elif language == "python":
-                _exec_python(body, tmp_path, monkeypatch)
+                _exec_python(body, tmp_path, monkeypatch, page)
                 ran.append(body.splitlines()[0])
             elif language == "json":
                 _check_case(body)
-    assert len(ran) >= 16, ran
-    assert summary.read_text(encoding="utf-8").strip()  # the gate wrote the job summary
-    assert any("--engine dask --scheduler" in command for command in ran)
-    assert sorted(p.name for p in (tmp_path / "shared" / "faithcompat-report" / "cases").iterdir())  # the parts
-    assert (tmp_path / "graded.jsonl").stat().st_size > 0
+                ran.append(body.splitlines()[0])
+    assert len(ran) >= PAGES[page], ran
+    # What the pages' commands must have made, where a page shows them.
+    if '--summary "$GITHUB_STEP_SUMMARY"' in text:
+        assert summary.read_text(encoding="utf-8").strip()  # the gate wrote the job summary
+    if DOC_SCHEDULER in text:
+        assert any("--engine dask --scheduler" in command for command in ran)
+        assert sorted(p.name for p in (tmp_path / "shared" / "faithcompat-report" / "cases").iterdir())  # the parts
+    if "--out graded.jsonl" in text:
+        assert (tmp_path / "graded.jsonl").stat().st_size > 0
 
 
-def _exec_python(body: str, tmp: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_every_page_with_commands_is_run() -> None:
+    """A docs page that shows a command is in PAGES (or is a page whose commands need a key or an install)."""
+    # a real API key and the team's own files; the oracle installs (run by hand, as the pages say)
+    not_run = {"docs/grading.md", "docs/scoring-upstream.md", "docs/testing.md"}
+    shown = {
+        str(path.relative_to(ROOT))
+        for path in [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
+        if re.search(r"^ *```(console|bash|python|yaml|json)$", path.read_text(encoding="utf-8"), flags=re.M)
+    }
+    assert shown - not_run <= set(PAGES), sorted(shown - not_run - set(PAGES))
+
+
+def _exec_python(body: str, tmp: Path, monkeypatch: pytest.MonkeyPatch, page: str) -> None:
     scope: dict[str, object] = {}
     if "FaithfulnessFlag" in body:  # the snippet scores a caller's case; give it one and a shadow log
         monkeypatch.setenv("FAITHCOMPAT_MODE", "shadow")
@@ -193,7 +228,7 @@ def _exec_python(body: str, tmp: Path, monkeypatch: pytest.MonkeyPatch) -> None:
         }
     printed = io.StringIO()
     with contextlib.redirect_stdout(printed):
-        exec(compile(body, "README.md", "exec"), scope)
+        exec(compile(body, page, "exec"), scope)
     for expected in re.findall(r"print\(.*\)\s+# (.+)$", body, flags=re.M):
         assert printed.getvalue().split() == expected.split(), (body, printed.getvalue())
     if "FaithfulnessFlag" in body:
@@ -205,3 +240,23 @@ def _check_case(body: str) -> None:
     for name, expected in case.expected.items():
         score = get_scorer(name).score(case)
         assert (score.value, score.passed) == (expected.score, expected.passed), name
+
+
+def _anchors(path: Path) -> set[str]:
+    """GitHub's anchors for a page's headings: lower case, punctuation dropped, spaces to dashes."""
+    headings = re.findall(r"^#+ (.+)$", path.read_text(encoding="utf-8"), flags=re.M)
+    return {re.sub(r"[^\w\- ]", "", heading.lower()).replace(" ", "-") for heading in headings}
+
+
+@pytest.mark.parametrize("page", ["README.md", "MIGRATION.md", *sorted(f"docs/{p.name}" for p in (ROOT / "docs").glob("*.md"))])
+def test_every_link_between_the_pages_resolves(page: str) -> None:
+    """A section moved from the README to docs/ leaves no link pointing at where it was."""
+    source = ROOT / page
+    for target in re.findall(r"\]\(([^)\s]+)\)", source.read_text(encoding="utf-8")):
+        if re.match(r"[a-z]+:", target):
+            continue  # an address on the web
+        file, _, anchor = target.partition("#")
+        linked = (source.parent / file).resolve() if file else source
+        assert linked.exists(), f"{page}: the link {target} names no file"
+        if anchor:
+            assert anchor in _anchors(linked), f"{page}: the link {target} names no heading of {file or page}"
