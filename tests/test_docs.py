@@ -248,7 +248,10 @@ def _anchors(path: Path) -> set[str]:
     return {re.sub(r"[^\w\- ]", "", heading.lower()).replace(" ", "-") for heading in headings}
 
 
-@pytest.mark.parametrize("page", ["README.md", "MIGRATION.md", *sorted(f"docs/{p.name}" for p in (ROOT / "docs").glob("*.md"))])
+LINKED_PAGES = ["README.md", "MIGRATION.md", *sorted(f"docs/{path.name}" for path in (ROOT / "docs").glob("*.md"))]
+
+
+@pytest.mark.parametrize("page", LINKED_PAGES)
 def test_every_link_between_the_pages_resolves(page: str) -> None:
     """A section moved from the README to docs/ leaves no link pointing at where it was."""
     source = ROOT / page
