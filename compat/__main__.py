@@ -1,3 +1,3 @@
-from compat._cli import run
+from compat.cli import run
 
 run()

@@ -39,7 +39,7 @@ import pytest
 from click.testing import CliRunner
 
 from compat import Case, bundled_corpus, get_scorer
-from compat._cli import main
+from compat.cli import main
 from compat.grading import bundled_dataset
 from tests.grading.server import GraderServer
 

@@ -2,8 +2,11 @@
 
 Stages are folders of ``compat/``, ordered as the data flows; a module may import its
 own stage, the stages before it and the shared modules, never a later stage. Across
-stages it imports what the stage's ``__init__`` exports, not a private module. Only the
-CLI imports click, prints or exits. The README's map of the folders matches the tree.
+stages it imports what the stage's ``__init__`` exports, not a private module. No module
+imports itself back in a circle (``TYPE_CHECKING`` imports count), and none is longer
+than a reader can hold (``MAX_LINES``). Only the CLI (``compat.cli``) imports click,
+prints or exits, and nothing imports the CLI. The README's map of the folders matches
+the tree.
 """
 
 from __future__ import annotations
@@ -19,7 +22,9 @@ PACKAGE = ROOT / "compat"
 
 SHARED = {"compat._errors", "compat._text", "compat._atomic", "compat._toml"}
 STAGES = ["cases", "scoring", "grading", "diff", "report", "rollout"]
-TOP = {"compat", "compat.__main__", "compat._cli", "compat.flag"}
+CLI = "compat.cli"
+TOP = {"compat", "compat.__main__", "compat.flag"}
+MAX_LINES = 400
 # Imported as modules where used, never from the stage's __init__ (they import Hypothesis).
 LAZY = {"compat.rollout._gate", "compat.rollout._invariants", "compat.rollout._strategies", "compat.rollout._synth"}
 
@@ -32,12 +37,18 @@ def module_name(path: Path) -> str:
 MODULES = {module_name(path): path for path in sorted(PACKAGE.rglob("*.py"))}
 
 
+def in_cli(module: str) -> bool:
+    return module == CLI or module.startswith(CLI + ".")
+
+
 def rank(module: str) -> int:
-    """0 shared, 1.. the stages in pipeline order, then the top (API and CLI)."""
+    """0 shared, 1.. the stages in pipeline order, then the public API, then the CLI."""
     if module in SHARED:
         return 0
     if module in TOP:
         return len(STAGES) + 1
+    if in_cli(module):
+        return len(STAGES) + 2
     stage = module.split(".")[1]
     assert stage in STAGES, f"{module} is in no stage: add its folder to STAGES in pipeline order"
     return STAGES.index(stage) + 1
@@ -62,6 +73,9 @@ def test_imports_only_go_down_the_pipeline(importer: str) -> None:
         where = f"{MODULES[importer].relative_to(ROOT)}:{line} imports {imported}"
         if importer not in TOP:
             assert imported != "compat", f"{where}: only the top imports the package itself"
+        if in_cli(imported):
+            assert in_cli(importer) or importer == "compat.__main__", f"{where}: nothing imports the CLI"
+            continue
         assert rank(imported) <= rank(importer), f"{where}: a later stage"
         same_stage = imported.split(".")[:2] == importer.split(".")[:2]
         is_private = imported.count(".") >= 2
@@ -79,7 +93,7 @@ def test_every_stage_says_what_it_takes_and_gives(stage: str) -> None:
     )
 
 
-@pytest.mark.parametrize("module", sorted(set(MODULES) - {"compat._cli"}))
+@pytest.mark.parametrize("module", sorted(name for name in MODULES if not in_cli(name)))
 def test_only_the_cli_prints_exits_or_uses_click(module: str) -> None:
     tree = ast.parse(MODULES[module].read_text(encoding="utf-8"))
     for node in ast.walk(tree):
@@ -111,7 +125,7 @@ def test_the_grading_sdk_loads_only_when_a_run_grades() -> None:
     import subprocess
     import sys
 
-    probe = "import sys, compat, compat._cli, compat.grading; print('openai' in sys.modules, 'httpx' in sys.modules)"
+    probe = "import sys, compat, compat.cli, compat.grading; print('openai' in sys.modules, 'httpx' in sys.modules)"
     result = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
     assert result.stdout.split() == ["False", "False"]
 
@@ -121,6 +135,68 @@ def test_dask_loads_only_when_the_dask_engine_runs() -> None:
     import subprocess
     import sys
 
-    probe = "import sys, compat, compat._cli, compat.diff; print('dask' in sys.modules, 'distributed' in sys.modules)"
+    probe = "import sys, compat, compat.cli, compat.diff; print('dask' in sys.modules, 'distributed' in sys.modules)"
     result = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
     assert result.stdout.split() == ["False", "False"]
+
+
+@pytest.mark.parametrize("module", sorted(MODULES))
+def test_no_module_is_longer_than_a_reader_can_hold(module: str) -> None:
+    lines = MODULES[module].read_text(encoding="utf-8").count("\n")
+    assert lines <= MAX_LINES, f"{MODULES[module].relative_to(ROOT)} has {lines} lines: split it by what it holds"
+
+
+def import_graph() -> dict[str, set[str]]:
+    """Each module's compat imports, those under ``if TYPE_CHECKING:`` and inside functions too.
+
+    A package counts as importing its ``__init__``'s imports; importing ``a.b.c`` runs
+    ``a.b``'s ``__init__`` first, which is how a circle through a package closes.
+    """
+    graph: dict[str, set[str]] = {}
+    for name, path in MODULES.items():
+        edges = set()
+        for _line, imported in imports_of(path):
+            edges.add(imported)
+            parent = imported.rsplit(".", 1)[0]
+            if parent in MODULES and parent != name and not name.startswith(parent + "."):
+                edges.add(parent)  # the package's __init__ runs first (a module's own package is already running)
+        graph[name] = {edge for edge in edges if edge in MODULES and edge != name}
+    return graph
+
+
+def find_cycle(graph: dict[str, set[str]]) -> list[str] | None:
+    """A circle of imports, as the modules along it, or ``None`` (a depth-first search)."""
+    state: dict[str, int] = {}  # 1 on the current path, 2 done
+    path: list[str] = []
+
+    def visit(module: str) -> list[str] | None:
+        state[module] = 1
+        path.append(module)
+        for imported in sorted(graph[module]):
+            if state.get(imported) == 1:
+                return [*path[path.index(imported) :], imported]
+            if imported not in state:
+                found = visit(imported)
+                if found:
+                    return found
+        path.pop()
+        state[module] = 2
+        return None
+
+    for module in sorted(graph):
+        if module not in state:
+            found = visit(module)
+            if found:
+                return found
+    return None
+
+
+def test_no_module_imports_itself_back_in_a_circle() -> None:
+    cycle = find_cycle(import_graph())
+    assert cycle is None, "an import circle: " + " -> ".join(cycle or [])
+
+
+def test_the_circle_finder_finds_circles() -> None:
+    """The check above can fail: a made-up graph with a circle through a TYPE_CHECKING edge."""
+    assert find_cycle({"a": {"b"}, "b": {"c"}, "c": {"a"}}) == ["a", "b", "c", "a"]
+    assert find_cycle({"a": {"b"}, "b": set(), "c": {"a", "b"}}) is None

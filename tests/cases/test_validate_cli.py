@@ -7,7 +7,7 @@ from pathlib import Path
 from click.testing import CliRunner
 
 from compat import bundled_corpus
-from compat._cli import main
+from compat.cli import main
 
 
 def invoke(*args: str) -> tuple[int, str, str]:

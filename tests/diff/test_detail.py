@@ -9,7 +9,7 @@ from typing import Any
 from click.testing import CliRunner
 
 from compat import Case, bundled_corpus, get_scorer, load_cases
-from compat._cli import main
+from compat.cli import main
 from compat.diff import CaseComparer, case_json_line, parse_case_line
 from compat.diff._aggregate import case_record
 

@@ -19,7 +19,8 @@ from syrupy.assertion import SnapshotAssertion
 from syrupy.extensions.json import JSONSnapshotExtension
 
 from compat import bundled_corpus
-from compat._cli import available_cores, main
+from compat.cli import main
+from compat.cli._common import available_cores
 from compat._errors import CorpusError
 from compat.diff import MAX_JOBS
 from compat.diff._report import SCHEMA_VERSION
@@ -47,7 +48,7 @@ BUNDLED_CASES = 312
 
 
 def test_jobs_defaults_to_the_cores_this_process_may_use(monkeypatch: pytest.MonkeyPatch) -> None:
-    import compat._cli as cli
+    import compat.cli._diff as cli
 
     monkeypatch.setattr(os, "sched_getaffinity", lambda _pid: {0, 3, 5}, raising=False)
     seen: list[int] = []
@@ -367,16 +368,16 @@ def test_a_worker_signalled_before_its_initializer_ends_without_a_traceback(capf
     """Forked workers inherit the parent's handler until their initializer runs: it must not raise there."""
     import multiprocessing
 
-    from compat import _cli
+    from compat.cli import _app
 
-    previous = signal.signal(signal.SIGTERM, _cli._stop)
+    previous = signal.signal(signal.SIGTERM, _app._stop)
     try:
         child = multiprocessing.get_context("fork").Process(target=_signal_self, args=(signal.SIGTERM,))
         child.start()
         child.join(10)
         assert child.exitcode == -signal.SIGTERM
         ignoring = multiprocessing.get_context("fork").Process(target=_signal_self, args=(signal.SIGINT,))
-        signal.signal(signal.SIGINT, _cli._stop)
+        signal.signal(signal.SIGINT, _app._stop)
         ignoring.start()
         ignoring.join(10)
         assert ignoring.exitcode == 0  # Ctrl-C is the parent's to act on

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from click.testing import CliRunner
 
-from compat._cli import main
+from compat.cli import main
 from compat._errors import InputError
 from compat.diff._report import load_report
 

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from compat._cli import main
+from compat.cli import main
 from compat.grading import BUILT_IN, PromptError, load_prompts
 from compat.grading._prompts import render, statements_text
 

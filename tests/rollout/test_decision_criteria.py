@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from compat._cli import main
+from compat.cli import main
 from compat._errors import InputError
 from compat.diff import CONTROL_BUGS, DriftAggregator, DriftCause, DriftReport
 from compat.diff._aggregate import Tally

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from click.testing import CliRunner
 
-from compat._cli import main
+from compat.cli import main
 
 HOSTILE_ID = "e\x1b]0;PWNED\x07\n```\n# INJECTED\n\u202e"
 

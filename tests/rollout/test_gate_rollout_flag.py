@@ -10,7 +10,7 @@ import pytest
 from click.testing import CliRunner
 
 from compat import Case, Cause, Score, Status
-from compat._cli import main
+from compat.cli import main
 from compat._errors import InputError
 from compat.diff import VocabularyInfo
 from compat.diff._report import bundled_baseline, load_report

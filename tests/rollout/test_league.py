@@ -12,7 +12,7 @@ from click.testing import CliRunner
 
 import compat.scoring._registry as registry
 from compat import Case, Score, Status
-from compat._cli import main
+from compat.cli import main
 from compat.rollout import build_league, league_json, league_schema, league_section, load_policy, render_league
 from compat.scoring import Cause
 

@@ -15,7 +15,7 @@ from click.testing import CliRunner
 from hypothesis import example, given
 from hypothesis import strategies as st
 
-from compat._cli import main
+from compat.cli import main
 
 CASES = [
     {"id": "refusal", "statements_output": "A.\nB.\nC.", "grader_output": "I apologize, but I cannot."},
@@ -65,7 +65,7 @@ def test_score_writes_one_json_line_per_case_with_the_documented_fields(corpus: 
 
 def test_score_reads_a_graded_cases_own_recording_of_the_arm(tmp_path: Path) -> None:
     # A corpus from `faithcompat grade` holds each arm's grader texts, no shared ones.
-    recorded = Path(__file__).parents[1] / "fixtures" / "corpus" / "recorded.jsonl"
+    recorded = Path(__file__).parents[2] / "fixtures" / "corpus" / "recorded.jsonl"
     case = json.loads(recorded.read_text(encoding="utf-8").splitlines()[0])
     assert case["id"] == "recorded-arms-agree" and "grader_output" not in case
     corpus = tmp_path / "graded.jsonl"
@@ -179,7 +179,7 @@ def test_output_file_is_written_atomically_and_not_left_half_written(corpus: Pat
 
 def test_schema_command_prints_the_committed_schema() -> None:
     code, out, _ = invoke("schema", "case")
-    committed = Path(__file__).resolve().parent.parent / "fixtures" / "schema" / "case.schema.json"
+    committed = Path(__file__).resolve().parents[2] / "fixtures" / "schema" / "case.schema.json"
     assert code == 0 and out == committed.read_text(encoding="utf-8")
 
 

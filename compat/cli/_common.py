@@ -1,0 +1,171 @@
+"""What the commands share: exit codes, the options several take, and the mapping of
+faithcompat's errors to a one-line message and an exit code."""
+
+from __future__ import annotations
+
+import functools
+import glob
+import math
+import os
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any, TypeVar
+
+import click
+
+from compat._errors import CaseError, CorpusError, FaithcompatError
+from compat.cases import DEFAULT_MAX_CASE_BYTES, bundled_corpus
+from compat.diff import DEFAULT_TOLERANCE, MAX_JOBS
+from compat.scoring import Vocabulary, load_vocabulary, scorer_options
+
+EXIT_OK, EXIT_FAILED, EXIT_UNUSABLE = 0, 1, 2
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def domain_errors(command: F) -> F:
+    """Map faithcompat's errors to a one-line message and exit code 2: no tracebacks."""
+
+    @functools.wraps(command)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        try:
+            return command(*args, **kwargs)
+        except FaithcompatError as error:
+            click.echo(f"faithcompat: error: {error}", err=True)
+            sys.exit(EXIT_UNUSABLE)
+        except BrokenPipeError:
+            # The reader left (`| head`): not an error.
+            _silence_stdout()
+            sys.exit(EXIT_OK)
+        except OSError as error:  # a full disk, an output that vanished: say so, no traceback
+            # Files are named by OutputError and CorpusError; what is left unnamed is stdout.
+            where = f"{error.filename}: " if error.filename else "standard output: "
+            click.echo(f"faithcompat: error: {where}{error.strerror or error}", err=True)
+            try:
+                sys.stdout.flush()
+            except OSError:
+                _silence_stdout()
+            sys.exit(EXIT_UNUSABLE)
+
+    return wrapper  # type: ignore[return-value]
+
+
+def _silence_stdout() -> None:
+    """Point stdout at /dev/null, so that the interpreter's final flush cannot raise again."""
+    os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+
+
+def output_path(_context: click.Context, _parameter: click.Parameter, value: str | None) -> Path | None:
+    if value is None:
+        return None
+    if not value:  # Path("") would be "." and fail later as a directory, which says nothing useful
+        raise click.BadParameter("the file name is empty")
+    return Path(value)
+
+
+def finite(_context: click.Context, _parameter: click.Parameter, value: float) -> float:
+    if math.isnan(value) or math.isinf(value):
+        raise click.BadParameter(f"{value} is not a finite number")
+    return value
+
+
+def available_cores() -> int:
+    """The cores this process may run on (its CPU affinity where the platform has one), at most MAX_JOBS."""
+    try:
+        cores = len(os.sched_getaffinity(0))
+    except (AttributeError, OSError):  # macOS and Windows have no affinity call
+        cores = os.cpu_count() or 1
+    return max(1, min(cores, MAX_JOBS))
+
+
+def jobs_option(what: str) -> Callable[[F], F]:
+    return click.option(
+        "--jobs",
+        type=click.IntRange(1, MAX_JOBS),
+        default=available_cores,
+        show_default=f"cores available, here {available_cores()}",
+        help=f"{what} (at most {MAX_JOBS}); the report is the same whatever the number.",
+    )
+
+
+tolerance_option = click.option(
+    "--tolerance",
+    type=click.FloatRange(min=0),
+    default=DEFAULT_TOLERANCE,
+    show_default=True,
+    callback=finite,
+    help="Scores this close count as a match.",
+)
+
+max_case_bytes_option = click.option(
+    "--max-case-bytes",
+    type=click.IntRange(min=1),
+    default=DEFAULT_MAX_CASE_BYTES,
+    show_default=True,
+    help="Refuse a case line longer than this.",
+)
+
+policy_file_option = click.option(
+    "--policy",
+    "policy_path",
+    type=click.Path(dir_okay=False, path_type=Path),
+    help="Policy TOML (see `faithcompat policy`).",
+)
+
+
+vocabulary_option = click.option(
+    "--vocabulary",
+    "vocabulary_path",
+    type=click.Path(dir_okay=False, path_type=Path),
+    help="TOML of verdict words your grader uses ([vocabulary] yes, no, none lists), added to the built-in "
+    "ones for the scorers that read them (ragas).",
+)
+
+
+def vocabulary_words(path: Path | None) -> Vocabulary | None:
+    """The words of ``--vocabulary``; ``None`` without one, or for a file that adds none."""
+    return (load_vocabulary(path) or None) if path is not None else None
+
+
+def policy_options(scorer_name: str, policy: str | None, vocabulary: Vocabulary | None = None) -> dict[str, Any]:
+    """The scorer options for ``--policy`` and ``--vocabulary``; a usage error for a scorer that takes neither."""
+    options: dict[str, Any] = {}
+    if policy is not None:
+        if "policy" not in scorer_options(scorer_name):
+            raise click.UsageError(f"--policy applies to the ragas scorer, not {scorer_name!r}")
+        options["policy"] = policy
+    if vocabulary is not None:
+        if "vocabulary" not in scorer_options(scorer_name):
+            raise click.UsageError(f"--vocabulary applies to the ragas scorer, not {scorer_name!r}")
+        options["vocabulary"] = vocabulary
+    return options
+
+
+def report_skipped(skipped: list[CaseError]) -> None:
+    """Every case --skip-invalid passed over, and their count, on stderr."""
+    for error in skipped:
+        click.echo(f"faithcompat: skipped: {error}", err=True)
+    if skipped:
+        click.echo(f"faithcompat: skipped {len(skipped)} invalid case(s)", err=True)
+
+
+def corpus_sources(corpus: tuple[str, ...]) -> tuple[list[str | Path], list[str]]:
+    """The files to read and how reports name them; the bundled corpus when none are given.
+
+    A pattern (``logs/2026-*.jsonl.gz``) names the files it matches, sorted; a file whose
+    own name looks like a pattern is read as itself.
+    """
+    if corpus:
+        files: list[str] = []
+        for name in corpus:
+            if glob.has_magic(name) and not Path(name).exists():
+                matches = sorted(glob.glob(name, recursive=True))
+                if not matches:
+                    raise CorpusError(f"{name}: no file matches this pattern")
+                files += matches
+            else:
+                files.append(name)
+        return list(files), files
+    bundled = bundled_corpus()
+    return list(bundled), [f"bundled:{path.name}" for path in bundled]

@@ -1,0 +1,112 @@
+"""``faithcompat compare``: every candidate scorer ranked against the control (the league)."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import click
+
+from compat._atomic import atomic_writer
+from compat._errors import CaseError
+from compat.cli._common import (
+    corpus_sources,
+    domain_errors,
+    max_case_bytes_option,
+    output_path,
+    policy_file_option,
+    report_skipped,
+    tolerance_option,
+    vocabulary_option,
+    vocabulary_words,
+)
+from compat.rollout import build_league, league_json, load_policy, render_league
+from compat.scoring import scorer_names
+
+
+def _candidate_list(_context: click.Context, _parameter: click.Parameter, value: str | None) -> tuple[str, ...] | None:
+    if value is None:
+        return None
+    names = tuple(dict.fromkeys(name.strip() for name in value.split(",") if name.strip()))
+    unknown = [name for name in names if name not in scorer_names()]
+    if unknown or not names:
+        known = ", ".join(scorer_names())
+        raise click.BadParameter(
+            f"unknown scorer {', '.join(map(repr, unknown))}; registered: {known}"
+            if unknown
+            else f"name at least one scorer; registered: {known}"
+        )
+    return names
+
+
+@click.command()
+@click.argument("corpus", nargs=-1)
+@click.option(
+    "--control",
+    default="legacy",
+    show_default=True,
+    type=click.Choice(scorer_names()),
+    help="The scorer every candidate is compared with.",
+)
+@click.option(
+    "--candidates",
+    callback=_candidate_list,
+    metavar="A,B,...",
+    help="The scorers to rank, comma-separated [default: every registered scorer but the control].",
+)
+@click.option(
+    "--format",
+    "output_format",
+    type=click.Choice(["text", "markdown", "json"]),
+    default="text",
+    show_default=True,
+    help="What to print (or write with -o).",
+)
+@click.option("-o", "--output", type=click.Path(dir_okay=False), callback=output_path, help="Write here, atomically.")
+@tolerance_option
+@click.option("--skip-invalid", is_flag=True, help="Rank over the valid cases; report invalid ones on stderr.")
+@max_case_bytes_option
+@policy_file_option
+@vocabulary_option
+@domain_errors
+def compare(
+    corpus: tuple[str, ...],
+    control: str,
+    candidates: tuple[str, ...] | None,
+    output_format: str,
+    output: Path | None,
+    tolerance: float,
+    skip_invalid: bool,
+    max_case_bytes: int,
+    policy_path: Path | None,
+    vocabulary_path: Path | None,
+) -> None:
+    """Rank candidate scorers against the control on CORPUS: the league table.
+
+    Per candidate: agreement with the control, flips each way, undetermined, errors,
+    scores outside [0, 1], invented scores, refusals passed, golden outcomes met, the
+    rollout decision, and one line on why it is or is not safe to ship. Exit 0 when at
+    least one candidate is safe to ship, 1 when none is. With no CORPUS, the bundled corpus.
+    """
+    sources, names = corpus_sources(corpus)
+    skipped: list[CaseError] = []
+    table = build_league(
+        sources,
+        control=control,
+        candidates=[name for name in scorer_names() if name != control] if candidates is None else list(candidates),
+        policy=load_policy(policy_path).rollout,
+        tolerance=tolerance,
+        max_case_bytes=max_case_bytes,
+        on_error=skipped.append if skip_invalid else None,
+        source_names=names,
+        vocabulary=vocabulary_words(vocabulary_path),
+    )
+    report_skipped(skipped)
+    markdown = output_format == "markdown"
+    text = league_json(table) if output_format == "json" else render_league(table, markdown=markdown)
+    if output is None:
+        click.echo(text, nl=False)
+    else:
+        with atomic_writer(output) as handle:
+            handle.write(text)
+    sys.exit(table.exit_code)

@@ -1,0 +1,275 @@
+"""``faithcompat diff``: both scorers over a corpus, the report directory written."""
+
+from __future__ import annotations
+
+import os
+import sys
+from dataclasses import replace
+from pathlib import Path
+
+import click
+
+from compat._errors import CaseError
+from compat.cases import corpus_bytes
+from compat.cli._common import (
+    EXIT_FAILED,
+    corpus_sources,
+    domain_errors,
+    jobs_option,
+    max_case_bytes_option,
+    policy_options,
+    report_skipped,
+    tolerance_option,
+    vocabulary_option,
+    vocabulary_words,
+)
+from compat.cli._progress import Progress
+from compat.diff import ComparedBatch, DaskSettings, DiffSettings, run_diff, run_diff_dask
+from compat.report import (
+    CASES_PARTS,
+    HTML_BYTES,
+    HTML_CASES,
+    LEAGUE_FILES,
+    HeldCases,
+    render_html_parts,
+    render_markdown,
+    render_terminal,
+    report_files,
+    report_json,
+    writing_report,
+)
+from compat.rollout import (
+    build_league,
+    decide,
+    decision_panel,
+    league_json,
+    league_section,
+    load_policy,
+    parse_stage,
+    render_league,
+)
+from compat.scoring import MismatchPolicy, scorer_names
+
+
+@click.command()
+@click.argument("corpus", nargs=-1)
+@click.option(
+    "--control",
+    default="legacy",
+    show_default=True,
+    type=click.Choice(scorer_names()),
+    help="The scorer in production today (the control arm).",
+)
+@click.option(
+    "--candidate",
+    default="ragas",
+    show_default=True,
+    type=click.Choice(scorer_names()),
+    help="The scorer to switch to (the candidate arm).",
+)
+@click.option(
+    "--policy",
+    type=click.Choice([policy.value for policy in MismatchPolicy]),
+    help="Mismatch policy of the candidate, if it takes one [default: unsupported].",
+)
+@vocabulary_option
+@click.option(
+    "--out",
+    type=click.Path(file_okay=False, path_type=Path),
+    default=Path("faithcompat-report"),
+    show_default=True,
+    help="Directory for report.json, report.md, report.html and cases.jsonl (cases/ with --cases-parts).",
+)
+@click.option(
+    "--format",
+    "output_format",
+    type=click.Choice(["text", "markdown", "json"]),
+    default="text",
+    show_default=True,
+    help="What to print on stdout.",
+)
+@tolerance_option
+@jobs_option("Scoring processes; with --engine dask, the workers of the LocalCluster it starts")
+@click.option(
+    "--engine",
+    type=click.Choice(["local", "dask"]),
+    default="local",
+    show_default=True,
+    help="Where cases are scored: processes on this machine, or a Dask cluster (pip install 'faithcompat[dask]').",
+)
+@click.option(
+    "--scheduler",
+    metavar="ADDRESS",
+    help="The Dask scheduler, e.g. tcp://10.0.0.5:8786 [default: a LocalCluster of --jobs workers here].",
+)
+@click.option(
+    "--cases-parts",
+    is_flag=True,
+    help="With --engine dask: keep the compared cases as the workers wrote them, one file per piece in "
+    "OUT/cases/ (cat OUT/cases/part-*.jsonl is cases.jsonl), instead of joining them into cases.jsonl.",
+)
+@click.option("--skip-invalid", is_flag=True, help="Compare the valid cases; report invalid ones on stderr.")
+@max_case_bytes_option
+@click.option(
+    "--html-cases",
+    type=click.IntRange(min=0),
+    default=HTML_CASES,
+    show_default=True,
+    help="Cases report.html holds, differing ones first (cases.jsonl has all of them).",
+)
+@click.option(
+    "--html-mb",
+    type=click.IntRange(min=1),
+    default=HTML_BYTES >> 20,
+    show_default=True,
+    help="At most this many MiB of case lines in report.html (its size, and the memory holding them takes).",
+)
+@click.option(
+    "--detail/--no-detail",
+    default=True,
+    show_default=True,
+    help="Keep each differing case's grader texts and verdicts as read in cases.jsonl (report.html opens them); "
+    "--no-detail writes a quarter of the bytes on corpora where many cases differ.",
+)
+@click.option(
+    "--stage",
+    default="off",
+    show_default=True,
+    help="The flag's current stage, for report.html's GO/HOLD/NO-GO: off, shadow, live:N, complete.",
+)
+@click.option(
+    "--rollout-policy",
+    type=click.Path(dir_okay=False),
+    help="The rollout policy (TOML) behind report.html's GO/HOLD/NO-GO [default: the built-in one].",
+)
+@click.option("--strict", is_flag=True, help="Exit 1 when a drift is unexplained or an expected outcome fails.")
+@click.option(
+    "--league",
+    is_flag=True,
+    help="Also rank every registered scorer against the control (default policy): league.json, league.md and "
+    "a report.html section.",
+)
+@domain_errors
+def diff(
+    corpus: tuple[str, ...],
+    control: str,
+    candidate: str,
+    policy: str | None,
+    vocabulary_path: Path | None,
+    out: Path,
+    output_format: str,
+    tolerance: float,
+    jobs: int,
+    engine: str,
+    scheduler: str | None,
+    cases_parts: bool,
+    skip_invalid: bool,
+    max_case_bytes: int,
+    html_cases: int,
+    html_mb: int,
+    detail: bool,
+    stage: str,
+    rollout_policy: str | None,
+    strict: bool,
+    league: bool,
+) -> None:
+    """Score CORPUS with both scorers and explain every difference.
+
+    CORPUS files are JSONL or JSON arrays of cases, or shadow logs; "-" reads stdin.
+    With no CORPUS, the bundled corpus is compared.
+    """
+    if scheduler is not None and engine != "dask":
+        raise click.UsageError("--scheduler needs --engine dask")
+    if cases_parts and engine != "dask":
+        raise click.UsageError("--cases-parts needs --engine dask (the local engine writes cases.jsonl itself)")
+    vocabulary = vocabulary_words(vocabulary_path)
+    options = policy_options(candidate, policy, vocabulary)
+    sources, names = corpus_sources(corpus)
+    settings = DiffSettings(control, candidate, options, tolerance, max_case_bytes, jobs, detail)
+    skipped: list[CaseError] = []
+    progress = Progress(enabled=sys.stderr.isatty() and not os.environ.get("CI"))
+    if progress.enabled:
+        progress.total_bytes = corpus_bytes(sources)
+    rollout = load_policy(rollout_policy).rollout  # read before the corpus: a bad policy fails fast
+    try:
+        current = parse_stage(stage, rollout)
+    except ValueError as error:
+        raise click.BadParameter(str(error), param_hint="--stage") from None
+    held = HeldCases(html_cases, html_mb << 20)
+    with writing_report(out, cases_parts=cases_parts) as directory:
+
+        def keep(batch: ComparedBatch) -> None:
+            if not cases_parts:  # otherwise the workers' parts are the cases, as they wrote them
+                directory.add_cases(batch.lines)
+            held.add(batch.lines, batch.outcomes)
+            progress.advance(len(batch.lines))
+
+        try:
+            if engine == "dask":
+                report = run_diff_dask(
+                    [str(source) for source in sources],
+                    replace(settings, jobs=1),
+                    DaskSettings(scheduler=scheduler, workers=jobs),
+                    on_comparisons=keep,
+                    on_error=skipped.append if skip_invalid else None,
+                    source_names=names,
+                    on_start=_dashboard,
+                    on_progress=progress.pieces if progress.enabled else None,
+                    parts=directory.parts,
+                    keep_parts=cases_parts,
+                )
+            else:
+                report = run_diff(
+                    sources,
+                    settings,
+                    on_comparisons=keep,
+                    on_error=skipped.append if skip_invalid else None,
+                    source_names=names,
+                    on_read=progress.bytes_read if progress.enabled else None,
+                )
+        finally:
+            progress.done()  # an error message must not be glued to the progress line
+        sections = []
+        if league:
+            table = build_league(
+                sources,
+                control=control,
+                candidates=[name for name in scorer_names() if name != control],
+                policy=load_policy(None).rollout,
+                tolerance=tolerance,
+                max_case_bytes=max_case_bytes,
+                on_error=(lambda _error: None) if skip_invalid else None,  # already reported by the diff
+                source_names=names,
+                vocabulary=vocabulary,
+            )
+            directory.write("league.json", league_json(table))
+            directory.write("league.md", render_league(table, markdown=True))
+            sections.append(league_section(table))
+        directory.write("report.json", report_json(report))
+        directory.write("report.md", render_markdown(report))
+        panel = decision_panel(
+            decide(report, rollout, current_stage=current, invariant_violations=None),
+            f"policy {rollout_policy}" if rollout_policy else "the default policy",
+        )
+        listed = held.lines()
+        page = render_html_parts(
+            report, listed, cases_truncated=report.corpus.cases - len(listed), decision=panel, extra_sections=sections
+        )
+        directory.write("report.html", page)
+    report_skipped(skipped)
+    if output_format == "json":
+        click.echo(report_json(report), nl=False)
+    elif output_format == "markdown":
+        click.echo(render_markdown(report), nl=False)
+    else:
+        click.echo(render_terminal(report, color=sys.stdout.isatty() and not os.environ.get("NO_COLOR")), nl=False)
+        written = [f"{name}/" if name == CASES_PARTS else name for name in report_files(cases_parts)]
+        written += LEAGUE_FILES if league else ()
+        click.echo(f"reports written to {out}/ ({', '.join(written)})", err=True)
+    if strict and (report.unexplained or report.expectations.failed):
+        sys.exit(EXIT_FAILED)
+
+
+def _dashboard(link: str | None) -> None:
+    if link:
+        click.echo(f"faithcompat: Dask dashboard at {link}", err=True)

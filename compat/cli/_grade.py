@@ -1,0 +1,210 @@
+"""``faithcompat grade`` (both arms recorded from a RAG dataset) and ``faithcompat prompts``."""
+
+from __future__ import annotations
+
+import math
+import os
+import sys
+from pathlib import Path
+
+import click
+
+from compat._errors import CaseError
+from compat.cli._common import domain_errors, output_path, report_skipped
+from compat.cli._progress import GradeBar
+from compat.grading import (
+    DEFAULT_CACHE,
+    GraderSettings,
+    GradeSettings,
+    OpenAIGrader,
+    ReplyCache,
+    bundled_dataset,
+    grade,
+    iter_rows,
+    load_prompts,
+    plan,
+    prompts_toml,
+)
+
+
+def _price(_context: click.Context, _parameter: click.Parameter, value: str | None) -> tuple[float, float] | None:
+    if value is None:
+        return None
+    try:
+        prices = tuple(float(part) for part in value.split(","))
+    except ValueError:
+        prices = ()
+    if len(prices) != 2 or not all(math.isfinite(price) and price >= 0 for price in prices):
+        raise click.BadParameter("give IN,OUT: the prices of a million input and output tokens, e.g. 0.15,0.60")
+    return prices[0], prices[1]
+
+
+@click.command("grade")
+@click.argument("datasets", nargs=-1)
+@click.option(
+    "--out",
+    type=click.Path(dir_okay=False),
+    default="corpus.jsonl",
+    show_default=True,
+    callback=output_path,
+    help="The corpus to write (atomically): one case per row, both arms' grader outputs.",
+)
+@click.option("--base-url", help="An OpenAI-compatible endpoint, e.g. http://127.0.0.1:8000/v1 [default: OpenAI].")
+@click.option("--model", required=True, help="The grader model.")
+@click.option(
+    "--api-key-env",
+    default="OPENAI_API_KEY",
+    show_default=True,
+    help="The environment variable holding the API key (the key itself is never written anywhere).",
+)
+@click.option(
+    "--arms",
+    type=click.Choice(["both", "legacy", "ragas"]),
+    default="both",
+    show_default=True,
+    help="Which prompt sets to grade with: the legacy text prompts, the RAGAS JSON prompts, or both.",
+)
+@click.option("--prompts", "prompts_path", type=click.Path(dir_okay=False), help="Prompt templates (TOML).")
+@click.option("--samples", type=click.IntRange(1, 100), default=1, show_default=True, help="Gradings per case and arm.")
+@click.option(
+    "--max-retries",
+    type=click.IntRange(0, 10),
+    default=1,
+    show_default=True,
+    help="Re-asks of a ragas-arm output that is not its JSON.",
+)
+@click.option("--strict-json/--no-strict-json", default=False, show_default=True, help="Ask for JSON output (ragas).")
+@click.option(
+    "--temperature",
+    type=click.FloatRange(0, 2),
+    default=0.0,
+    show_default=True,
+    help="The grader's sampling temperature.",
+)
+@click.option("--seed", type=int, default=0, show_default=True, help="Seed of sample 0; sample k sends seed + k.")
+@click.option(
+    "--concurrency", type=click.IntRange(1, 1024), default=8, show_default=True, help="Requests open at once."
+)
+@click.option("--rpm", type=click.FloatRange(min=0, min_open=True), help="Requests started per minute, at most.")
+@click.option(
+    "--timeout",
+    type=click.FloatRange(min=0, min_open=True),
+    default=60.0,
+    show_default=True,
+    help="Seconds to wait for one reply before retrying.",
+)
+@click.option(
+    "--retries", type=click.IntRange(0, 20), default=5, show_default=True, help="Retries of a failed request."
+)
+@click.option(
+    "--cache",
+    "cache_path",
+    type=click.Path(dir_okay=False),
+    default=str(DEFAULT_CACHE),
+    show_default=True,
+    callback=output_path,
+    help="The reply cache (SQLite): a second run asks nothing twice; a stopped run resumes.",
+)
+@click.option("--price", callback=_price, metavar="IN,OUT", help="USD per million input and output tokens.")
+@click.option("--dry-run", is_flag=True, help="Say how many calls the run would make, and stop.")
+@click.option("--skip-invalid", is_flag=True, help="Grade the valid rows; report invalid ones on stderr.")
+@domain_errors
+def grade_command(
+    datasets: tuple[str, ...],
+    out: Path,
+    base_url: str | None,
+    model: str,
+    api_key_env: str,
+    arms: str,
+    prompts_path: str | None,
+    samples: int,
+    max_retries: int,
+    strict_json: bool,
+    temperature: float,
+    seed: int,
+    concurrency: int,
+    rpm: float | None,
+    timeout: float,
+    retries: int,
+    cache_path: Path,
+    price: tuple[float, float] | None,
+    dry_run: bool,
+    skip_invalid: bool,
+) -> None:
+    """Ask a grader model for both arms' calls on a RAG dataset; write them as a corpus.
+
+    DATASETS are JSONL, JSON-array or CSV files of question, answer and contexts
+    (ragas and promptfoo column names too), or promptfoo results files. With none,
+    the bundled dataset. Then: faithcompat diff OUT.
+    """
+    sources = list(datasets) or bundled_dataset()
+    prompts = load_prompts(prompts_path)
+    settings = GradeSettings(
+        model=model,
+        arms=("legacy", "ragas") if arms == "both" else (arms,),  # type: ignore[arg-type]
+        samples=samples,
+        max_retries=max_retries,
+        strict_json=strict_json,
+        temperature=temperature,
+        seed=seed,
+    )
+    skipped: list[CaseError] = []
+    total = sum(1 for _ in iter_rows(sources, on_error=skipped.append if skip_invalid else None))
+    rows = iter_rows(sources, on_error=lambda _error: None)  # reported once, from the pass above
+    cache = ReplyCache(cache_path)
+    try:
+        if dry_run:
+            calls = plan(rows, cache, prompts, settings)
+            report_skipped(skipped)
+            click.echo(
+                f"{calls.cases:,} cases: {calls.calls:,} calls to make ({calls.cached:,} replies cached), "
+                f"up to {calls.at_most:,} with re-asks"
+            )
+            return
+        api_key = os.environ.get(api_key_env, "")
+        if not api_key and base_url is None:
+            raise click.UsageError(f"the API key is not set: export {api_key_env}=... (or name another: --api-key-env)")
+        grader_settings = GraderSettings(
+            base_url=base_url,
+            model=model,
+            api_key=api_key,
+            timeout=timeout,
+            retries=retries,
+            concurrency=concurrency,
+            rpm=rpm,
+        )
+        progress = GradeBar(enabled=sys.stderr.isatty() and not os.environ.get("CI"))
+        try:
+            summary = grade(
+                rows,
+                out,
+                lambda: OpenAIGrader(grader_settings),
+                cache,
+                prompts,
+                settings,
+                total=total,
+                on_progress=progress.show,
+            )
+        finally:
+            progress.done()
+    finally:
+        cache.close()
+    report_skipped(skipped)
+    for warning in summary.warnings:
+        click.echo(f"faithcompat: warning: {warning}", err=True)
+    cost = f", cost ${summary.cost(*price):,.4f}" if price is not None else ""
+    click.echo(
+        f"graded {summary.cases:,} cases into {out}: {summary.calls_made:,} calls made, {summary.cached:,} cached, "
+        f"{summary.retried:,} retried, {summary.failed:,} failed ({summary.grader_errors:,} grader errors on cases, "
+        f"{summary.reasked:,} re-asks); tokens {summary.prompt_tokens:,} in, {summary.completion_tokens:,} out{cost}",
+        err=True,
+    )
+    click.echo(f"next: faithcompat diff {out}", err=True)
+
+
+@click.command()
+@click.option("--prompts", "prompts_path", type=click.Path(dir_okay=False), help="A prompts file to check and show.")
+@domain_errors
+def prompts(prompts_path: str | None) -> None:
+    """Print the prompt templates in force (TOML): a starting point for --prompts files."""
+    click.echo(prompts_toml(load_prompts(prompts_path)), nl=False)

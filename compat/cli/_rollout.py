@@ -1,0 +1,124 @@
+"""``faithcompat rollout`` (the flag's next stage, decided) and ``faithcompat policy``."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import click
+
+from compat._atomic import atomic_writer
+from compat.cli._common import (
+    corpus_sources,
+    domain_errors,
+    output_path,
+    policy_file_option,
+    policy_options,
+    vocabulary_option,
+    vocabulary_words,
+)
+from compat.diff import ComparedBatch, DiffSettings, load_report, run_diff
+from compat.rollout import (
+    decide,
+    decision_dict,
+    default_policy_toml,
+    is_passed_refusal,
+    load_policy,
+    parse_stage,
+    passed_refusals,
+    render_decision,
+)
+
+
+@click.command()
+@click.argument("corpus", nargs=-1)
+@click.option(
+    "--report",
+    "report_path",
+    type=click.Path(dir_okay=False, path_type=Path),
+    help="Decide from this report.json instead of running the diff (cases.jsonl beside it lists the refusals).",
+)
+@policy_file_option
+@vocabulary_option
+@click.option(
+    "--stage", default="off", show_default=True, help="The flag's current stage: off, shadow, live:N, complete."
+)
+@click.option(
+    "--format",
+    "output_format",
+    type=click.Choice(["text", "markdown", "json"]),
+    default="text",
+    show_default=True,
+    help="What to print (or write with -o).",
+)
+@click.option(
+    "-o",
+    "--output",
+    type=click.Path(dir_okay=False),
+    callback=output_path,
+    help="Also write the decision (in --format) to this file.",
+)
+@domain_errors
+def rollout(
+    corpus: tuple[str, ...],
+    report_path: Path | None,
+    policy_path: Path | None,
+    vocabulary_path: Path | None,
+    stage: str,
+    output_format: str,
+    output: Path | None,
+) -> None:
+    """Recommend the next stage of the scorer flag: GO, HOLD or NO-GO.
+
+    Exit 0 on GO, 1 on HOLD or NO-GO, 2 on unusable input. With no CORPUS and no
+    --report, the bundled corpus is diffed.
+    """
+    policy = load_policy(policy_path).rollout
+    try:
+        current = parse_stage(stage, policy)
+    except ValueError as error:
+        raise click.BadParameter(str(error), param_hint="--stage") from None
+    if report_path is not None:
+        if corpus or vocabulary_path is not None:
+            raise click.UsageError("give either --report or CORPUS (and --vocabulary), not both")
+        report = load_report(report_path)
+        refusals = passed_refusals(report_path.with_name("cases.jsonl"))
+    else:
+        refusals = []
+
+        def note_refusals(batch: ComparedBatch) -> None:
+            for case_id, cause, passed in zip(batch.case_ids, batch.causes, batch.control_passed, strict=True):
+                if is_passed_refusal(cause, passed):
+                    refusals.append(case_id)
+
+        sources, names = corpus_sources(corpus)
+        options = policy_options(DiffSettings().candidate, None, vocabulary_words(vocabulary_path))
+        report = run_diff(
+            sources, DiffSettings(candidate_options=options), on_comparisons=note_refusals, source_names=names
+        )
+    violations = None
+    if policy.invariant_examples:
+        from compat.rollout import _gate
+
+        checks = _gate.check_properties(policy.invariant_examples, seed=0)
+        violations = sum(not check.passed for check in checks)
+    decision = decide(
+        report, policy, current_stage=current, invariant_violations=violations, refusals_declined=refusals
+    )
+    if output_format == "json":
+        text = json.dumps(decision_dict(decision), indent=2) + "\n"
+    else:
+        text = render_decision(decision, markdown=output_format == "markdown")
+    if output is not None:
+        with atomic_writer(output) as handle:
+            handle.write(text)
+    click.echo(text, nl=False)
+    sys.exit(decision.exit_code)
+
+
+@click.command()
+@domain_errors
+def policy() -> None:
+    """Print the default policy as TOML: a starting point for --policy files."""
+    click.echo(default_policy_toml(), nl=False)
