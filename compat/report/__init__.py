@@ -7,7 +7,9 @@ score``) and the JSON Schemas. Takes from the stages before it; never prints its
 
 from compat.report._files import CASES_PARTS, LEAGUE_FILES, REPORT_FILES, report_files, report_json, writing_report
 from compat.report._held import HTML_BYTES, HTML_CASES, HeldCases
-from compat.report._html import DecisionPanel, ExtraSection, PanelCriterion, render_html, render_html_parts
+from compat.report._html import render_html, render_html_parts
+from compat.report._html_first_screen import DecisionPanel, PanelCriterion
+from compat.report._html_tables import ExtraSection
 from compat.report._schema import SCHEMAS, schema_text
 from compat.report._scores import score_record, table_header, table_row
 from compat.report._text import (

@@ -6,7 +6,10 @@ import base64
 import hashlib
 import json
 import re
+import shutil
+import subprocess
 from html.parser import HTMLParser
+from pathlib import Path
 
 import pytest
 
@@ -14,14 +17,15 @@ from compat import bundled_corpus
 from compat.diff._aggregate import parse_case_line
 from compat.diff._report import CaseLine, CauseRow, CohortRow, DriftReport
 from compat.diff._run import ComparedBatch, DiffSettings, run_diff
+from compat.report import DecisionPanel, PanelCriterion, render_html
 from compat.report._held import HeldCases
-from compat.report._html import DecisionPanel, PanelCriterion, render_html
 from tests.report._lines import as_lines
 
 SCRIPT_TAG = "<script>alert(1)</script>"
 IMG_TAG = '"><img src=x onerror=alert(1)>'
 ESCAPED_SCRIPT = "&lt;script&gt;alert(1)&lt;/script&gt;"
 ESCAPED_IMG = "&quot;&gt;&lt;img src=x onerror=alert(1)&gt;"
+PAGE_FILES = Path(__file__).resolve().parents[2] / "compat" / "report" / "page"  # the page's script and stylesheet
 
 
 class Page(HTMLParser):
@@ -200,6 +204,25 @@ def test_the_content_security_policy_allows_only_the_pages_own_script(
     assert policy["img-src"] == ["data:"]
     # The policy comes before anything it governs.
     assert [tag for tag, _ in parsed.elements].index("meta") < [tag for tag, _ in parsed.elements].index("style")
+
+
+def test_the_page_inlines_its_script_and_stylesheet_files_as_they_are(
+    bundled: tuple[DriftReport, list[CaseLine]],
+) -> None:
+    report, lines = bundled
+    parsed = Page(render_html(report, as_lines(lines)))
+    script = (PAGE_FILES / "report.js").read_text(encoding="utf-8")
+    assert parsed.scripts == [script]
+    assert parsed.styles == [(PAGE_FILES / "report.css").read_text(encoding="utf-8")]
+    (meta,) = [m for m in parsed.tags("meta") if m.get("http-equiv") == "Content-Security-Policy"]
+    digest = base64.b64encode(hashlib.sha256(script.encode("utf-8")).digest()).decode("ascii")
+    assert f"script-src 'sha256-{digest}';" in (meta["content"] or "")  # the hash of report.js's text
+
+
+@pytest.mark.skipif(shutil.which("node") is None, reason="needs node on PATH")
+def test_the_script_is_valid_javascript() -> None:
+    result = subprocess.run(["node", "--check", str(PAGE_FILES / "report.js")], capture_output=True, text=True)
+    assert result.returncode == 0, result.stderr
 
 
 def _options(page: str, select: str) -> list[tuple[str, str]]:

@@ -29,7 +29,8 @@ from compat import Case, LegacyScorer, Score, bundled_corpus, register_scorer
 from compat.diff._aggregate import parse_case_line
 from compat.diff._report import CaseLine, DriftReport
 from compat.diff._run import ComparedBatch, DiffSettings, run_diff
-from compat.report._html import PAGE_ROWS, render_html
+from compat.report._html import render_html
+from compat.report._html_explorer import PAGE_ROWS
 from compat.rollout import decide, decision_panel, load_policy
 from compat.scoring import _registry as registry
 from tests.report._lines import as_lines

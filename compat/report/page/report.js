@@ -1,0 +1,280 @@
+
+(function () {
+  "use strict";
+  function $(id) { return document.getElementById(id); }
+  function el(tag, cls, text) {
+    var node = document.createElement(tag);
+    if (cls) { node.className = cls; }
+    if (text !== undefined && text !== null) { node.textContent = String(text); }
+    return node;
+  }
+  function blank(v) { return v === null || v === undefined || v === ""; }
+
+  // Static tables with sortable columns (cohorts, causes): cells carry data-value.
+  function sortable(table) {
+    var buttons = table.querySelectorAll("thead button[data-col]");
+    function sortBy(button) {
+      var col = Number(button.getAttribute("data-col"));
+      var th = button.parentNode;
+      var dir = th.getAttribute("aria-sort") === "descending" ? "ascending" : "descending";
+      var heads = table.querySelectorAll("thead th");
+      for (var h = 0; h < heads.length; h++) { heads[h].removeAttribute("aria-sort"); }
+      th.setAttribute("aria-sort", dir);
+      var body = table.tBodies[0];
+      var list = Array.prototype.slice.call(body.rows);
+      list.forEach(function (row, n) { row.setAttribute("data-n", String(n)); });
+      list.sort(function (a, b) {
+        var x = a.cells[col].getAttribute("data-value"), y = b.cells[col].getAttribute("data-value");
+        var nx = Number(x), ny = Number(y), c;
+        if (!blank(x) && !blank(y) && !isNaN(nx) && !isNaN(ny)) { c = nx - ny; }
+        else { c = x < y ? -1 : (x > y ? 1 : 0); }
+        if (dir === "descending") { c = -c; }
+        return c || Number(a.getAttribute("data-n")) - Number(b.getAttribute("data-n"));
+      });
+      list.forEach(function (row) { body.appendChild(row); });
+    }
+    for (var i = 0; i < buttons.length; i++) {
+      buttons[i].addEventListener("click", function (event) { sortBy(event.currentTarget); });
+    }
+  }
+  var tables = document.querySelectorAll("table.sortable");
+  for (var t = 0; t < tables.length; t++) { sortable(tables[t]); }
+
+  // The case explorer.
+  var data = $("case-data"), app = $("case-app");
+  if (!data || !app) { return; }
+  var rows = JSON.parse(data.textContent);
+  var PAGE = 50;
+  var control = app.getAttribute("data-control"), candidate = app.getAttribute("data-candidate");
+  var byId = {};
+  rows.forEach(function (r, n) {
+    r._n = n;
+    r._size = typeof r.delta === "number" ? Math.abs(r.delta) : null;
+    r._text = [r.id, r.tags.join(" "), r.outcome, r.cause || "", r.control_reason, r.candidate_reason]
+      .join("\n").toLowerCase();
+    if (!Object.prototype.hasOwnProperty.call(byId, r.id)) { byId[r.id] = r; }
+  });
+  function num(v) { return typeof v === "number" ? v : null; }
+  var keys = {
+    id: function (r) { return r.id; },
+    tags: function (r) { return r.tags.join(" "); },
+    outcome: function (r) { return r.outcome; },
+    cause: function (r) { return r.cause; },
+    control: function (r) { return num(r.control_score); },
+    candidate: function (r) { return num(r.candidate_score); },
+    delta: function (r) { return r.delta; },
+    size: function (r) { return r._size; }
+  };
+  var defaults = { outcome: "all", cause: "all", tag: "all", q: "", sort: "size", dir: "desc", page: "0" };
+  var state = {};
+  function reset() { for (var k in defaults) { state[k] = defaults[k]; } }
+  reset();
+  var outcome = $("f-outcome"), cause = $("f-cause"), tag = $("f-tag"), search = $("f-search");
+  var body = $("case-rows"), shown = $("visible-count"), info = $("page-info");
+  var prev = $("page-prev"), next = $("page-next"), dialog = $("case-dialog");
+  var sorters = app.querySelectorAll("thead button[data-sort]");
+
+  function keep(r) {
+    if (state.outcome === "differing") { if (r.outcome === "match") { return false; } }
+    else if (state.outcome !== "all" && r.outcome !== state.outcome) { return false; }
+    if (state.cause !== "all" && (r.cause || "none") !== state.cause) { return false; }
+    if (state.tag !== "all" && r.tags.indexOf(state.tag) < 0) { return false; }
+    return !state.q || r._text.indexOf(state.q.toLowerCase()) >= 0;
+  }
+  function order(a, b) {
+    var key = keys[state.sort] || keys.size;
+    var x = key(a), y = key(b);
+    if (blank(x)) { return blank(y) ? a._n - b._n : 1; }  // no value: last, whichever the direction
+    if (blank(y)) { return -1; }
+    var c = x < y ? -1 : (x > y ? 1 : 0);
+    if (state.dir === "desc") { c = -c; }
+    return c || a._n - b._n;
+  }
+  function score(value, passed) {
+    var cell = el("td", "num");
+    cell.appendChild(el("span", "", blank(value) ? "—" : (typeof value === "number" ? value.toFixed(4) : value)));
+    cell.appendChild(el("span", passed ? "pass" : "fail", passed ? " pass" : " fail"));
+    return cell;
+  }
+  function signed(value) {
+    if (typeof value !== "number") { return "—"; }
+    return (value > 0 ? "+" : "") + value.toFixed(4);
+  }
+  function row(r) {
+    var tr = el("tr");
+    tr.tabIndex = 0;
+    tr.setAttribute("data-outcome", r.outcome);
+    tr.setAttribute("data-cause", r.cause || "");
+    if (r.cause === "unexplained") { tr.className = "unexplained"; }
+    var id = el("th", "id");
+    id.scope = "row";
+    id.appendChild(el("code", "", r.id));
+    tr.appendChild(id);
+    var tags = el("td");
+    r.tags.forEach(function (t) { tags.appendChild(el("span", "tag", t)); });
+    tr.appendChild(tags);
+    tr.appendChild(el("td", "outcome-" + r.outcome, r.outcome));
+    tr.appendChild(el("td", "cause", r.cause || "—"));
+    tr.appendChild(score(r.control_score, r.control_passed));
+    var cand = score(r.candidate_score, r.candidate_passed);
+    if (r.candidate_status !== "scored") {
+      cand.appendChild(el("div", "muted", r.candidate_status + (r.candidate_cause ? ": " + r.candidate_cause : "")));
+    }
+    tr.appendChild(cand);
+    tr.appendChild(el("td", "num", signed(r.delta)));
+    tr.addEventListener("click", function () { open(r.id, true); });
+    tr.addEventListener("keydown", function (event) {
+      if (event.key === "Enter" || event.key === " ") { event.preventDefault(); open(r.id, true); }
+    });
+    return tr;
+  }
+  function render() {
+    var list = rows.filter(keep).sort(order);
+    var pages = Math.max(1, Math.ceil(list.length / PAGE));
+    var page = Math.min(Math.max(Number(state.page) || 0, 0), pages - 1);
+    state.page = String(page);
+    while (body.firstChild) { body.removeChild(body.firstChild); }
+    var fragment = document.createDocumentFragment();
+    list.slice(page * PAGE, page * PAGE + PAGE).forEach(function (r) { fragment.appendChild(row(r)); });
+    body.appendChild(fragment);
+    shown.textContent = list.length.toLocaleString("en-US");
+    info.textContent = "page " + (page + 1) + " of " + pages;
+    prev.disabled = page === 0;
+    next.disabled = page >= pages - 1;
+    app.setAttribute("data-shown", String(list.length));
+    for (var i = 0; i < sorters.length; i++) {
+      var th = sorters[i].parentNode;
+      if (sorters[i].getAttribute("data-sort") === state.sort) {
+        th.setAttribute("aria-sort", state.dir === "desc" ? "descending" : "ascending");
+      } else { th.removeAttribute("aria-sort"); }
+    }
+    outcome.value = state.outcome; cause.value = state.cause; tag.value = state.tag;
+    if (search.value !== state.q) { search.value = state.q; }
+  }
+  function save(extra) {
+    var params = new URLSearchParams();
+    for (var k in defaults) { if (state[k] !== defaults[k]) { params.set(k, state[k]); } }
+    if (extra) { params.set("case", extra); }
+    var text = params.toString();
+    try { history.replaceState(null, "", text ? "#" + text : location.pathname + location.search); }
+    catch (e) { /* file: URLs may refuse */ }
+  }
+  function change(key, value) {
+    state[key] = value;
+    if (key !== "page") { state.page = "0"; }
+    render(); save();
+  }
+  outcome.addEventListener("change", function () { change("outcome", outcome.value); });
+  cause.addEventListener("change", function () { change("cause", cause.value); });
+  tag.addEventListener("change", function () { change("tag", tag.value); });
+  search.addEventListener("input", function () { change("q", search.value); });
+  prev.addEventListener("click", function () { change("page", String(Number(state.page) - 1)); });
+  next.addEventListener("click", function () { change("page", String(Number(state.page) + 1)); });
+  for (var s = 0; s < sorters.length; s++) {
+    sorters[s].addEventListener("click", function (event) {
+      var key = event.currentTarget.getAttribute("data-sort");
+      var first = key === "id" || key === "tags" || key === "outcome" || key === "cause" ? "asc" : "desc";
+      state.dir = state.sort === key ? (state.dir === "desc" ? "asc" : "desc") : first;
+      change("sort", key);
+    });
+  }
+
+  // One case in the dialog: both sides, what each read, the grader's texts.
+  function texts(box, t, title) {
+    if (!t) { box.appendChild(el("p", "muted", title + ": the grader call failed; nothing was read.")); return; }
+    box.appendChild(el("h4", "", title));
+    if (t.statements_output !== null) {
+      box.appendChild(el("h5", "", "Call 1: statements"));
+      box.appendChild(el("pre", "", t.statements_output));
+    } else if (t.statements) {
+      box.appendChild(el("h5", "", "Statements (given as a list)"));
+      var ol = el("ol");
+      t.statements.forEach(function (x) { ol.appendChild(el("li", "", x)); });
+      box.appendChild(ol);
+    }
+    box.appendChild(el("h5", "", "Call 2: verdicts"));
+    box.appendChild(el("pre", "", t.grader_output === "" ? "(empty)" : t.grader_output));
+  }
+  function side(r, which, name) {
+    var box = el("div", "side");
+    var isControl = which === "control";
+    box.appendChild(el("h3", "", (isControl ? "control " : "candidate ") + name));
+    var dl = el("dl");
+    function item(k, v) { dl.appendChild(el("dt", "", k)); dl.appendChild(el("dd", "", v)); }
+    var value = r[which + "_score"];
+    item("score", blank(value) ? "— (undetermined)" : (typeof value === "number" ? value.toFixed(4) : value));
+    item("passed", r[which + "_passed"] ? "pass" : "fail");
+    if (!isControl) {
+      item("status", r.candidate_status + (r.candidate_cause ? ": " + r.candidate_cause : ""));
+      if (r.candidate_format) { item("read from", r.candidate_format); }
+      if (r.candidate_warnings.length) { item("warnings", r.candidate_warnings.join(", ")); }
+    }
+    item("reason", r[which + "_reason"]);
+    box.appendChild(dl);
+    var d = r.detail;
+    if (d) {
+      var read = d[which + "_read"];
+      box.appendChild(el("h4", "", "Verdicts as " + name + " read them"));
+      if (isControl && d.control_note) { box.appendChild(el("p", "muted", d.control_note)); }
+      if (read.length) {
+        var ol = el("ol", "verdicts");
+        read.forEach(function (v) {
+          var li = el("li", v.verdict === 1 ? "yes" : (v.verdict === 0 ? "no" : "none"));
+          li.appendChild(el("b", "", v.verdict === 1 ? "✓ yes " : (v.verdict === 0 ? "✗ no " : "– none ")));
+          li.appendChild(el("span", "", v.text));
+          if (v.reason) { li.appendChild(el("div", "muted", v.reason)); }
+          ol.appendChild(li);
+        });
+        box.appendChild(ol);
+      } else if (!(isControl && d.control_note)) {
+        box.appendChild(el("p", "muted", "No verdict was read."));
+      }
+      if (!d.same_texts) { texts(box, isControl ? d.control_texts : d.candidate_texts, "What " + name + " read"); }
+    }
+    return box;
+  }
+  function open(id, remember) {
+    var r = Object.prototype.hasOwnProperty.call(byId, id) ? byId[id] : null;
+    var content = $("case-dialog-body");
+    while (content.firstChild) { content.removeChild(content.firstChild); }
+    if (!r) {
+      content.appendChild(el("p", "", "This case is not held in the page; cases.jsonl has every case."));
+    } else {
+      var head = el("p", "case-head");
+      head.appendChild(el("code", "", r.id));
+      head.appendChild(el("span", "outcome-" + r.outcome, " " + r.outcome));
+      if (r.cause) { head.appendChild(el("span", "cause", " · " + r.cause)); }
+      head.appendChild(el("span", "muted", " · Δ " + signed(r.delta)));
+      content.appendChild(head);
+      var sides = el("div", "sides");
+      sides.appendChild(side(r, "control", control));
+      sides.appendChild(side(r, "candidate", candidate));
+      content.appendChild(sides);
+      if (r.detail && r.detail.same_texts) {
+        var both = el("div", "texts");
+        texts(both, r.detail.control_texts, "The grader's output (both scorers read it)");
+        content.appendChild(both);
+      } else if (!r.detail) {
+        content.appendChild(el("p", "muted",
+          "The scorers agree on this case, so cases.jsonl keeps no copy of its grader texts: they are in the corpus."));
+      }
+    }
+    if (remember) { save(id); }
+    if (!dialog.open) { dialog.showModal(); }
+  }
+  $("case-dialog-close").addEventListener("click", function () { dialog.close(); });
+  dialog.addEventListener("close", function () { save(); });
+  function fromHash() {
+    var text = location.hash.replace(/^#/, "");
+    if (text.indexOf("=") < 0) { return; }
+    var params = new URLSearchParams(text);
+    reset();
+    for (var k in defaults) { if (params.has(k)) { state[k] = params.get(k); } }
+    render();
+    if (params.has("case")) { open(params.get("case"), false); }
+  }
+  window.addEventListener("hashchange", fromHash);
+  $("case-controls").hidden = false;
+  render();
+  fromHash();
+})();
