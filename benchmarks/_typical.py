@@ -312,9 +312,7 @@ def _short_text_output(rng: random.Random, category: str, verdicts: Sequence[int
     if category == "numbered_list":
         return "\n".join(f"{i}. {'Yes' if v else 'No'}" for i, v in enumerate(verdicts, 1))
     if category == "statement_prose":
-        return " ".join(
-            f"Statement {i} is {'supported' if v else 'not supported'}." for i, v in enumerate(verdicts, 1)
-        )
+        return " ".join(f"Statement {i} is {'supported' if v else 'not supported'}." for i, v in enumerate(verdicts, 1))
     return rng.choice(_REFUSALS)
 
 
