@@ -11,8 +11,9 @@ from html.parser import HTMLParser
 import pytest
 
 from compat import bundled_corpus
-from compat.diff._aggregate import parse_case_line
-from compat.diff._report import CaseLine, CauseRow, CohortRow, DriftReport
+from compat.diff._case_json import parse_case_line
+from compat.diff._case_line import CaseLine
+from compat.diff._report import CauseRow, CohortRow, DriftReport
 from compat.diff._run import ComparedBatch, DiffSettings, run_diff
 from compat.report._held import HeldCases
 from compat.report._html import DecisionPanel, PanelCriterion, render_html
