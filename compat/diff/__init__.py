@@ -6,39 +6,30 @@ golden ``expected`` outcomes, and folds the comparisons into the report model
 (``run_diff``). Takes from ``compat.cases`` and ``compat.scoring``.
 """
 
-from compat.diff._aggregate import DriftAggregator, case_json_line, parse_case_line, tally
-from compat.diff._compare import (
-    CANDIDATE_ARM,
-    CONTROL_ARM,
-    CONTROL_BUGS,
-    DEFAULT_TOLERANCE,
-    Comparison,
-    DriftCause,
-    Outcome,
-    compare,
-    score_arm,
-)
+from compat.diff._aggregate import DriftAggregator
+from compat.diff._case_json import case_json_line, parse_case_line
+from compat.diff._case_line import CaseLine, JsonScore
+from compat.diff._compare import DEFAULT_TOLERANCE, compare, score_arm
 from compat.diff._comparer import CaseComparer
-from compat.diff._dask import DaskSettings, is_part_file, run_diff_dask
-from compat.diff._decompose import Decomposition, Step
+from compat.diff._comparison import Comparison, Decomposition, ObservedCheck, Step
+from compat.diff._dask import DaskSettings, run_diff_dask
+from compat.diff._dask_parts import is_part_file
 from compat.diff._golden import check_expected
-from compat.diff._observed import ObservedCheck, reproduces
+from compat.diff._load import bundled_baseline, load_case_lines, load_report
+from compat.diff._observed import reproduces
+from compat.diff._outcomes import CANDIDATE_ARM, CONTROL_ARM, CONTROL_BUGS, DriftCause, Outcome
 from compat.diff._report import (
     Agreement,
-    CaseLine,
     CohortRow,
     CorpusInfo,
     DriftReport,
     HistogramBin,
-    JsonScore,
     ScorersInfo,
     TrustedAgreement,
     VocabularyInfo,
-    bundled_baseline,
-    load_case_lines,
-    load_report,
 )
 from compat.diff._run import MAX_JOBS, ComparedBatch, DiffSettings, run_diff, scorers_info, tool_name
+from compat.diff._tally import tally
 
 __all__ = [
     "CANDIDATE_ARM",

@@ -11,12 +11,10 @@ from __future__ import annotations
 import math
 from collections import Counter
 from fractions import Fraction
-from typing import TYPE_CHECKING
 
-from compat.diff._compare import Outcome
-from compat.diff._decompose import Decomposition, Step
+from compat.diff._comparison import Decomposition, ObservedCheck, Step
 from compat.diff._numbers import ExactSum, wilson_bounds
-from compat.diff._observed import ObservedCheck
+from compat.diff._outcomes import Outcome
 from compat.diff._report import (
     Agreement,
     DecompositionSummary,
@@ -25,10 +23,8 @@ from compat.diff._report import (
     ObservedSummary,
     StepEffects,
 )
+from compat.diff._tally import Tally
 from compat.scoring import PROMPTFOO_GENERATIONS, Status
-
-if TYPE_CHECKING:
-    from compat.diff._aggregate import Tally
 
 MAX_MISMATCHES_LISTED = 20
 NOISE_BINS = 10  # noise floors: exactly 0, then (0, 0.1], (0.1, 0.2], ... (0.9, 1]

@@ -16,10 +16,10 @@ from __future__ import annotations
 
 import math
 import re
-from enum import Enum
-from typing import TYPE_CHECKING, NamedTuple
 
 from compat.cases import ArmName, Case
+from compat.diff._comparison import Comparison
+from compat.diff._outcomes import CANDIDATE_ARM, CONTROL_ARM, DriftCause, Outcome
 from compat.scoring import (
     Cause,
     LegacyBreakdown,
@@ -35,140 +35,7 @@ from compat.scoring import (
     verdict_words,
 )
 
-if TYPE_CHECKING:  # the modules that build these import this one
-    from compat.diff._decompose import Decomposition
-    from compat.diff._detail import CaseDetail
-    from compat.diff._observed import ObservedCheck
-
 DEFAULT_TOLERANCE = 1e-9
-
-
-class Outcome(str, Enum):
-    MATCH = "match"  # same pass/fail, scores within tolerance
-    DRIFT = "drift"  # same pass/fail, scores differ
-    FLIP = "flip"  # pass/fail changed
-    CANDIDATE_UNDETERMINED = "candidate_undetermined"  # the candidate declined to score
-    LEGACY_INVALID = "legacy_invalid"  # the control's score is NaN, infinite or outside [0, 1]
-    SCORER_ERROR = "scorer_error"  # an arm raised or flagged an error instead of scoring (upstream versions)
-    GRADER_ERROR = "grader_error"  # a recorded grader call failed after its retries: an arm has no output
-    WITHIN_NOISE = "within_noise"  # differs by no more than the grader differs from itself (--samples)
-
-
-class DriftCause(str, Enum):
-    """Why two scores differ. Descriptions live in ``CAUSE_DESCRIPTIONS``."""
-
-    REFUSAL_SCORED_AS_FAITHFUL = "refusal_scored_as_faithful"
-    NO_VERDICTS_SCORED_AS_FAITHFUL = "no_verdicts_scored_as_faithful"
-    EMPTY_OUTPUT = "empty_output"
-    ZERO_STATEMENTS = "zero_statements"
-    STATEMENT_COUNT_DIFFERS = "statement_count_differs"
-    JSON_VERDICTS_UNSEEN = "json_verdicts_unseen"
-    NEGATIVE_LEGACY_SCORE = "negative_legacy_score"
-    EXTRA_VERDICTS = "extra_verdicts"
-    MISSING_VERDICTS = "missing_verdicts"
-    ENUMERATION_COUNTED_AS_NO = "enumeration_counted_as_no"
-    TRAILING_TEXT_COUNTED_AS_NO = "trailing_text_counted_as_no"
-    VERDICT_SPELLING_VARIANT = "verdict_spelling_variant"
-    FINAL_LINE_DISAGREES = "final_line_disagrees"
-    MULTIPLE_FINAL_LINES = "multiple_final_lines"
-    SCORER_ERROR = "scorer_error"
-    VERDICT_WORD_VARIANT = "verdict_word_variant"
-    REASONING_DRAFT_COUNTED = "reasoning_draft_counted"
-    UNLABELLED_VERDICTS_UNSEEN = "unlabelled_verdicts_unseen"
-    VERDICT_TABLE_UNSEEN = "verdict_table_unseen"
-    VERDICT_PROSE_UNSEEN = "verdict_prose_unseen"
-    GRADER_ERROR = "grader_error"
-    PROMPTS_DIFFER = "prompts_differ"
-    GRADER_NOISE = "grader_noise"
-    UNEXPLAINED = "unexplained"
-
-
-CAUSE_DESCRIPTIONS: dict[DriftCause, str] = {
-    DriftCause.REFUSAL_SCORED_AS_FAITHFUL: "the grader refused; legacy counts no 'no' and scores it 1.0, "
-    "the fixed scorer says undetermined",
-    DriftCause.NO_VERDICTS_SCORED_AS_FAITHFUL: "the output holds no usable verdict; legacy scores it as if "
-    "every statement were supported, the fixed scorer says undetermined",
-    DriftCause.EMPTY_OUTPUT: "a grader call returned nothing (or only whitespace); legacy says 0 ('No output') "
-    "or 1.0, the fixed scorer says undetermined",
-    DriftCause.ZERO_STATEMENTS: "call 1 produced no statements; legacy divides by zero (NaN or -Infinity)",
-    DriftCause.STATEMENT_COUNT_DIFFERS: "the arms count different statements (e.g. call 1 as RAGAS JSON, "
-    "whose lines legacy counts as statements)",
-    DriftCause.JSON_VERDICTS_UNSEEN: "the verdicts are JSON, which the legacy text parser cannot read",
-    DriftCause.NEGATIVE_LEGACY_SCORE: "more 'no' verdicts than statements pushed the legacy score below zero",
-    DriftCause.EXTRA_VERDICTS: "more verdicts than statements, counted differently: legacy subtracts every "
-    "'no', a truncating candidate reads the first ones, the fixed scorer the lowest consistent reading",
-    DriftCause.MISSING_VERDICTS: "statements without a verdict: legacy counts them as supported, "
-    "the fixed scorer as unsupported",
-    DriftCause.ENUMERATION_COUNTED_AS_NO: "an enumerated final line ('1. Yes. 2. Yes.'): legacy counts "
-    "every number as a 'no'",
-    DriftCause.TRAILING_TEXT_COUNTED_AS_NO: "text after the final-verdict header that is not a verdict "
-    "(prose, markdown, a stray character): legacy counts each '.'-separated piece of it as a 'no'",
-    DriftCause.VERDICT_SPELLING_VARIANT: "verdicts spelled in a way legacy misses or merges "
-    "('Verdict:no', '**Verdict:** No', 'Yes, No, Yes', a header without its colon)",
-    DriftCause.FINAL_LINE_DISAGREES: "the final line contradicts the per-statement verdicts, and the arms "
-    "read different ones",
-    DriftCause.MULTIPLE_FINAL_LINES: "the final-verdict header occurs more than once (a self-correction, "
-    "or the header echoed in a preamble): legacy reads everything after the first, the fixed scorer the "
-    "last one followed by verdicts",
-    DriftCause.SCORER_ERROR: "a scorer raised or flagged an error instead of scoring (promptfoo 0.123.1's "
-    "grader error, the ragas library's failed parse): the case has no score on that arm",
-    DriftCause.VERDICT_WORD_VARIANT: "verdict words other than yes/no (Supported, Nope, True, Y/N, ✓, Oui, Sí): "
-    "legacy counts every final-line piece without 'yes' as a 'no' and misses such Verdict: markers",
-    DriftCause.REASONING_DRAFT_COUNTED: "a reasoning model's <think> draft holds verdicts: legacy counts them, "
-    "the fixed scorer reads only the answer after the draft",
-    DriftCause.UNLABELLED_VERDICTS_UNSEEN: "verdicts with neither the final-verdict header nor Verdict: markers "
-    "('1. Yes' lines): legacy finds no 'no' and scores 1.0",
-    DriftCause.VERDICT_TABLE_UNSEEN: "verdicts in a Markdown table's Verdict column: legacy finds no 'no' "
-    "and scores 1.0",
-    DriftCause.VERDICT_PROSE_UNSEEN: "verdicts written as sentences ('Statement 2 is not supported'): legacy finds "
-    "no 'no' and scores 1.0",
-    DriftCause.GRADER_ERROR: "a grader call of the recording failed after its retries (faithcompat grade): "
-    "that arm has no output to score",
-    DriftCause.PROMPTS_DIFFER: "each side scored its own arm's recording (the legacy prompts' text, the RAGAS "
-    "prompts' JSON): the grader said different things, so the difference mixes the parser and the prompts",
-    DriftCause.GRADER_NOISE: "the same text reads the same to both parsers, and the RAGAS prompts' score differs "
-    "by no more than the grader differs from itself when asked again (--samples): noise, not a finding",
-    DriftCause.UNEXPLAINED: "a difference no rule above accounts for: investigate",
-}
-
-
-# The causes that name a mistake of the control (the legacy bugs the fixed scorer
-# corrects): where one applies, the control's score is known to be wrong, and agreeing
-# with it would be agreeing with the bug. The others name no mistake of the control:
-# a scorer erred or a grader call failed (scorer_error, grader_error), the grader judged
-# differently (prompts_differ, grader_noise), or nobody knows yet (unexplained).
-CONTROL_BUGS: frozenset[DriftCause] = frozenset(DriftCause) - {
-    DriftCause.SCORER_ERROR,
-    DriftCause.GRADER_ERROR,
-    DriftCause.PROMPTS_DIFFER,
-    DriftCause.GRADER_NOISE,
-    DriftCause.UNEXPLAINED,
-}
-
-
-class Comparison(NamedTuple):
-    """Both arms on one case, with the outcome and the named cause of any difference."""
-
-    case_id: str
-    tags: tuple[str, ...]
-    control: Score
-    candidate: Score
-    delta: float | None  # candidate - control, where both are finite
-    outcome: Outcome
-    cause: DriftCause | None  # None exactly when the outcome is a match
-    decomposition: Decomposition | None = None  # per-arm cases: the parser and prompt steps
-    observed: ObservedCheck | None = None  # cases with a score promptfoo recorded
-    detail: CaseDetail | None = None  # differing cases: what each side read, for a person to judge
-
-    @property
-    def explained(self) -> bool:
-        return self.cause is not None and self.cause is not DriftCause.UNEXPLAINED
-
-
-# Which recording each side of a comparison scores when a case carries per-arm recordings
-# (faithcompat grade): the control the legacy prompts' outputs, the candidate the RAGAS ones.
-CONTROL_ARM: ArmName = "legacy"
-CANDIDATE_ARM: ArmName = "ragas"
 
 
 def case_for_arm(case: Case, arm: ArmName, sample: int = 0) -> Case | None:

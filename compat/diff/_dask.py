@@ -33,41 +33,41 @@ the client reads: the run starts by checking it (``shared_storage_problem``), an
 with an ``OutputError`` when a worker cannot see the client's probe or the client
 cannot see a worker's reply (a remote cluster whose workers do not share that storage).
 
+The engine is four modules: this one connects to the cluster, schedules the tasks and
+merges their results; ``_dask_pieces`` cuts the corpus and compares a piece on a worker;
+``_dask_ids`` runs the repeated-ids pass; ``_dask_parts`` writes, reads back and checks
+the parts, and probes the shared storage.
+
 Dask and distributed are an optional extra (``pip install 'faithcompat[dask]'``),
 imported only here and only when the engine is asked for.
 """
 
 from __future__ import annotations
 
-import gzip
-import hashlib
 import importlib
 import logging
-import operator
-import os
-import re
-import secrets
 import tempfile
-import zlib
-from array import array
-from collections import Counter
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, BinaryIO, NamedTuple
+from typing import Any
 
 from compat._atomic import discard_directory, output_error
 from compat._errors import CaseError, CorpusError, InputError, OutputError, WorkerError
-from compat.cases import DuplicateIds, is_json_array, iter_file_blocks, iter_range_blocks
 from compat.diff._aggregate import DriftAggregator
+from compat.diff._dask_ids import _repeated_ids
+from compat.diff._dask_parts import _Parts, shared_storage_problem
+from compat.diff._dask_pieces import (
+    PIECE_BYTES,
+    Piece,
+    PieceResult,
+    compare_again,
+    compare_piece,
+    corpus_digest,
+    plan_pieces,
+)
 from compat.diff._report import DriftReport
-from compat.diff._run import ComparedBatch, DiffSettings, _compare_work, _make_scorers, _work_units, finish_report, fold
-
-PIECE_BYTES = 16 << 20  # a piece per 16 MiB: ~1 s of work, a result the client holds easily
-ID_BUCKETS = 16
-PART = re.compile(r"part-[0-9]{6,}\.jsonl")  # a piece's cases.jsonl lines
-PART_TEMPORARY = re.compile(r"\.part-[0-9]{6,}\.jsonl\.[0-9a-f]+\.tmp")  # one being written
-SLICE_BYTES = 1 << 20  # how much of a part the client reads back at a time
+from compat.diff._run import ComparedBatch, DiffSettings, finish_report, fold
 
 
 @dataclass(frozen=True)
@@ -78,298 +78,9 @@ class DaskSettings:
     connect_timeout: float = 10.0  # seconds to reach a scheduler
 
 
-@dataclass(frozen=True)
-class Piece:
-    """What one task reads: bytes [start, end) of a file, or the whole file (``end`` None).
-
-    ``source`` is the file as the user named it, in every message and report; ``path``
-    is where a worker opens it. A worker's working directory is its own (on a cluster,
-    wherever ``dask-worker`` was started), so a name relative to the client's is read
-    at its absolute path.
-    """
-
-    index: int
-    source: str
-    start: int = 0
-    end: int | None = None
-    path: str = ""  # empty: ``source`` as it is
-
-    @property
-    def where(self) -> str:
-        return self.path or self.source
-
-
-class PartWritten(NamedTuple):
-    """What a task wrote to its part: the client checks the file it reads against it."""
-
-    size: int
-    crc32: int
-
-
-class PieceResult(NamedTuple):
-    """One piece compared, held on its worker until the client merges it."""
-
-    batch: ComparedBatch  # without its lines (``lines`` is empty): they are in the piece's part
-    part: PartWritten
-    line_numbers: list[int]  # of the compared cases, from 1 at the piece's first line
-    errors: list[tuple[int, CaseError]]  # (compared cases before it, the error), lines from 1 likewise
-    aggregate: DriftAggregator
-    lines_read: int  # lines in the piece: what the next piece of the file adds to its numbers
-    whole_file: bool  # numbers are the file's already
-    compared: int  # cases read without error, the skipped ones included
-
-
-def plan_pieces(sources: Sequence[str], piece_bytes: int = PIECE_BYTES) -> list[Piece]:
-    """The pieces of every source, in corpus order; unreadable sources fail here, as locally."""
-    pieces: list[Piece] = []
-    for source in sources:
-        if source == "-":
-            raise CorpusError("-: standard input cannot be read by Dask workers; use --engine local")
-        path = Path(source)
-        if path.is_dir():
-            raise CorpusError(f"{source}: is a directory; name the .jsonl or .json files in it")
-        try:
-            size = path.stat().st_size
-            whole = source.endswith(".gz") or size <= piece_bytes or is_json_array(path)
-        except OSError as error:
-            raise CorpusError(f"{source}: cannot read: {error.strerror or error}") from None
-        where = str(path.absolute())
-        if whole:
-            pieces.append(Piece(len(pieces), source, path=where))  # cannot be cut, or need not be
-            continue
-        for start in range(0, size, piece_bytes):
-            pieces.append(Piece(len(pieces), source, start, min(start + piece_bytes, size), where))
-    return pieces
-
-
-# ------------------------------------------------------------------ on the workers
-
-_comparers: dict[str, Any] = {}
-
-
-def _comparer(settings: DiffSettings) -> Any:
-    """The worker's scorers for ``settings``, made once per worker process."""
-    key = repr(settings)
-    if key not in _comparers:
-        _comparers[key] = _make_scorers(settings)
-    return _comparers[key]
-
-
-def part_name(index: int, pieces: int) -> str:
-    """The part of piece ``index`` of ``pieces``: zero-padded, so names sort in corpus order."""
-    return f"part-{index:0{max(6, len(str(pieces - 1)))}d}.jsonl"
-
-
-def is_part_file(path: Path) -> bool:
-    """Whether ``path`` is a part, or one being written: what a parts directory may hold."""
-    name = path.name
-    return bool(PART.fullmatch(name) or PART_TEMPORARY.fullmatch(name)) and path.is_file() and not path.is_symlink()
-
-
-def compare_piece(piece: Piece, settings: DiffSettings, part: str, skip: frozenset[int] = frozenset()) -> PieceResult:
-    """Read and compare one piece (leaving out its compared cases numbered in ``skip``),
-    writing its ``cases.jsonl`` lines to the file ``part``."""
-    comparer = _comparer(settings)
-    if piece.end is None:
-        blocks = iter_file_blocks(piece.where, piece.source, max_case_bytes=settings.max_case_bytes)
-        units: Iterator[Any] = _work_units(blocks)
-        counter = None
-    else:
-        blocks, counter = iter_range_blocks(
-            piece.where, piece.start, piece.end, max_case_bytes=settings.max_case_bytes, name=piece.source
-        )
-        units = _work_units(blocks)
-    aggregate = DriftAggregator()
-    batch = ComparedBatch([], [], [], [], [])  # without its lines: they go to the part as they come
-    line_numbers: list[int] = []
-    errors: list[tuple[int, CaseError]] = []
-    seen = 0  # compared cases of earlier units, the skipped ones included: how ``skip`` numbers them
-    writer = _PartWriter(part)
-    try:
-        for work in units:
-            result = _compare_work(work, comparer, frozenset(index - seen for index in skip if index >= seen))
-            errors.extend((seen + position, error) for position, error in result.errors)
-            aggregate.merge(result.aggregate)
-            # The lines are the bulk of a result (~550 bytes a case, four times that with
-            # the detail): written now, a worker never holds a whole piece's.
-            writer.write(result.batch.lines)
-            for column, values in zip(batch, result.batch._replace(lines=[]), strict=True):
-                column.extend(values)  # type: ignore[attr-defined]  # every field is a list
-            line_numbers.extend(result.line_numbers)
-            seen += result.compared
-        written = writer.finish()
-    except BaseException:
-        writer.discard()
-        raise
-    lines_read = counter.newlines if counter is not None else 0
-    return PieceResult(batch, written, line_numbers, errors, aggregate, lines_read, piece.end is None, seen)
-
-
-def compare_again(
-    first: PieceResult, piece: Piece, settings: DiffSettings, part: str, skip: frozenset[int]
-) -> PieceResult:
-    """``compare_piece`` without the cases in ``skip``, rewriting the piece's part.
-
-    ``first`` (the piece's first result) is not used: taking it makes Dask run this task
-    only once the first is in memory, so a recomputation of the first (its worker lost)
-    can never finish after this one and overwrite the part with the repeat left in.
-    """
-    del first
-    return compare_piece(piece, settings, part, skip)
-
-
-def write_part(part: str, lines: list[str]) -> PartWritten:
-    """Write ``lines`` to the file ``part`` at once (see ``_PartWriter``)."""
-    writer = _PartWriter(part)
-    try:
-        writer.write(lines)
-        return writer.finish()
-    except BaseException:
-        writer.discard()
-        raise
-
-
-class _PartWriter:
-    """A piece's part, written as its lines come: to a temporary beside it, renamed when
-    whole, so a task run twice (its worker lost) replaces a whole part and never leaves a
-    torn one. Knows the size and CRC-32 of what it wrote, which the client checks."""
-
-    def __init__(self, part: str) -> None:
-        self.path = Path(part)
-        self.temporary = self.path.with_name(f".{self.path.name}.{secrets.token_hex(4)}.tmp")
-        self.size = self.crc32 = 0
-        try:
-            self._handle = self.temporary.open("xb")
-        except OSError as error:
-            raise output_error(self.path, error) from None
-
-    def write(self, lines: list[str]) -> None:
-        data = "".join(lines).encode("utf-8")
-        try:
-            self._handle.write(data)
-        except OSError as error:
-            raise output_error(self.path, error) from None
-        self.size += len(data)
-        self.crc32 = zlib.crc32(data, self.crc32)
-
-    def finish(self) -> PartWritten:
-        try:
-            self._handle.close()
-            os.replace(self.temporary, self.path)
-        except OSError as error:
-            raise output_error(self.path, error) from None
-        return PartWritten(self.size, self.crc32)
-
-    def discard(self) -> None:
-        """Leave nothing behind (the run failed, or this task did)."""
-        self._handle.close()
-        self.temporary.unlink(missing_ok=True)
-
-
-def answer_probe(directory: str, probe: str, token: str) -> tuple[str | None, str]:
-    """On a worker: read the client's ``probe`` in ``directory`` and write a reply beside it.
-
-    Returns (what went wrong, or None; the reply's name). Problems are returned, not
-    raised, so that the client can name the worker.
-    """
-    place = Path(directory)
-    reply = f"{probe}.{secrets.token_hex(4)}.reply"
-    try:
-        seen = (place / probe).read_text(encoding="ascii")
-    except (OSError, UnicodeError) as error:
-        return f"cannot read {place / probe}: {getattr(error, 'strerror', None) or error}", reply
-    if seen != token:
-        return f"reads another file at {place / probe}", reply
-    try:
-        (place / reply).write_text(token, encoding="ascii")
-    except OSError as error:
-        return f"cannot write in {place}: {error.strerror or error}", reply
-    return None, reply
-
-
-def id_hashes(result: PieceResult) -> list[array[int]]:
-    """The piece's id hashes, one array per bucket."""
-    buckets: list[array[int]] = [array("Q") for _ in range(ID_BUCKETS)]
-    for case_id in result.batch.case_ids:
-        key = _hash(case_id)
-        buckets[key % ID_BUCKETS].append(key)
-    return buckets
-
-
-def repeated_hashes(*buckets: array[int]) -> set[int]:
-    """The hashes that occur more than once across one bucket of every piece."""
-    counts = Counter(key for bucket in buckets for key in bucket)
-    return {key for key, count in counts.items() if count > 1}
-
-
-def ids_with_hashes(result: PieceResult, candidates: set[int]) -> list[tuple[int, str, int]]:
-    """(position, id, line from 1) of the piece's cases whose id hash is a candidate.
-
-    The first pass skips nothing, so a case's position among the compared cases is its
-    index in the batch.
-    """
-    return [
-        (position, case_id, result.line_numbers[position])
-        for position, case_id in enumerate(result.batch.case_ids)
-        if _hash(case_id) in candidates
-    ]
-
-
-def corpus_digest(sources: Sequence[str]) -> str:
-    """SHA-256 of every byte the local engine reads, source after source (gzip: its text)."""
-    digest = hashlib.sha256()
-    for source in sources:
-        opener: Callable[..., Any] = gzip.open if source.endswith(".gz") else open
-        try:
-            with opener(source, "rb") as handle:
-                while chunk := handle.read(1 << 20):
-                    digest.update(chunk)
-        except (OSError, EOFError, zlib.error):
-            pass  # the piece that reads it reports the problem, as the local engine would
-    return digest.hexdigest()
-
-
-def shared_storage_problem(directory: Path, on_workers: Callable[..., dict[str, tuple[str | None, str]]]) -> str | None:
-    """Can the workers write where the client reads? What is wrong, or None.
-
-    The client writes a probe file in ``directory``; ``on_workers(answer_probe, ...)``
-    runs ``answer_probe`` on every worker (``Client.run``) and returns their answers by
-    worker; each must have read the probe and written a reply the client can read.
-    """
-    token = secrets.token_hex(8)
-    probe = f".probe-{token}"
-    try:
-        (directory / probe).write_text(token, encoding="ascii")
-    except OSError as error:
-        raise output_error(directory, error) from None
-    answers: dict[str, tuple[str | None, str]] = {}
-    try:
-        answers = on_workers(answer_probe, str(directory), probe, token)
-        for worker, (problem, reply) in sorted(answers.items()):
-            if problem is not None:
-                return f"the worker {worker} {problem}"
-            try:
-                seen = (directory / reply).read_text(encoding="ascii")
-            except (OSError, UnicodeError):
-                seen = None
-            if seen != token:
-                return f"the worker {worker} wrote {directory / reply}, which this machine cannot read"
-        return None
-    finally:
-        for name in (probe, *(reply for _, reply in answers.values())):
-            (directory / name).unlink(missing_ok=True)
-
-
 def _distributed() -> Any:
     """The ``distributed`` module, imported on first use (it has no type hints)."""
     return importlib.import_module("distributed")
-
-
-def _hash(case_id: str) -> int:
-    return int.from_bytes(hashlib.blake2b(case_id.encode("utf-8", "surrogatepass"), digest_size=8).digest(), "big")
-
-
-# ------------------------------------------------------------------ on the client
 
 
 def run_diff_dask(
@@ -461,70 +172,6 @@ class _connect:
             self.local.close()
 
 
-@dataclass(frozen=True)
-class _Parts:
-    """Where the pieces' parts are written, and whether they stay there."""
-
-    directory: Path
-    pieces: int
-    keep: bool
-
-    def path(self, index: int) -> str:
-        return str(self.directory / part_name(index, self.pieces))
-
-    def batches(self, index: int, written: PartWritten, batch: ComparedBatch) -> Iterator[ComparedBatch]:
-        """``batch`` with its lines read back from the piece's part, in slices of about
-        ``SLICE_BYTES``, so the client holds a slice and never a whole part (with the
-        detail, four times its piece). The part is checked against what its task wrote
-        once read: a torn or changed part fails the run, which then leaves no report.
-        Deleted once read, unless kept."""
-        path = Path(self.path(index))
-        cases = len(batch.case_ids)
-        size = crc = read = 0
-        with self._open(path) as handle:
-            while lines := self._next_lines(path, handle):
-                for line in lines:
-                    size += len(line)
-                    crc = zlib.crc32(line, crc)
-                if read + len(lines) > cases:
-                    raise WorkerError(f"{path}: more lines than its {cases} cases")
-                try:
-                    # A part is ASCII JSON lines (every control character escaped), so
-                    # only "\n" ends a line.
-                    text = [line.decode("ascii") for line in lines]
-                except UnicodeDecodeError:
-                    raise WorkerError(f"{path}: not the part its task wrote (not ASCII)") from None
-                # Outside any handler: what the caller raises here is the caller's.
-                yield _slice(batch, read, text)
-                read += len(lines)
-        if PartWritten(size, crc) != written:
-            raise WorkerError(f"{path}: not the part its task wrote (changed since, or torn)")
-        if read != cases:
-            raise WorkerError(f"{path}: {read} lines for {cases} cases")
-        if not self.keep:
-            path.unlink()
-
-    @staticmethod
-    def _open(path: Path) -> BinaryIO:
-        try:
-            return path.open("rb")
-        except OSError as error:
-            raise _unreadable(path, error) from None
-
-    @staticmethod
-    def _next_lines(path: Path, handle: BinaryIO) -> list[bytes]:
-        try:
-            return handle.readlines(SLICE_BYTES)
-        except OSError as error:
-            raise _unreadable(path, error) from None
-
-    def tidy(self) -> None:
-        """Leave only the parts: a worker lost while writing one leaves its temporary."""
-        for entry in self.directory.iterdir():
-            if PART_TEMPORARY.fullmatch(entry.name):
-                entry.unlink(missing_ok=True)
-
-
 def _run(
     client: Any,  # distributed.Client: the library has no type hints
     pieces: list[Piece],
@@ -588,22 +235,6 @@ def _paths(pieces: list[Piece]) -> list[str]:
     return [piece.where for piece in pieces if piece.start == 0]
 
 
-def _unreadable(path: Path, error: OSError) -> WorkerError:
-    return WorkerError(f"{path}: cannot read the part a worker wrote: {error.strerror or error}")
-
-
-def _slice(batch: ComparedBatch, start: int, lines: list[str]) -> ComparedBatch:
-    """The cases ``start`` … of ``batch`` that ``lines`` are the lines of."""
-    end = start + len(lines)
-    return ComparedBatch(
-        batch.case_ids[start:end],
-        lines,
-        batch.outcomes[start:end],
-        batch.causes[start:end],
-        batch.control_passed[start:end],
-    )
-
-
 def _summary(result: PieceResult) -> tuple[int, int, bool]:
     """(lines read, compared cases, numbers already absolute): what the client plans with."""
     return result.lines_read, result.compared, result.whole_file
@@ -618,45 +249,3 @@ def _line_offsets(pieces: list[Piece], lines_read: list[int]) -> list[int]:
         offsets.append(before)
         before += lines
     return offsets
-
-
-def _repeated_ids(
-    client: Any,  # distributed.Client: the library has no type hints
-    results: list[Any],
-    pieces: list[Piece],
-    offsets: list[int],
-    counts: list[tuple[int, int, bool]],
-) -> dict[int, list[tuple[int, CaseError]]]:
-    """Per piece, its cases whose id came earlier in the corpus: (position, the error)."""
-    hashes = [client.submit(id_hashes, result, pure=False) for result in results]
-    parts = [[client.submit(operator.getitem, h, b, pure=False) for h in hashes] for b in range(ID_BUCKETS)]
-    repeated = client.gather([client.submit(repeated_hashes, *bucket, pure=False) for bucket in parts])
-    candidates = set().union(*repeated)
-    if not candidates:
-        return {}
-    found = client.gather([client.submit(ids_with_hashes, result, candidates, pure=False) for result in results])
-    # Replay the local engine's check (DuplicateIds) in corpus order, over the candidates
-    # only: the same errors and messages. It keeps the place of the first EXACT_IDS
-    # distinct ids; a repeat of a later one is "seen earlier in the corpus".
-    located = sorted(
-        (index, position, case_id, line + (0 if counts[index][2] else offsets[index]))
-        for index, hits in enumerate(found)
-        for position, case_id, line in hits
-    )
-    before = [0]
-    for _, compared, _ in counts:
-        before.append(before[-1] + compared)
-    first: dict[str, tuple[str, int, int]] = {}
-    repeats: dict[int, list[tuple[int, CaseError]]] = {}
-    repeated_so_far = 0
-    for index, position, case_id, line in located:
-        source = pieces[index].source
-        if case_id not in first:
-            distinct_before = before[index] + position - repeated_so_far
-            first[case_id] = (source, line, distinct_before)
-            continue
-        where, first_line, ordinal = first[case_id]
-        place = f"first at {where}:{first_line}" if ordinal < DuplicateIds.EXACT_IDS else "seen earlier in the corpus"
-        repeats.setdefault(index, []).append((position, CaseError(source, line, f"duplicate id {case_id!r} ({place})")))
-        repeated_so_far += 1
-    return repeats

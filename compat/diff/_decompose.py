@@ -22,48 +22,11 @@ count as noise.
 
 from __future__ import annotations
 
-from enum import Enum
-from typing import NamedTuple
-
 from compat.cases import ArmName, Case
-from compat.diff._compare import (
-    CANDIDATE_ARM,
-    CONTROL_ARM,
-    Comparison,
-    DriftCause,
-    Outcome,
-    explain,
-    outcome_of,
-    score_arm,
-    verdict_words_of,
-)
+from compat.diff._compare import explain, outcome_of, score_arm, verdict_words_of
+from compat.diff._comparison import Comparison, Decomposition, Step
+from compat.diff._outcomes import CANDIDATE_ARM, CONTROL_ARM, DriftCause, Outcome
 from compat.scoring import Cause, Score, Scorer
-
-
-class Step(str, Enum):
-    """Which step made a case differ (the first that did)."""
-
-    PARSER = "parser"  # the same text read by the two parsers
-    PROMPTS = "prompts"  # the RAGAS prompts made the grader judge differently
-    NOISE = "noise"  # the prompt step, but no larger than the grader's own disagreement
-
-
-class Decomposition(NamedTuple):
-    """A per-arm case's difference split into the parser step and the prompt step."""
-
-    middle: Score  # the candidate scorer on the control arm's text
-    parser_outcome: Outcome  # control vs middle: one text, two parsers
-    parser_cause: DriftCause | None  # today's named cause of the parser step (None: it matches)
-    parser_delta: float | None  # middle - control, where both are finite
-    prompt_delta: float | None  # candidate - middle, where both are finite
-    step: Step | None  # the step that made the case differ (None: it matches)
-    samples: int  # sample pairs graded (1 without --samples)
-    control_spread: float | None  # the candidate scorer's spread over the control arm's samples
-    candidate_spread: float | None  # ... over the candidate arm's samples
-    noise_floor: float | None  # the larger spread; None without samples
-    pairs_matched: int  # sample pairs (control arm k, candidate arm k) that match
-    pairs_within_noise: int  # sample pairs that match or differ by noise only
-    prompt_within_noise: bool  # the prompt step is no larger than the noise floor (whatever the parser did)
 
 
 def has_both_arms(case: Case) -> bool:

@@ -12,34 +12,13 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from typing import Any, NamedTuple
+from typing import Any
 
 from compat.cases import Case
-from compat.diff._compare import CANDIDATE_ARM, CONTROL_ARM, case_for_arm
+from compat.diff._compare import case_for_arm
+from compat.diff._comparison import CaseDetail, GraderTexts
+from compat.diff._outcomes import CANDIDATE_ARM, CONTROL_ARM
 from compat.scoring import LegacyScorer, Score, Scorer, Verdict, VerdictFormat, legacy_breakdown
-
-
-class GraderTexts(NamedTuple):
-    """The two grader outputs one side scored (``statements``: a list given instead of call 1's text)."""
-
-    statements_output: str | None
-    statements: tuple[str, ...] | None
-    grader_output: str
-
-
-class CaseDetail(NamedTuple):
-    control_texts: GraderTexts | None  # None: the side's grader call failed, nothing was read
-    candidate_texts: GraderTexts | None
-    # Each verdict as a scorer read it: its statement (for legacy, the piece of the final
-    # line it read), 1, 0 or None, and the reason.
-    control_read: tuple[Verdict, ...]
-    candidate_read: tuple[Verdict, ...]
-    control_note: str  # how the control's reading is to be taken (the legacy arithmetic's branch)
-
-    @property
-    def same_texts(self) -> bool:
-        """Both sides read the same texts: cases.jsonl keeps one copy."""
-        return self.candidate_texts == self.control_texts
 
 
 def case_detail(

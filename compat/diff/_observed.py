@@ -15,24 +15,13 @@ reason the team's own promptfoo wrote. Two checks follow from what else the case
 from __future__ import annotations
 
 import math
-from typing import NamedTuple
 
 from compat._text import decode_float
 from compat.cases import Case, Observed
-from compat.diff._compare import CONTROL_ARM, score_arm
+from compat.diff._compare import score_arm
+from compat.diff._comparison import ObservedCheck
+from compat.diff._outcomes import CONTROL_ARM
 from compat.scoring import PROMPTFOO_GENERATIONS, Score, Scorer, get_scorer
-
-
-class ObservedCheck(NamedTuple):
-    """A recorded score set against what the scorers give for the same case."""
-
-    score: float | None  # as recorded (None: promptfoo wrote null, which is what it writes for NaN)
-    passed: bool | None
-    exact: bool | None  # the legacy scorer reproduces it from the case's own texts (None: no texts)
-    generations: tuple[str, ...]  # the generations' scorers that reproduce it, oldest first
-    regraded: int  # samples of the legacy arm graded again (0: none)
-    regraded_reproduced: int  # of them, the ones whose legacy score and pass are the recorded ones
-    first_reproduced: bool | None  # sample 0 (the comparison's own) is one of them (None: not regraded)
 
 
 class ObservedChecker:

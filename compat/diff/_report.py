@@ -6,16 +6,11 @@ may be non-finite (the legacy arm's) are encoded as strings, as everywhere else.
 
 from __future__ import annotations
 
-import json
-from collections.abc import Iterator
-from importlib import resources
-from pathlib import Path
-from typing import Literal, TypeVar
+from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import Field
 
-from compat._errors import InputError
-from compat.diff._compare import Outcome
+from compat.diff._case_line import CaseLine, _Frozen
 
 # 1.1 added the decomposition, noise and observed sections and the per-case ones;
 # 1.2 the agreement where the control is trusted, each cause's flips, a differing
@@ -23,12 +18,6 @@ from compat.diff._compare import Outcome
 # candidate's vocabulary (scorers.candidate_vocabulary, null when none was given).
 # Optional everywhere, so a 1.0 or 1.1 report (a committed baseline) still reads.
 SCHEMA_VERSION: Literal["1.2"] = "1.2"
-
-JsonScore = float | Literal["NaN", "Infinity", "-Infinity"] | None
-
-
-class _Frozen(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
 
 
 class CorpusInfo(_Frozen):
@@ -136,82 +125,6 @@ class ArmMean(_Frozen):
     count: int = Field(description="Cases with a finite score in [0, 1] (legacy) or a determined score.")
 
 
-class CaseSteps(_Frozen):
-    """A per-arm case's difference in steps: control -> middle (parser) -> candidate (prompts or noise)."""
-
-    middle_score: JsonScore = Field(description="The candidate scorer on the control arm's text.")
-    middle_passed: bool
-    parser_outcome: str = Field(description="control vs middle: one text read by the two parsers.")
-    parser_cause: str | None
-    parser_delta: float | None = Field(description="middle - control, where both are finite.")
-    prompt_delta: float | None = Field(description="candidate - middle, where both are finite.")
-    step: Literal["parser", "prompts", "noise"] | None = Field(description="The step that made the case differ.")
-    samples: int = Field(description="Sample pairs graded (1 without --samples).")
-    control_spread: float | None = Field(description="The candidate scorer's max - min over the control arm's samples.")
-    candidate_spread: float | None = Field(description="... over the candidate arm's samples.")
-    noise_floor: float | None = Field(description="The larger spread: a prompt step within it is noise.")
-    pairs_matched: int
-    pairs_within_noise: int
-
-
-class CaseObserved(_Frozen):
-    """A score promptfoo recorded for the case, set against today's scorers."""
-
-    score: JsonScore
-    passed: bool | None
-    exact: bool | None = Field(description="The legacy scorer reproduces it from the case's texts (null: no texts).")
-    generations: list[str] = Field(description="The promptfoo generations' scorers that reproduce it.")
-    regraded: int = Field(description="Legacy-arm samples graded again (0: none).")
-    regraded_reproduced: int
-    first_reproduced: bool | None = Field(description="Sample 0, the one compared, reproduces it.")
-
-
-class GraderTextsLine(_Frozen):
-    statements_output: str | None = Field(description="Grader call 1's text (statement generation).")
-    statements: list[str] | None = Field(description="Statements given as a list instead of call 1's text.")
-    grader_output: str = Field(description="Grader call 2's text (the verdicts).")
-
-
-class ReadVerdictLine(_Frozen):
-    text: str = Field(description="The statement; for the legacy scorer, the piece of the final line it read.")
-    verdict: Literal[0, 1] | None = Field(description="1 supported, 0 not, null: no usable verdict.")
-    reason: str | None
-
-
-class CaseDetailLine(_Frozen):
-    """What each side read, kept on the lines of cases that differ (not on matches)."""
-
-    control_texts: GraderTextsLine | None = Field(description="null: the control's grader call failed.")
-    candidate_texts: GraderTextsLine | None = Field(description="null: the same texts as the control, or failed.")
-    same_texts: bool = Field(description="Both sides read the same grader texts.")
-    control_read: list[ReadVerdictLine]
-    candidate_read: list[ReadVerdictLine]
-    control_note: str = Field(description="How the control's reading is to be taken (the legacy arithmetic).")
-
-
-class CaseLine(_Frozen):
-    """One compared case, as in cases.jsonl and the report's example tables."""
-
-    id: str
-    tags: list[str]
-    outcome: str
-    cause: str | None
-    delta: float | None
-    control_score: JsonScore
-    control_passed: bool
-    control_reason: str
-    candidate_score: JsonScore
-    candidate_passed: bool
-    candidate_status: str
-    candidate_cause: str | None
-    candidate_format: str | None
-    candidate_warnings: list[str]
-    candidate_reason: str
-    decomposition: CaseSteps | None = None
-    observed: CaseObserved | None = None
-    detail: CaseDetailLine | None = None
-
-
 class ExpectationSummary(_Frozen):
     checked: int = Field(description="Cases with an expected block for either scorer.")
     failed: int
@@ -309,142 +222,6 @@ class DriftReport(_Frozen):
     )
 
 
-def load_report(path: str | Path) -> DriftReport:
-    """A ``report.json`` written by ``faithcompat diff``, validated."""
-    try:
-        raw = Path(path).read_bytes()
-    except OSError as error:
-        raise InputError(f"{path}: cannot read: {error.strerror or error}") from None
-    report = _parse_as(DriftReport, raw, str(path), "a faithcompat report")
-    added = {outcome.value: 0 for outcome in OUTCOMES_ADDED_LATER if outcome.value not in report.outcomes}
-    if added:  # a report written before these outcomes existed had none of them
-        report = report.model_copy(update={"outcomes": {**report.outcomes, **added}})
-    problem = _inconsistency(report)
-    if problem is not None:  # an edited or foreign file: the gate and rollout would trip over it
-        raise InputError(f"{path}: not a faithcompat report: {problem}")
-    return report
-
-
-# Outcomes that reports written before them lack: read as 0.
-OUTCOMES_ADDED_LATER = (Outcome.SCORER_ERROR, Outcome.GRADER_ERROR, Outcome.WITHIN_NOISE)
 # The keys of a report's fixed mappings: written by the aggregator, required when read back.
 FLIP_ROWS, FLIP_COLUMNS = ("pass", "fail"), ("pass", "fail", "undetermined")
 INVALID_KINDS = ("negative", "nan", "infinite", "above_one")
-
-
-def _inconsistency(report: DriftReport) -> str | None:
-    """What the schema cannot say about a report: keys every reader needs, counts that
-    cannot be negative, rates that must lie in [0, 1]."""
-    for name, mapping, keys in (
-        ("outcomes", report.outcomes, tuple(outcome.value for outcome in Outcome)),
-        ("legacy_invalid", report.legacy_invalid, INVALID_KINDS),
-        ("flip_matrix", report.flip_matrix, FLIP_ROWS),
-        ("means", report.means, ("control", "candidate")),
-    ):
-        missing = [key for key in keys if key not in mapping]
-        if missing:
-            return f"{name} lacks {', '.join(map(repr, missing))}"
-    for row in FLIP_ROWS:
-        missing = [key for key in FLIP_COLUMNS if key not in report.flip_matrix[row]]
-        if missing:
-            return f"flip_matrix.{row} lacks {', '.join(map(repr, missing))}"
-    counts = {
-        "corpus.cases": report.corpus.cases,
-        "corpus.skipped_invalid": report.corpus.skipped_invalid,
-        "explained": report.explained,
-        "unexplained": report.unexplained,
-        "agreement.matches": report.agreement.matches,
-        "agreement.cases": report.agreement.cases,
-        "deltas.count": report.deltas.count,
-        "expectations.checked": report.expectations.checked,
-        "expectations.failed": report.expectations.failed,
-        **{f"outcomes.{key}": value for key, value in report.outcomes.items()},
-        **{f"legacy_invalid.{key}": value for key, value in report.legacy_invalid.items()},
-        **{f"means.{arm}.count": mean.count for arm, mean in report.means.items()},
-        **{
-            f"flip_matrix.{row}.{column}": value
-            for row, columns in report.flip_matrix.items()
-            for column, value in columns.items()
-        },
-        **{f"causes[{row.cause!r}].count": row.count for row in report.causes},
-        **{f"cohorts[{row.tag!r}].cases": row.cases for row in report.cohorts},
-        **{f"causes[{row.cause!r}].flips.{kind}": n for row in report.causes for kind, n in (row.flips or {}).items()},
-        **_trusted_counts(report.trusted_agreement),
-    }
-    for name, value in counts.items():
-        if value < 0:
-            return f"{name} is {value}, a negative count"
-    rates = {
-        "agreement.rate": report.agreement.rate,
-        "agreement.wilson_low": report.agreement.wilson_low,
-        "agreement.wilson_high": report.agreement.wilson_high,
-        **{f"cohorts[{row.tag!r}].agreement": row.agreement for row in report.cohorts},
-        **_trusted_rates(report.trusted_agreement),
-    }
-    for name, rate in rates.items():
-        if rate is not None and not 0.0 <= rate <= 1.0:  # NaN fails this too
-            return f"{name} is {rate}, not a rate in [0, 1]"
-    return None
-
-
-def _trusted_counts(trusted: TrustedAgreement | None) -> dict[str, int]:
-    if trusted is None:
-        return {}
-    return {
-        "trusted_agreement.cases": trusted.cases,
-        "trusted_agreement.control_invalid": trusted.control_invalid,
-        "trusted_agreement.control_bug": trusted.control_bug,
-        "trusted_agreement.agreement.matches": trusted.agreement.matches,
-    }
-
-
-def _trusted_rates(trusted: TrustedAgreement | None) -> dict[str, float | None]:
-    if trusted is None:
-        return {}
-    agreements = {"agreement": trusted.agreement, "agreement_beyond_noise": trusted.agreement_beyond_noise}
-    return {
-        f"trusted_agreement.{name}.{field}": getattr(agreement, field)
-        for name, agreement in agreements.items()
-        if agreement is not None
-        for field in ("rate", "wilson_low", "wilson_high")
-    }
-
-
-def load_case_lines(path: str | Path) -> Iterator[CaseLine]:
-    """The lines of a ``cases.jsonl`` written by ``faithcompat diff``, validated one by one."""
-    try:
-        with Path(path).open("rb") as handle:
-            for number, raw in enumerate(handle, start=1):
-                if raw.strip():  # a blank line (a trailing one, say) holds no case
-                    yield _parse_as(CaseLine, raw, f"{path}:{number}", "a cases.jsonl line")
-    except OSError as error:
-        raise InputError(f"{path}: cannot read: {error.strerror or error}") from None
-
-
-_Model = TypeVar("_Model", bound=BaseModel)
-
-
-def _parse_as(model: type[_Model], raw: bytes, where: str, what: str) -> _Model:
-    """``raw`` as JSON validated by ``model``; an ``InputError`` naming ``where`` and the problem."""
-    try:
-        data = json.loads(raw.decode("utf-8"))
-    except UnicodeDecodeError as error:
-        raise InputError(f"{where}: invalid UTF-8 at byte {error.start + 1}") from None
-    except ValueError as error:
-        raise InputError(f"{where}: not {what}: {error}") from None
-    except RecursionError:
-        raise InputError(f"{where}: not {what}: nested too deeply to read") from None
-    try:
-        return model.model_validate(data)
-    except ValidationError as error:
-        first = error.errors(include_url=False)[0]
-        field = ".".join(str(part) for part in first["loc"]) or "the top level"
-        raise InputError(f"{where}: not {what} ({field}: {first['msg']})") from None
-
-
-def bundled_baseline() -> Path:
-    """The committed ``reports/report.json``: inside the wheel, or in a source checkout."""
-    packaged = Path(str(resources.files("compat"))) / "reports" / "report.json"
-    if packaged.is_file():
-        return packaged
-    return Path(__file__).resolve().parents[2] / "reports" / "report.json"

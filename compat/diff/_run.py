@@ -42,11 +42,13 @@ from compat.cases import (
     Record,
     iter_blocks,
 )
-from compat.diff._aggregate import DriftAggregator, case_json_line, tally
+from compat.diff._aggregate import DriftAggregator
+from compat.diff._case_json import case_json_line
 from compat.diff._compare import DEFAULT_TOLERANCE
 from compat.diff._comparer import CaseComparer
 from compat.diff._golden import check_expected
 from compat.diff._report import CorpusInfo, DriftReport, ScorersInfo, VocabularyInfo
+from compat.diff._tally import tally
 from compat.scoring import get_scorer
 
 CHUNK_SIZE = 256  # cases per task when they come parsed (JSON arrays), not as a LineBlock

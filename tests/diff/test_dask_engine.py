@@ -25,7 +25,16 @@ from compat._errors import CaseError, FaithcompatError, WorkerError  # noqa: E40
 from compat.cases import bundled_corpus  # noqa: E402
 from compat.diff import ComparedBatch, DaskSettings, DiffSettings, run_diff, run_diff_dask  # noqa: E402
 from compat.diff import _dask as dask_engine  # noqa: E402
-from compat.diff._dask import PartWritten, _Parts, answer_probe, part_name, shared_storage_problem  # noqa: E402
+from compat.diff import _dask_parts as dask_parts  # noqa: E402
+from compat.diff._dask_parts import (  # noqa: E402
+    PartWritten,
+    _Parts,
+    answer_probe,
+    part_name,
+    shared_storage_problem,
+    write_part,
+)
+from compat.diff._dask_pieces import Piece, compare_piece, plan_pieces  # noqa: E402
 from compat.report import report_json  # noqa: E402
 
 PIECE = 16384  # bytes: cuts the test corpora into pieces, lines across their boundaries
@@ -269,7 +278,7 @@ def test_the_workers_parts_joined_or_kept_are_the_local_cases_jsonl(tmp_path: Pa
         assert lines == local_lines and len(local_lines) == 297  # 300, less a bad line and two repeats
         left = sorted(parts.iterdir())
         if keep:
-            pieces = len(dask_engine.plan_pieces([str(p) for p in paths], PIECE))
+            pieces = len(plan_pieces([str(p) for p in paths], PIECE))
             assert [path.name for path in left] == [part_name(index, pieces) for index in range(pieces)]
             assert b"".join(path.read_bytes() for path in left) == "".join(local_lines).encode()
         else:
@@ -424,7 +433,7 @@ def _read_back(parts: _Parts, index: int, written: PartWritten, batch: ComparedB
 
 def test_a_part_that_is_not_what_its_task_wrote_stops_the_run(tmp_path: Path) -> None:
     parts = _Parts(tmp_path, 2, keep=False)
-    written = dask_engine.write_part(parts.path(0), ['{"id": "a"}\n', '{"id": "b"}\n'])
+    written = write_part(parts.path(0), ['{"id": "a"}\n', '{"id": "b"}\n'])
     assert written == PartWritten(24, zlib.crc32(b'{"id": "a"}\n{"id": "b"}\n'))
     assert [p.name for p in tmp_path.iterdir()] == ["part-000000.jsonl"]  # no temporary left
     Path(parts.path(0)).write_text('{"id": "a"}\n')  # torn, or rewritten by another run
@@ -438,7 +447,7 @@ def test_a_part_that_is_not_what_its_task_wrote_stops_the_run(tmp_path: Path) ->
     Path(parts.path(0)).write_bytes(b'{"id": "\xc3\xa9"}\n{"id": "b"}\n')
     with pytest.raises(WorkerError, match=r"part-000000\.jsonl: not the part its task wrote \(not ASCII\)"):
         _read_back(parts, 0, written, _columns(2))
-    dask_engine.write_part(parts.path(0), ['{"id": "a"}\n', '{"id": "b"}\n'])
+    write_part(parts.path(0), ['{"id": "a"}\n', '{"id": "b"}\n'])
     (batch,) = _read_back(parts, 0, written, _columns(2))
     lines = ['{"id": "a"}\n', '{"id": "b"}\n']
     assert batch == ComparedBatch(["c0", "c1"], lines, ["o0", "o1"], [None, None], [True, True])
@@ -450,24 +459,24 @@ def test_a_task_writes_its_part_as_it_compares_and_leaves_nothing_when_it_fails(
     corpus.write_bytes(bundled_corpus()[0].read_bytes())
     parts = _Parts(tmp_path / "parts", 1, keep=True)
     (tmp_path / "parts").mkdir()
-    piece = dask_engine.Piece(0, str(corpus), 0, corpus.stat().st_size)
-    result = dask_engine.compare_piece(piece, DiffSettings(), parts.path(0))
+    piece = Piece(0, str(corpus), 0, corpus.stat().st_size)
+    result = compare_piece(piece, DiffSettings(), parts.path(0))
     data = Path(parts.path(0)).read_bytes()
     assert result.part == PartWritten(len(data), zlib.crc32(data)) and result.batch.lines == []
     assert data.count(b"\n") == len(result.batch.case_ids) > 0
     Path(parts.path(0)).unlink()
     corpus.unlink()  # the task cannot read its piece: it fails, and leaves no part nor temporary
     with pytest.raises(FaithcompatError):
-        dask_engine.compare_piece(piece, DiffSettings(), parts.path(0))
+        compare_piece(piece, DiffSettings(), parts.path(0))
     assert list((tmp_path / "parts").iterdir()) == []
 
 
 def test_the_client_reads_a_part_back_a_slice_at_a_time(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     # The client's memory must not grow with a part: it holds a slice of it at a time.
-    monkeypatch.setattr(dask_engine, "SLICE_BYTES", 100)
+    monkeypatch.setattr(dask_parts, "SLICE_BYTES", 100)
     parts = _Parts(tmp_path, 1, keep=True)
     lines = [f'{{"id": "case-{index:03d}"}}\n' for index in range(50)]  # 20 bytes each
-    written = dask_engine.write_part(parts.path(0), lines)
+    written = write_part(parts.path(0), lines)
     batches = _read_back(parts, 0, written, _columns(50))
     assert len(batches) > 5 and all(sum(map(len, batch.lines)) <= 120 for batch in batches)
     # The columns are cut where the lines are: case i keeps its own line, outcome and cause.

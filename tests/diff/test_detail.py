@@ -11,7 +11,7 @@ from click.testing import CliRunner
 from compat import Case, bundled_corpus, get_scorer, load_cases
 from compat.cli import main
 from compat.diff import CaseComparer, case_json_line, parse_case_line
-from compat.diff._aggregate import case_record
+from compat.diff._case_json import case_record
 
 FINAL = "Final verdict for each statement in order:"
 

@@ -14,8 +14,9 @@ from pathlib import Path
 import pytest
 
 from compat import bundled_corpus
-from compat.diff._aggregate import parse_case_line
-from compat.diff._report import CaseLine, CauseRow, CohortRow, DriftReport
+from compat.diff._case_json import parse_case_line
+from compat.diff._case_line import CaseLine
+from compat.diff._report import CauseRow, CohortRow, DriftReport
 from compat.diff._run import ComparedBatch, DiffSettings, run_diff
 from compat.report import DecisionPanel, PanelCriterion, render_html
 from compat.report._held import HeldCases

@@ -26,8 +26,9 @@ from typing import Any
 import pytest
 
 from compat import Case, LegacyScorer, Score, bundled_corpus, register_scorer
-from compat.diff._aggregate import parse_case_line
-from compat.diff._report import CaseLine, DriftReport
+from compat.diff._case_json import parse_case_line
+from compat.diff._case_line import CaseLine
+from compat.diff._report import DriftReport
 from compat.diff._run import ComparedBatch, DiffSettings, run_diff
 from compat.report._html import render_html
 from compat.report._html_explorer import PAGE_ROWS

@@ -13,7 +13,7 @@ from compat import Case, Cause, Score, Status
 from compat.cli import main
 from compat._errors import InputError
 from compat.diff import VocabularyInfo
-from compat.diff._report import bundled_baseline, load_report
+from compat.diff._load import bundled_baseline, load_report
 from compat.diff._run import DiffSettings, run_diff
 from compat.rollout._decision import Decision, Verdict, decide, parse_stage, render_decision
 from compat.rollout._flag import FaithfulnessFlag, FlagConfig, FlagConfigError, Mode, bucket

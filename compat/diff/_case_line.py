@@ -1,0 +1,89 @@
+"""The model of a cases.jsonl line (``CaseLine``), with the frozen base and score type the report's models share."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+JsonScore = float | Literal["NaN", "Infinity", "-Infinity"] | None
+
+
+class _Frozen(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+class CaseSteps(_Frozen):
+    """A per-arm case's difference in steps: control -> middle (parser) -> candidate (prompts or noise)."""
+
+    middle_score: JsonScore = Field(description="The candidate scorer on the control arm's text.")
+    middle_passed: bool
+    parser_outcome: str = Field(description="control vs middle: one text read by the two parsers.")
+    parser_cause: str | None
+    parser_delta: float | None = Field(description="middle - control, where both are finite.")
+    prompt_delta: float | None = Field(description="candidate - middle, where both are finite.")
+    step: Literal["parser", "prompts", "noise"] | None = Field(description="The step that made the case differ.")
+    samples: int = Field(description="Sample pairs graded (1 without --samples).")
+    control_spread: float | None = Field(description="The candidate scorer's max - min over the control arm's samples.")
+    candidate_spread: float | None = Field(description="... over the candidate arm's samples.")
+    noise_floor: float | None = Field(description="The larger spread: a prompt step within it is noise.")
+    pairs_matched: int
+    pairs_within_noise: int
+
+
+class CaseObserved(_Frozen):
+    """A score promptfoo recorded for the case, set against today's scorers."""
+
+    score: JsonScore
+    passed: bool | None
+    exact: bool | None = Field(description="The legacy scorer reproduces it from the case's texts (null: no texts).")
+    generations: list[str] = Field(description="The promptfoo generations' scorers that reproduce it.")
+    regraded: int = Field(description="Legacy-arm samples graded again (0: none).")
+    regraded_reproduced: int
+    first_reproduced: bool | None = Field(description="Sample 0, the one compared, reproduces it.")
+
+
+class GraderTextsLine(_Frozen):
+    statements_output: str | None = Field(description="Grader call 1's text (statement generation).")
+    statements: list[str] | None = Field(description="Statements given as a list instead of call 1's text.")
+    grader_output: str = Field(description="Grader call 2's text (the verdicts).")
+
+
+class ReadVerdictLine(_Frozen):
+    text: str = Field(description="The statement; for the legacy scorer, the piece of the final line it read.")
+    verdict: Literal[0, 1] | None = Field(description="1 supported, 0 not, null: no usable verdict.")
+    reason: str | None
+
+
+class CaseDetailLine(_Frozen):
+    """What each side read, kept on the lines of cases that differ (not on matches)."""
+
+    control_texts: GraderTextsLine | None = Field(description="null: the control's grader call failed.")
+    candidate_texts: GraderTextsLine | None = Field(description="null: the same texts as the control, or failed.")
+    same_texts: bool = Field(description="Both sides read the same grader texts.")
+    control_read: list[ReadVerdictLine]
+    candidate_read: list[ReadVerdictLine]
+    control_note: str = Field(description="How the control's reading is to be taken (the legacy arithmetic).")
+
+
+class CaseLine(_Frozen):
+    """One compared case, as in cases.jsonl and the report's example tables."""
+
+    id: str
+    tags: list[str]
+    outcome: str
+    cause: str | None
+    delta: float | None
+    control_score: JsonScore
+    control_passed: bool
+    control_reason: str
+    candidate_score: JsonScore
+    candidate_passed: bool
+    candidate_status: str
+    candidate_cause: str | None
+    candidate_format: str | None
+    candidate_warnings: list[str]
+    candidate_reason: str
+    decomposition: CaseSteps | None = None
+    observed: CaseObserved | None = None
+    detail: CaseDetailLine | None = None

@@ -1,0 +1,94 @@
+"""One compared case as a value (``Comparison``) and the sections it carries, below the modules that make them."""
+
+from __future__ import annotations
+
+from enum import Enum
+from typing import NamedTuple
+
+from compat.diff._outcomes import DriftCause, Outcome
+from compat.scoring import Score, Verdict
+
+
+class Comparison(NamedTuple):
+    """Both arms on one case, with the outcome and the named cause of any difference."""
+
+    case_id: str
+    tags: tuple[str, ...]
+    control: Score
+    candidate: Score
+    delta: float | None  # candidate - control, where both are finite
+    outcome: Outcome
+    cause: DriftCause | None  # None exactly when the outcome is a match
+    decomposition: Decomposition | None = None  # per-arm cases: the parser and prompt steps
+    observed: ObservedCheck | None = None  # cases with a score promptfoo recorded
+    detail: CaseDetail | None = None  # differing cases: what each side read, for a person to judge
+
+    @property
+    def explained(self) -> bool:
+        return self.cause is not None and self.cause is not DriftCause.UNEXPLAINED
+
+
+# The sections a comparison may carry, each made by its own module: the steps by
+# ``decompose`` (_decompose.py), the detail by ``case_detail`` (_detail.py), the
+# recorded-score check by ``ObservedChecker`` (_observed.py).
+
+
+class Step(str, Enum):
+    """Which step made a case differ (the first that did)."""
+
+    PARSER = "parser"  # the same text read by the two parsers
+    PROMPTS = "prompts"  # the RAGAS prompts made the grader judge differently
+    NOISE = "noise"  # the prompt step, but no larger than the grader's own disagreement
+
+
+class Decomposition(NamedTuple):
+    """A per-arm case's difference split into the parser step and the prompt step."""
+
+    middle: Score  # the candidate scorer on the control arm's text
+    parser_outcome: Outcome  # control vs middle: one text, two parsers
+    parser_cause: DriftCause | None  # today's named cause of the parser step (None: it matches)
+    parser_delta: float | None  # middle - control, where both are finite
+    prompt_delta: float | None  # candidate - middle, where both are finite
+    step: Step | None  # the step that made the case differ (None: it matches)
+    samples: int  # sample pairs graded (1 without --samples)
+    control_spread: float | None  # the candidate scorer's spread over the control arm's samples
+    candidate_spread: float | None  # ... over the candidate arm's samples
+    noise_floor: float | None  # the larger spread; None without samples
+    pairs_matched: int  # sample pairs (control arm k, candidate arm k) that match
+    pairs_within_noise: int  # sample pairs that match or differ by noise only
+    prompt_within_noise: bool  # the prompt step is no larger than the noise floor (whatever the parser did)
+
+
+class GraderTexts(NamedTuple):
+    """The two grader outputs one side scored (``statements``: a list given instead of call 1's text)."""
+
+    statements_output: str | None
+    statements: tuple[str, ...] | None
+    grader_output: str
+
+
+class CaseDetail(NamedTuple):
+    control_texts: GraderTexts | None  # None: the side's grader call failed, nothing was read
+    candidate_texts: GraderTexts | None
+    # Each verdict as a scorer read it: its statement (for legacy, the piece of the final
+    # line it read), 1, 0 or None, and the reason.
+    control_read: tuple[Verdict, ...]
+    candidate_read: tuple[Verdict, ...]
+    control_note: str  # how the control's reading is to be taken (the legacy arithmetic's branch)
+
+    @property
+    def same_texts(self) -> bool:
+        """Both sides read the same texts: cases.jsonl keeps one copy."""
+        return self.candidate_texts == self.control_texts
+
+
+class ObservedCheck(NamedTuple):
+    """A recorded score set against what the scorers give for the same case."""
+
+    score: float | None  # as recorded (None: promptfoo wrote null, which is what it writes for NaN)
+    passed: bool | None
+    exact: bool | None  # the legacy scorer reproduces it from the case's own texts (None: no texts)
+    generations: tuple[str, ...]  # the generations' scorers that reproduce it, oldest first
+    regraded: int  # samples of the legacy arm graded again (0: none)
+    regraded_reproduced: int  # of them, the ones whose legacy score and pass are the recorded ones
+    first_reproduced: bool | None  # sample 0 (the comparison's own) is one of them (None: not regraded)

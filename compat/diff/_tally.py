@@ -1,0 +1,55 @@
+"""What the aggregation needs of one comparison (``Tally``), below the aggregators that fold it."""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from compat.cases import TOOL_TAG_PREFIX
+from compat.diff._comparison import Comparison, Decomposition, ObservedCheck
+from compat.scoring import Status
+
+
+def cohort_tags(tags: tuple[str, ...]) -> tuple[str, ...]:
+    """The tags that name cohorts: all but faithcompat's own (``faithcompat:shadow``...)."""
+    return (
+        tags
+        if not any(tag.startswith(TOOL_TAG_PREFIX) for tag in tags)
+        else tuple(tag for tag in tags if not tag.startswith(TOOL_TAG_PREFIX))
+    )
+
+
+class Tally(NamedTuple):
+    """What the aggregation needs of one comparison: primitives only."""
+
+    case_id: str
+    tags: tuple[str, ...]  # the cohorts: the case's tags but faithcompat's own
+    outcome: str
+    cause: str | None
+    delta: float | None
+    control_value: float | None
+    control_passed: bool
+    control_scored: bool
+    candidate_value: float | None
+    candidate_passed: bool
+    candidate_determined: bool
+    decomposition: Decomposition | None = None
+    observed: ObservedCheck | None = None
+
+
+def tally(comparison: Comparison) -> Tally:
+    control, candidate = comparison.control, comparison.candidate
+    return Tally(
+        comparison.case_id,
+        cohort_tags(comparison.tags),
+        comparison.outcome.value,
+        comparison.cause.value if comparison.cause else None,
+        comparison.delta,
+        control.value,
+        control.passed,
+        control.status is Status.SCORED,
+        candidate.value,
+        candidate.passed,
+        candidate.status is Status.SCORED,
+        comparison.decomposition,
+        comparison.observed,
+    )
