@@ -20,8 +20,8 @@ import pytest
 from click.testing import CliRunner
 
 from compat import Score, bundled_corpus, get_scorer, load_cases
-from compat.cli import main
 from compat._text import format_score
+from compat.cli import main
 from compat.diff import CANDIDATE_ARM, CONTROL_ARM, compare, score_arm
 from tests.grading.server import GraderServer
 

@@ -11,8 +11,8 @@ import pytest
 
 import compat.cases._corpus as corpus_module
 from compat import bundled_corpus
-from compat.cli._progress import grade_line, pieces_line, progress_line, time_left
 from compat.cases import ReadPosition, corpus_bytes, iter_blocks
+from compat.cli._progress import grade_line, pieces_line, progress_line, time_left
 from compat.diff import DiffSettings, run_diff
 from compat.grading import GradeProgress
 

@@ -20,9 +20,9 @@ distributed = pytest.importorskip("distributed")
 
 from click.testing import CliRunner  # noqa: E402
 
-from compat.cli import main  # noqa: E402
 from compat._errors import CaseError, FaithcompatError, WorkerError  # noqa: E402
 from compat.cases import bundled_corpus  # noqa: E402
+from compat.cli import main  # noqa: E402
 from compat.diff import ComparedBatch, DaskSettings, DiffSettings, run_diff, run_diff_dask  # noqa: E402
 from compat.diff import _dask as dask_engine  # noqa: E402
 from compat.diff import _dask_parts as dask_parts  # noqa: E402

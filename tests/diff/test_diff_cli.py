@@ -19,9 +19,9 @@ from syrupy.assertion import SnapshotAssertion
 from syrupy.extensions.json import JSONSnapshotExtension
 
 from compat import bundled_corpus
+from compat._errors import CorpusError
 from compat.cli import main
 from compat.cli._common import available_cores
-from compat._errors import CorpusError
 from compat.diff import MAX_JOBS
 from compat.diff._report import SCHEMA_VERSION
 from compat.report._files import LEAGUE_FILES, REPORT_FILES

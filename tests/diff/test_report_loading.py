@@ -11,8 +11,8 @@ from typing import Any
 import pytest
 from click.testing import CliRunner
 
-from compat.cli import main
 from compat._errors import InputError
+from compat.cli import main
 from compat.diff._load import load_report
 
 ROOT = Path(__file__).resolve().parents[2]

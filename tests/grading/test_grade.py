@@ -15,8 +15,8 @@ from typing import Any
 import pytest
 from click.testing import CliRunner
 
-from compat.cli import main
 from compat.cases import load_cases
+from compat.cli import main
 from compat.grading import BUILT_IN, GraderSettings, GradeSettings, OpenAIGrader, ReplyCache, bundled_dataset, grade
 from compat.grading import iter_rows as read_rows
 from tests.grading.server import GraderServer

@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from compat.cli import main
 from compat._errors import InputError
+from compat.cli import main
 from compat.diff import CONTROL_BUGS, DriftAggregator, DriftCause, DriftReport
 from compat.diff._load import bundled_baseline, load_report
 from compat.diff._report import CorpusInfo, ScorersInfo

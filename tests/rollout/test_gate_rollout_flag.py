@@ -10,8 +10,8 @@ import pytest
 from click.testing import CliRunner
 
 from compat import Case, Cause, Score, Status
-from compat.cli import main
 from compat._errors import InputError
+from compat.cli import main
 from compat.diff import VocabularyInfo
 from compat.diff._load import bundled_baseline, load_report
 from compat.diff._run import DiffSettings, run_diff
