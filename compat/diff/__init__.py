@@ -9,7 +9,7 @@ golden ``expected`` outcomes, and folds the comparisons into the report model
 from compat.diff._aggregate import DriftAggregator
 from compat.diff._case_json import case_json_line, parse_case_line
 from compat.diff._case_line import CaseLine, JsonScore
-from compat.diff._compare import DEFAULT_TOLERANCE, compare, score_arm
+from compat.diff._compare import compare, score_arm
 from compat.diff._comparer import CaseComparer
 from compat.diff._comparison import Comparison, Decomposition, ObservedCheck, Step
 from compat.diff._dask import DaskSettings, run_diff_dask
@@ -17,7 +17,7 @@ from compat.diff._dask_parts import is_part_file
 from compat.diff._golden import check_expected
 from compat.diff._load import bundled_baseline, load_case_lines, load_report
 from compat.diff._observed import reproduces
-from compat.diff._outcomes import CANDIDATE_ARM, CONTROL_ARM, CONTROL_BUGS, DriftCause, Outcome
+from compat.diff._outcomes import CANDIDATE_ARM, CONTROL_ARM, CONTROL_BUGS, DEFAULT_TOLERANCE, DriftCause, Outcome
 from compat.diff._report import (
     Agreement,
     CohortRow,

@@ -19,7 +19,7 @@ import re
 
 from compat.cases import ArmName, Case
 from compat.diff._comparison import Comparison
-from compat.diff._outcomes import CANDIDATE_ARM, CONTROL_ARM, DriftCause, Outcome
+from compat.diff._outcomes import CANDIDATE_ARM, CONTROL_ARM, DEFAULT_TOLERANCE, DriftCause, Outcome
 from compat.scoring import (
     Cause,
     LegacyBreakdown,
@@ -34,8 +34,6 @@ from compat.scoring import (
     parse_verdicts,
     verdict_words,
 )
-
-DEFAULT_TOLERANCE = 1e-9
 
 
 def case_for_arm(case: Case, arm: ArmName, sample: int = 0) -> Case | None:

@@ -9,12 +9,12 @@ sides differ, keeps what each read for a person to judge (``case_detail``).
 from __future__ import annotations
 
 from compat.cases import Case
-from compat.diff._compare import DEFAULT_TOLERANCE, compare, score_arm, verdict_words_of
+from compat.diff._compare import compare, score_arm, verdict_words_of
 from compat.diff._comparison import Comparison
 from compat.diff._decompose import decompose, refine
 from compat.diff._detail import case_detail
 from compat.diff._observed import ObservedChecker
-from compat.diff._outcomes import CANDIDATE_ARM, CONTROL_ARM, Outcome
+from compat.diff._outcomes import CANDIDATE_ARM, CONTROL_ARM, DEFAULT_TOLERANCE, Outcome
 from compat.scoring import Score, Scorer
 
 

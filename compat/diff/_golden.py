@@ -7,9 +7,8 @@ from typing import NamedTuple
 
 from compat._text import decode_float, encode_float
 from compat.cases import Case, ExpectedOutcome
+from compat.diff._outcomes import DEFAULT_TOLERANCE
 from compat.scoring import Score
-
-DEFAULT_TOLERANCE = 1e-9
 
 
 class ExpectationFailure(NamedTuple):

@@ -6,6 +6,9 @@ from enum import Enum
 
 from compat.cases import ArmName
 
+# Scores this close are a match, wherever two are compared (the diff, the golden outcomes).
+DEFAULT_TOLERANCE = 1e-9
+
 
 class Outcome(str, Enum):
     MATCH = "match"  # same pass/fail, scores within tolerance

@@ -44,9 +44,9 @@ from compat.cases import (
 )
 from compat.diff._aggregate import DriftAggregator
 from compat.diff._case_json import case_json_line
-from compat.diff._compare import DEFAULT_TOLERANCE
 from compat.diff._comparer import CaseComparer
 from compat.diff._golden import check_expected
+from compat.diff._outcomes import DEFAULT_TOLERANCE
 from compat.diff._report import CorpusInfo, DriftReport, ScorersInfo, VocabularyInfo
 from compat.diff._tally import tally
 from compat.scoring import get_scorer
