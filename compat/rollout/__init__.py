@@ -8,15 +8,8 @@ generators ``_strategies`` and ``_synth``) import Hypothesis, so they are import
 as modules where they are used, not from here. Takes from every stage before it.
 """
 
-from compat.rollout._decision import (
-    decide,
-    decision_dict,
-    decision_panel,
-    is_passed_refusal,
-    parse_stage,
-    passed_refusals,
-    render_decision,
-)
+from compat.rollout._decision import decide, is_passed_refusal, parse_stage, passed_refusals
+from compat.rollout._decisionviews import decision_dict, decision_panel, render_decision
 from compat.rollout._flag import BUCKETS, FaithfulnessFlag, FlagConfig, FlagConfigError, FlagStats, Mode, bucket
 from compat.rollout._league import (
     LeagueRow,

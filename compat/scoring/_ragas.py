@@ -28,8 +28,8 @@ from compat.scoring._score import (
     passes,
 )
 from compat.scoring._statements import fixed_statements
-from compat.scoring._textverdicts import MAX_VERDICTS, verdict_words
 from compat.scoring._verdicts import ParsedVerdicts, parse_verdicts
+from compat.scoring._verdictwords import MAX_VERDICTS, verdict_words
 from compat.scoring._vocabulary import Vocabulary
 
 _NOT_WORD = re.compile(r"[\W_]+")

@@ -251,7 +251,8 @@ def test_corpus_strings_cannot_drive_the_terminal(tmp_path: Path) -> None:
     """Ids, tags and reasons reach the terminal as escapes: no colour, no title, no reordering."""
     from compat.diff._run import DiffSettings, run_diff
     from compat.report._text import render_terminal
-    from compat.rollout._decision import Decision, Verdict, render_decision
+    from compat.rollout._decision import Decision, Verdict
+    from compat.rollout._decisionviews import render_decision
 
     case = {"id": EVIL_ID, "tags": [EVIL_ID], "statements": ["A.", "B."], "grader_output": "Verdict: No. " * 3}
     refusal = {"id": EVIL_ID + "-r", "statements": ["A."], "grader_output": "I apologize, but I cannot help."}

@@ -15,7 +15,8 @@ from compat.cli import main
 from compat.diff import VocabularyInfo
 from compat.diff._load import bundled_baseline, load_report
 from compat.diff._run import DiffSettings, run_diff
-from compat.rollout._decision import Decision, Verdict, decide, parse_stage, render_decision
+from compat.rollout._decision import Decision, Verdict, decide, parse_stage
+from compat.rollout._decisionviews import render_decision
 from compat.rollout._flag import FaithfulnessFlag, FlagConfig, FlagConfigError, Mode, bucket
 from compat.rollout._gate import check_budget, check_properties, check_same_scorers
 from compat.rollout._policy import GatePolicy, PolicyError, RolloutPolicy, load_policy

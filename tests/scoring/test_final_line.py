@@ -5,7 +5,8 @@ from __future__ import annotations
 from hypothesis import example, given
 from hypothesis import strategies as st
 
-from compat.scoring._textverdicts import _TRAILING, _plain_run, _token_run
+from compat.scoring._finalline import _plain_run, _token_run
+from compat.scoring._verdictwords import TRAILING
 
 PIECES = st.sampled_from(
     ["yes", "no", " ", ".", ",", ";", "\t", "  ", "\n", "(x)", "()", "1.", " and ", "not", "yesno", "!", "supported"]
@@ -25,8 +26,8 @@ def test_the_plain_run_reads_exactly_what_the_token_loop_reads(line: str) -> Non
     tokens = _token_run(line, 0)
     assert (plain.values, plain.words) == (tokens.values, tokens.words)
     # Both stop where only separators are left: the same "trailing text" verdict.
-    assert _TRAILING.match(line, plain.end) is not None
-    assert _TRAILING.match(line, tokens.end) is not None
+    assert TRAILING.match(line, plain.end) is not None
+    assert TRAILING.match(line, tokens.end) is not None
 
 
 def test_the_plain_run_takes_the_common_final_line() -> None:

@@ -19,13 +19,14 @@ from compat.scoring._jsonscan import (
     iter_json_values,
 )
 from compat.scoring._ragas import _is_blank, letters_and_digits, normalise_statement
-from compat.scoring._textverdicts import _MARKER, _markers
+from compat.scoring._textsources import read_markers
 from compat.scoring._verdicts import (
     MAX_VERDICTS,
     _read_items,
     _read_items_one_by_one,
     parse_verdicts,
 )
+from compat.scoring._verdictwords import _MARKER
 
 ITEMS = [
     {"statement": f"Statement number {i}.", "reason": "The context says so. }]", "verdict": i % 2} for i in range(900)
@@ -108,7 +109,7 @@ def test_the_whole_list_fast_path_reads_what_item_by_item_reads(items: list[obje
 def test_markers_past_the_findall_limit_are_the_first_ones_findall_reads(count: int) -> None:
     words = ["yes" if i % 3 else "no" for i in range(count)]
     text = " ".join(f"verdict: {word}. some reasoning here." for word in words)
-    read = [word for _value, word, _at in _markers(text)]
+    read = [word for _value, word, _at in read_markers(text)]
     assert read == _MARKER.findall(text)[:MAX_VERDICTS] == words[:MAX_VERDICTS]
 
 

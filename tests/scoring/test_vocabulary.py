@@ -24,7 +24,7 @@ from compat.scoring import (
     verdict_words,
 )
 from compat.scoring._statements import fixed_statements
-from compat.scoring._textverdicts import _compile
+from compat.scoring._verdictwords import _compile
 from compat.scoring._words import NO_WORDS, NONE_WORDS, YES_WORDS, word_table
 
 TEAM = Vocabulary(

@@ -1,0 +1,126 @@
+"""Where a JSON value holds its verdicts: an item list, a value list or a numbered object, found breadth-first."""
+
+from __future__ import annotations
+
+import re
+from collections import deque
+from collections.abc import Mapping
+from itertools import islice
+from operator import itemgetter
+from typing import Any, Literal
+
+from compat.scoring._verdictwords import MAX_VERDICTS
+from compat.scoring._words import read_word
+
+# At most this many JSON nodes are searched for verdicts in one value. The search is
+# breadth-first and verdicts sit in the top levels of any real output; each node visited
+# costs Python time, so a huge value must not be walked to its end.
+MAX_VISITED = 4_096
+VERDICT_KEYS = ("verdict", "supported", "is_supported", "faithful", "is_faithful", "label")
+_ITEM_KEYS = frozenset(("statement", *VERDICT_KEYS))
+_LIST_KEYS = frozenset(("verdicts", "verdict", "results", "labels", "answers", "supported", "judgements", "judgments"))
+_INDEXED_KEY = re.compile(r"[a-z _#.-]{0,24}?(\d{1,4})")
+
+Values = Mapping[str, Literal[0, 1] | None]  # what each verdict word is worth
+
+
+def verdict_items(value: Any, whole: bool, words: Values) -> tuple[list[Any], bool] | None:
+    """The verdict list inside ``value``, searched breadth-first, and whether it is values only.
+
+    Item lists: ``{"statements": [item, ...]}`` (any key), a bare ``[item, ...]``, or a
+    single ``item``; an item is an object with a ``verdict`` (any case), ``statement``
+    or ``supported`` key (RAGAS writes ``statement`` first, so even an item cut off
+    before its verdict marks the text as JSON verdicts). An object that holds an item
+    list beside its own ``verdict`` (an overall verdict) stands for its list.
+
+    Value lists: a list of verdict words (``["No", "Yes"]``); a list of 0/1 or booleans
+    when it sits under a verdict key (``{"verdicts": [0, 1]}``) or is the whole output
+    (a citation ``[1]`` in prose is not a verdict); an object keyed by statement number
+    (``{"1": "yes", "statement_2": "no"}``). The search is iterative and bounded.
+    """
+    if isinstance(value, dict):  # fast path: the RAGAS shape itself
+        listed = value.get("statements")
+        if isinstance(listed, list) and listed and _is_item(listed[0]):
+            return listed, False
+    elif isinstance(value, list) and value and _is_item(value[0]):
+        return value, False
+    queue: deque[tuple[Any, bool]] = deque([(value, whole)])
+    visited = 0
+    while queue and visited < MAX_VISITED:
+        node, numbers_ok = queue.popleft()
+        visited += 1
+        if isinstance(node, dict):
+            if _is_item(node):
+                # An overall verdict beside the per-statement list stands for that list, even
+                # an empty one: its verdict is about the answer, not about any one statement.
+                overall = "statement" not in node
+                lists = (v for v in node.values() if isinstance(v, list))
+                inner = next((v for v in lists if any(map(_is_item, v)) or (overall and not v)), None)
+                return (inner, False) if inner is not None else ([node], False)
+            keyed = _indexed(node, words)
+            if keyed is not None:
+                return keyed, not any(map(_is_item, keyed))
+            queue.extend(
+                (child, isinstance(key, str) and key.strip().lower() in _LIST_KEYS)
+                for key, child in islice(node.items(), MAX_VISITED)
+            )
+        elif isinstance(node, list):
+            if any(map(_is_item, node)):
+                return node, False
+            if _is_value_list(node, numbers_ok, words):
+                return node, True
+            queue.extend((child, False) for child in islice(node, MAX_VISITED))
+    return None
+
+
+# An item has a handful of keys; an object with more is a map of items or values, not one.
+MAX_ITEM_KEYS = 64
+
+
+def _is_item(node: Any) -> bool:
+    if not isinstance(node, dict):
+        return False
+    if "verdict" in node or "statement" in node:
+        return True
+    return len(node) <= MAX_ITEM_KEYS and any(
+        isinstance(key, str) and key.strip().lower() in _ITEM_KEYS for key in node
+    )
+
+
+def _is_value_list(node: list[Any], numbers_ok: bool, words: Values) -> bool:
+    """Every element a verdict word (or, where numbers are allowed, 0/1 or a boolean)."""
+    if not node:
+        return False
+    strings = 0
+    for element in node[:MAX_VERDICTS]:
+        if isinstance(element, str):
+            if not read_word(element, words)[0]:
+                return False
+            strings += 1
+        elif not (numbers_ok and (isinstance(element, bool) or (type(element) in (int, float) and element in (0, 1)))):
+            return False
+    return strings > 0 or numbers_ok
+
+
+def _is_indexed_value(child: Any, words: Values) -> bool:
+    if _is_item(child) or isinstance(child, bool):
+        return True
+    if isinstance(child, str):
+        return read_word(child, words)[0]
+    return type(child) in (int, float) and child in (0, 1)
+
+
+def _indexed(node: dict[Any, Any], words: Values) -> list[Any] | None:
+    """The values of an object keyed by statement number, in number order."""
+    if not node or len(node) > MAX_VERDICTS:
+        return None
+    numbered: list[tuple[int, Any]] = []
+    for key, child in node.items():
+        match = _INDEXED_KEY.fullmatch(key.strip().lower()) if isinstance(key, str) else None
+        if match is None:
+            return None
+        if not _is_indexed_value(child, words):
+            return None
+        numbered.append((int(match.group(1)), child))
+    numbered.sort(key=itemgetter(0))
+    return [child for _number, child in numbered]
