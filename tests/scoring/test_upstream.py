@@ -438,9 +438,12 @@ def test_upstream_scorers_are_linear(name: str, unit: str) -> None:
     def cost(size: int) -> float:
         text = unit * (size // len(unit))
         case = Case(id="big", statements_output='{"statements": ["a"]}\n' + text, grader_output=text)
-        start = time.perf_counter()
-        scorer.score(case)
-        return time.perf_counter() - start
+        timings = []
+        for _ in range(3):  # the best of three: a busy machine slows one run, not all three
+            start = time.perf_counter()
+            scorer.score(case)
+            timings.append(time.perf_counter() - start)
+        return min(timings)
 
     small, large = cost(100_000), cost(1_000_000)
     assert large < 40 * max(small, 1e-3)
