@@ -6,6 +6,8 @@ problem ``FILE:LINE: what`` (``CaseError``). Duplicate ids are found here too.
 Imports nothing from the stages after it.
 """
 
+from compat.cases._blocks import DEFAULT_MAX_CASE_BYTES, LineBlock, iter_range_blocks
+from compat.cases._bundled import bundled_corpus
 from compat.cases._case import (
     DEFAULT_THRESHOLD,
     TOOL_TAG_PREFIX,
@@ -22,27 +24,10 @@ from compat.cases._case import (
     Observed,
     TokenUsage,
 )
-from compat.cases._corpus import (
-    DEFAULT_MAX_CASE_BYTES,
-    CorpusDigest,
-    DuplicateIds,
-    LineBlock,
-    LoadedCase,
-    RawCase,
-    ReadPosition,
-    Record,
-    bundled_corpus,
-    case_line,
-    check_expected_against,
-    corpus_bytes,
-    is_json_array,
-    iter_blocks,
-    iter_cases,
-    iter_file_blocks,
-    iter_range_blocks,
-    load_cases,
-    parse_case,
-)
+from compat.cases._corpus import corpus_bytes, is_json_array, iter_blocks, iter_cases, iter_file_blocks, load_cases
+from compat.cases._duplicate_ids import DuplicateIds
+from compat.cases._measures import CorpusDigest, ReadPosition
+from compat.cases._parse import LoadedCase, RawCase, Record, case_line, check_expected_against, parse_case
 
 __all__ = [
     "DEFAULT_MAX_CASE_BYTES",

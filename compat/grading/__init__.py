@@ -10,9 +10,11 @@ the grader said. Takes from ``compat.cases`` and ``compat.scoring``; never print
 
 from compat.grading._cache import DEFAULT_CACHE, Reply, ReplyCache, request_key
 from compat.grading._client import Counters, Grader, GraderFailure, GraderSettings, OpenAIGrader, Request
-from compat.grading._datasets import ALIASES, Row, bundled_dataset, iter_rows
+from compat.grading._datasets import bundled_dataset, iter_rows
 from compat.grading._prompts import BUILT_IN, PromptError, PromptPair, PromptSets, load_prompts, prompts_toml
-from compat.grading._run import CallPlan, GradeProgress, GradeSettings, GradeSummary, grade, plan
+from compat.grading._rows import ALIASES, Row
+from compat.grading._run import CallPlan, GradeProgress, GradeSummary, grade, plan
+from compat.grading._steps import GradeSettings
 
 __all__ = [
     "ALIASES",

@@ -1,8 +1,5 @@
 """Reading RAG datasets: rows of question, answer and contexts from JSONL, JSON, CSV or promptfoo.
 
-Column names users already have are accepted: faithcompat's own (``question``,
-``answer``, ``contexts``), ragas's (``user_input``, ``response``, ``retrieved_contexts``,
-``reference``) and promptfoo's vars (``query``, ``context``, and the model ``output``).
 A promptfoo eval results file (``promptfoo eval -o results.json``) gives a row per
 result, with the score its context-faithfulness assertion recorded as ``observed``.
 Every problem is a ``CaseError`` reading ``FILE:LINE: what``; columns the grader does
@@ -16,41 +13,18 @@ import io
 import json
 import math
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from importlib import resources
 from pathlib import Path
 from typing import IO, Any
 
 from compat._errors import CaseError, CorpusError
-from compat._text import printable
 from compat.cases import DuplicateIds, Observed
+from compat.grading._rows import ALIASES, Row, is_number, row_from_record, type_name
 
-# First name wins; two names of one column with different values are an error.
-ALIASES: dict[str, tuple[str, ...]] = {
-    "question": ("question", "user_input", "query"),
-    "answer": ("answer", "response", "output"),
-    "contexts": ("contexts", "retrieved_contexts", "context"),
-    "reference": ("reference", "ground_truth"),
-}
 FAITHFULNESS_ASSERTIONS = {"context-faithfulness"}
 
 ErrorHandler = Callable[[CaseError], None]
-
-
-@dataclass(frozen=True, slots=True)
-class Row:
-    """One dataset row, validated: what the grader needs, and where it came from."""
-
-    id: str
-    question: str
-    answer: str
-    contexts: tuple[str, ...]
-    source: str
-    line: int
-    tags: tuple[str, ...] = ()
-    threshold: float | None = None
-    reference: str | None = None
-    observed: Observed | None = None
 
 
 def bundled_dataset() -> list[Path]:
@@ -79,21 +53,7 @@ def iter_rows(sources: Iterable[str | Path], *, on_error: ErrorHandler | None = 
             yield item
 
 
-def row_from_record(record: Any, source: str, line: int, *, default_id: str) -> Row | CaseError:
-    """Validate one decoded record as a row."""
-    if not isinstance(record, dict):
-        return CaseError(source, line, f"a row must be an object, not {_type_name(record)}")
-    try:
-        return _row(record, source, line, default_id)
-    except _Bad as bad:
-        return CaseError(source, line, str(bad))
-
-
 # ------------------------------------------------------------------- internals
-
-
-class _Bad(Exception):
-    """One problem with a row; becomes a ``CaseError`` with the row's location."""
 
 
 def _iter_source(source: str) -> Iterator[Row | CaseError]:
@@ -236,7 +196,7 @@ def _results_array_start(text: str, source: str) -> int:
 
 def _promptfoo_row(result: Any, source: str, line: int, default_id: str) -> Row | CaseError:
     if not isinstance(result, dict):
-        return CaseError(source, line, f"a promptfoo result must be an object, not {_type_name(result)}")
+        return CaseError(source, line, f"a promptfoo result must be an object, not {type_name(result)}")
     variables = result.get("vars")
     if not isinstance(variables, dict):
         test_case = result.get("testCase")
@@ -333,75 +293,8 @@ def _csv_value(name: str, value: str) -> Any:
     return value
 
 
-def _row(record: dict[str, Any], source: str, line: int, default_id: str) -> Row:
-    question = _column(record, "question", required=True)
-    answer = _column(record, "answer", required=True)
-    contexts_value = _pick(record, "contexts")
-    if contexts_value is None:
-        raise _Bad("missing contexts (or retrieved_contexts, context)")
-    name, contexts = contexts_value
-    if isinstance(contexts, str):
-        contexts = [contexts]
-    if not isinstance(contexts, list) or not all(isinstance(item, str) for item in contexts):
-        raise _Bad(f"{name!r} must be a string or a list of strings (got {_short(contexts)})")
-    row_id = record.get("id")
-    if row_id is None:
-        row_id = default_id
-    elif isinstance(row_id, int) and not isinstance(row_id, bool):
-        row_id = str(row_id)
-    elif not isinstance(row_id, str) or not row_id:
-        raise _Bad(f"'id' must be a non-empty string (got {_short(row_id)})")
-    tags = record.get("tags", [])
-    if isinstance(tags, str):
-        tags = [tags]
-    if not isinstance(tags, list) or not all(isinstance(tag, str) for tag in tags):
-        raise _Bad(f"'tags' must be a list of strings (got {_short(tags)})")
-    threshold = record.get("threshold")
-    if threshold is not None and not (_is_number(threshold) and math.isfinite(threshold)):
-        raise _Bad(f"'threshold' must be a finite number (got {_short(threshold)})")
-    reference = _column(record, "reference", required=False)
-    return Row(
-        id=row_id,
-        question=question or "",
-        answer=answer or "",
-        contexts=tuple(contexts),
-        source=source,
-        line=line,
-        tags=tuple(tags),
-        threshold=None if threshold is None else float(threshold),
-        reference=reference,
-    )
-
-
-def _pick(record: dict[str, Any], column: str) -> tuple[str, Any] | None:
-    """(name, value) of the first alias of ``column`` present (null counts as absent)."""
-    found = [(name, record[name]) for name in ALIASES[column] if record.get(name) is not None]
-    if not found:
-        return None
-    for other, value in found[1:]:
-        if value != found[0][1]:
-            raise _Bad(f"both {found[0][0]!r} and {other!r} are given, with different values")
-    return found[0]
-
-
-def _column(record: dict[str, Any], column: str, *, required: bool) -> str | None:
-    picked = _pick(record, column)
-    if picked is None:
-        if required:
-            raise _Bad(f"missing {column} (or {', '.join(ALIASES[column][1:])})")
-        return None
-    name, value = picked
-    if not isinstance(value, str):
-        raise _Bad(f"{name!r} must be a string (got {_short(value)})")
-    return value
-
-
 def _finite(value: Any) -> float | None:
-    return float(value) if _is_number(value) and math.isfinite(value) else None
-
-
-def _is_number(value: Any) -> bool:
-    return isinstance(value, (int, float)) and not isinstance(value, bool)
+    return float(value) if is_number(value) and math.isfinite(value) else None
 
 
 def _skip_space(text: str, pos: int) -> int:
@@ -412,16 +305,3 @@ def _skip_space(text: str, pos: int) -> int:
 
 def _reject_constant(name: str) -> Any:
     raise ValueError(f"{name} is not a JSON number")
-
-
-def _type_name(value: Any) -> str:
-    if value is None:
-        return "null"
-    return {dict: "an object", list: "an array", str: "a string", bool: "a boolean"}.get(type(value), "a number")
-
-
-def _short(value: Any) -> str:
-    text = json.dumps(value, ensure_ascii=False) if not isinstance(value, (dict, list)) else _type_name(value)
-    if isinstance(value, list):
-        text = "a list with " + ", ".join(sorted({_type_name(item) for item in value})) if value else "an empty list"
-    return printable(text if len(text) <= 40 else text[:37] + "...")

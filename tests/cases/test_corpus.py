@@ -14,11 +14,13 @@ import pytest
 from hypothesis import example, given
 from hypothesis import strategies as st
 
-import compat.cases._corpus as corpus_module
+import compat.cases._blocks as blocks_module
 import compat.scoring._registry as registry_module
 from compat import Case, CaseError, CorpusError, iter_cases, load_cases
 from compat._text import printable
-from compat.cases._corpus import CorpusDigest, LineBlock, iter_blocks, iter_records, parse_case
+from compat.cases import CorpusDigest, LineBlock, iter_blocks, parse_case
+from compat.cases._corpus import iter_records
+from compat.cases._parse import TOO_DEEP
 from compat.scoring._legacy import LegacyScorer
 
 GOOD = {"id": "a", "statements_output": "A.\nB.", "grader_output": "Verdict: Yes"}
@@ -127,7 +129,7 @@ def array_error_of(path: Path) -> str:
 def test_a_json_array_nested_too_deeply_is_an_error_not_a_crash(tmp_path: Path) -> None:
     deep = json.dumps([GOOD]).replace('"Verdict: Yes"', "[" * 100_000 + "]" * 100_000)
     path = write(tmp_path, "x.json", deep)
-    assert array_error_of(path) == f"{path}:1: {corpus_module.TOO_DEEP}; the rest of the array cannot be read"
+    assert array_error_of(path) == f"{path}:1: {TOO_DEEP}; the rest of the array cannot be read"
 
 
 def test_truncated_json_array_is_an_error(tmp_path: Path) -> None:
@@ -200,7 +202,7 @@ def test_a_case_rejected_before_its_end_is_still_skipped_alone(tmp_path: Path, b
     [
         (NAN[:-1] + ', "note": }', ":2: invalid JSON: Expecting value at column 88; the rest of the array"),
         (INNER_REPEAT + ', "note": }', ":2: invalid JSON: Expecting value at column 80; the rest of the array"),
-        (NAN[:-1] + ', "note": ' + "[" * 100_000 + "]" * 100_000 + "}", f":2: {corpus_module.TOO_DEEP}; the rest"),
+        (NAN[:-1] + ', "note": ' + "[" * 100_000 + "]" * 100_000 + "}", f":2: {TOO_DEEP}; the rest"),
     ],
     ids=["nan-then-syntax-error", "repeated-key-then-syntax-error", "nan-then-too-deep"],
 )
@@ -295,7 +297,7 @@ def test_parse_case_rejects_non_objects() -> None:
 
 
 def test_duplicates_beyond_the_exact_window_are_still_caught(monkeypatch: pytest.MonkeyPatch) -> None:
-    from compat.cases._corpus import DuplicateIds
+    from compat.cases import DuplicateIds
 
     monkeypatch.setattr(DuplicateIds, "EXACT_IDS", 10)
     ids = DuplicateIds()
@@ -344,7 +346,7 @@ def test_any_block_size_reads_what_one_whole_file_block_reads(
     path = write(tmp_path, "messy.jsonl", MESSY)
     by_line, by_block = CorpusDigest(), CorpusDigest()
     expected = _described(iter_records([path], max_case_bytes=max_case_bytes, digest=by_line))
-    monkeypatch.setattr(corpus_module, "BLOCK_BYTES", block_bytes)
+    monkeypatch.setattr(blocks_module, "BLOCK_BYTES", block_bytes)
     blocks = list(iter_blocks([path], max_case_bytes=max_case_bytes, digest=by_block))
     assert all(isinstance(item, (LineBlock, CaseError)) for item in blocks)
     records = [r for item in blocks for r in (item.records() if isinstance(item, LineBlock) else [item])]
@@ -359,7 +361,7 @@ def test_a_line_longer_than_the_limit_never_sits_whole_in_memory(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     path = write(tmp_path, "long.jsonl", line(id="a") + "x" * 10_000 + "\n" + line(id="b"))
-    monkeypatch.setattr(corpus_module, "BLOCK_BYTES", 256)
+    monkeypatch.setattr(blocks_module, "BLOCK_BYTES", 256)
     items = list(iter_blocks([path], max_case_bytes=1000))
     assert max(len(item.data) for item in items if isinstance(item, LineBlock)) <= 1000 + 256
     errors = [item for item in items if isinstance(item, CaseError)]

@@ -16,15 +16,9 @@ from hypothesis import example, given
 from hypothesis import strategies as st
 
 from compat import Case
-from compat.cases._corpus import (
-    LoadedCase,
-    _case_from_text,
-    bundled_corpus,
-    case_line,
-    exact_case_from_text,
-    iter_cases,
-    well_formed_case,
-)
+from compat.cases import LoadedCase, bundled_corpus, case_line, iter_cases
+from compat.cases._fast_case import well_formed_case
+from compat.cases._parse import _case_from_text, exact_case_from_text
 
 FIELDS = list(Case.model_fields)
 

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-import compat.cases._corpus as corpus_module
+import compat.cases._blocks as blocks_module
 from compat import bundled_corpus
 from compat.cases import ReadPosition, corpus_bytes, iter_blocks
 from compat.cli._progress import grade_line, pieces_line, progress_line, time_left
@@ -93,7 +93,7 @@ def test_the_reader_counts_the_files_as_stored_and_ends_at_their_size(
     sources = _mixed_corpus(tmp_path)
     total = sum(path.stat().st_size for path in sources)
     assert corpus_bytes(sources) == total
-    monkeypatch.setattr(corpus_module, "BLOCK_BYTES", 2_000)  # many blocks per file
+    monkeypatch.setattr(blocks_module, "BLOCK_BYTES", 2_000)  # many blocks per file
     position = ReadPosition()
     seen = []
     for _item in iter_blocks(sources, position=position):
@@ -114,7 +114,7 @@ def test_a_size_that_cannot_be_known_is_none(tmp_path: Path) -> None:
 def test_the_diff_reports_how_far_it_has_read_in_order_up_to_the_whole_corpus(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, jobs: int
 ) -> None:
-    monkeypatch.setattr(corpus_module, "BLOCK_BYTES", 4_096)
+    monkeypatch.setattr(blocks_module, "BLOCK_BYTES", 4_096)
     sources = [*bundled_corpus(), *_mixed_corpus(tmp_path)[:1]]
     read: list[int] = []
     run_diff(sources, DiffSettings(jobs=jobs), on_read=read.append)

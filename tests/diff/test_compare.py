@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 from syrupy.assertion import SnapshotAssertion
 from syrupy.extensions.json import JSONSnapshotExtension
 
-import compat.cases._corpus as corpus_module
+import compat.cases._blocks as blocks_module
 import compat.scoring._registry as registry_module
 from compat import Case, CaseError, Score, Status, bundled_corpus, get_scorer, load_cases, register_scorer
 from compat._errors import UnknownScorerError
@@ -263,7 +263,7 @@ def test_a_repeated_id_is_left_out_of_its_block_and_reported_in_corpus_order(
     corpus.write_text("\n".join(lines) + "\n", encoding="utf-8")
     clean = tmp_path / "clean.jsonl"
     clean.write_text("\n".join(good) + "\n", encoding="utf-8")
-    monkeypatch.setattr(corpus_module, "BLOCK_BYTES", block_bytes)
+    monkeypatch.setattr(blocks_module, "BLOCK_BYTES", block_bytes)
 
     def run(path: Path) -> tuple[Any, list[str], list[str]]:
         return run_collecting([path], DiffSettings(jobs=jobs), source_names=["corpus"])
@@ -334,7 +334,7 @@ def test_many_small_blocks_give_the_same_report_lines_and_errors(
         return run_collecting([corpus], DiffSettings(jobs=jobs))
 
     reference = run(1)
-    monkeypatch.setattr(corpus_module, "BLOCK_BYTES", 4096)
+    monkeypatch.setattr(blocks_module, "BLOCK_BYTES", 4096)
     assert run(1) == reference
     assert run(2) == reference
     _report, written, errors = reference

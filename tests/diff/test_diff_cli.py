@@ -411,10 +411,10 @@ def _team_corpus(tmp_path: Path, cases: int = 40) -> tuple[Path, Path]:
 def test_a_vocabulary_reads_the_same_through_any_jobs_and_the_report_records_it(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import compat.cases._corpus as corpus_module
+    import compat.cases._blocks as blocks_module
 
     corpus, words = _team_corpus(tmp_path)
-    monkeypatch.setattr(corpus_module, "BLOCK_BYTES", 1024)  # many blocks, spread over the workers
+    monkeypatch.setattr(blocks_module, "BLOCK_BYTES", 1024)  # many blocks, spread over the workers
     files = {}
     for jobs in ("1", "2"):
         out = tmp_path / f"jobs{jobs}"

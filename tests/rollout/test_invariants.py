@@ -8,7 +8,7 @@ from typing import Any
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from compat.cases._corpus import case_line, parse_case
+from compat.cases import case_line, parse_case
 from compat.rollout import _invariants as inv
 from compat.rollout import _strategies as strategies
 from compat.rollout._synth import Judgement, Style
