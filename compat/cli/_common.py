@@ -17,7 +17,8 @@ import click
 from compat._errors import CaseError, CorpusError, FaithcompatError
 from compat.cases import DEFAULT_MAX_CASE_BYTES, bundled_corpus
 from compat.diff import DEFAULT_TOLERANCE, MAX_JOBS
-from compat.scoring import Vocabulary, load_vocabulary, scorer_options
+from compat.rollout import RolloutPolicy, parse_stage
+from compat.scoring import Vocabulary, load_vocabulary, scorer_names, scorer_options
 
 EXIT_OK, EXIT_FAILED, EXIT_UNUSABLE = 0, 1, 2
 
@@ -121,6 +122,31 @@ vocabulary_option = click.option(
     help="TOML of verdict words your grader uses ([vocabulary] yes, no, none lists), added to the built-in "
     "ones for the scorers that read them (ragas).",
 )
+
+
+def scorer_option(name: str, default: str, what: str) -> Callable[[F], F]:
+    """``--control`` or ``--candidate``: a registered scorer's name."""
+    return click.option(name, default=default, show_default=True, type=click.Choice(scorer_names()), help=what)
+
+
+def report_format_option(what: str) -> Callable[[F], F]:
+    """``--format``: text for people, Markdown for a pull request, JSON for tools."""
+    return click.option(
+        "--format",
+        "output_format",
+        type=click.Choice(["text", "markdown", "json"]),
+        default="text",
+        show_default=True,
+        help=what,
+    )
+
+
+def current_stage(stage: str, policy: RolloutPolicy) -> str:
+    """``--stage`` read against the policy's stages; a usage error naming the option otherwise."""
+    try:
+        return parse_stage(stage, policy)
+    except ValueError as error:
+        raise click.BadParameter(str(error), param_hint="--stage") from None
 
 
 def vocabulary_words(path: Path | None) -> Vocabulary | None:

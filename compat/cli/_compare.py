@@ -15,7 +15,9 @@ from compat.cli._common import (
     max_case_bytes_option,
     output_path,
     policy_file_option,
+    report_format_option,
     report_skipped,
+    scorer_option,
     tolerance_option,
     vocabulary_option,
     vocabulary_words,
@@ -41,27 +43,14 @@ def _candidate_list(_context: click.Context, _parameter: click.Parameter, value:
 
 @click.command()
 @click.argument("corpus", nargs=-1)
-@click.option(
-    "--control",
-    default="legacy",
-    show_default=True,
-    type=click.Choice(scorer_names()),
-    help="The scorer every candidate is compared with.",
-)
+@scorer_option("--control", "legacy", "The scorer every candidate is compared with.")
 @click.option(
     "--candidates",
     callback=_candidate_list,
     metavar="A,B,...",
     help="The scorers to rank, comma-separated [default: every registered scorer but the control].",
 )
-@click.option(
-    "--format",
-    "output_format",
-    type=click.Choice(["text", "markdown", "json"]),
-    default="text",
-    show_default=True,
-    help="What to print (or write with -o).",
-)
+@report_format_option("What to print (or write with -o).")
 @click.option("-o", "--output", type=click.Path(dir_okay=False), callback=output_path, help="Write here, atomically.")
 @tolerance_option
 @click.option("--skip-invalid", is_flag=True, help="Rank over the valid cases; report invalid ones on stderr.")

@@ -14,11 +14,14 @@ from compat.cases import corpus_bytes
 from compat.cli._common import (
     EXIT_FAILED,
     corpus_sources,
+    current_stage,
     domain_errors,
     jobs_option,
     max_case_bytes_option,
     policy_options,
+    report_format_option,
     report_skipped,
+    scorer_option,
     tolerance_option,
     vocabulary_option,
     vocabulary_words,
@@ -45,7 +48,6 @@ from compat.rollout import (
     league_json,
     league_section,
     load_policy,
-    parse_stage,
     render_league,
 )
 from compat.scoring import MismatchPolicy, scorer_names
@@ -53,20 +55,8 @@ from compat.scoring import MismatchPolicy, scorer_names
 
 @click.command()
 @click.argument("corpus", nargs=-1)
-@click.option(
-    "--control",
-    default="legacy",
-    show_default=True,
-    type=click.Choice(scorer_names()),
-    help="The scorer in production today (the control arm).",
-)
-@click.option(
-    "--candidate",
-    default="ragas",
-    show_default=True,
-    type=click.Choice(scorer_names()),
-    help="The scorer to switch to (the candidate arm).",
-)
+@scorer_option("--control", "legacy", "The scorer in production today (the control arm).")
+@scorer_option("--candidate", "ragas", "The scorer to switch to (the candidate arm).")
 @click.option(
     "--policy",
     type=click.Choice([policy.value for policy in MismatchPolicy]),
@@ -80,14 +70,7 @@ from compat.scoring import MismatchPolicy, scorer_names
     show_default=True,
     help="Directory for report.json, report.md, report.html and cases.jsonl (cases/ with --cases-parts).",
 )
-@click.option(
-    "--format",
-    "output_format",
-    type=click.Choice(["text", "markdown", "json"]),
-    default="text",
-    show_default=True,
-    help="What to print on stdout.",
-)
+@report_format_option("What to print on stdout.")
 @tolerance_option
 @jobs_option("Scoring processes; with --engine dask, the workers of the LocalCluster it starts")
 @click.option(
@@ -191,10 +174,7 @@ def diff(
     if progress.enabled:
         progress.total_bytes = corpus_bytes(sources)
     rollout = load_policy(rollout_policy).rollout  # read before the corpus: a bad policy fails fast
-    try:
-        current = parse_stage(stage, rollout)
-    except ValueError as error:
-        raise click.BadParameter(str(error), param_hint="--stage") from None
+    current = current_stage(stage, rollout)
     held = HeldCases(html_cases, html_mb << 20)
     with writing_report(out, cases_parts=cases_parts) as directory:
 

@@ -15,13 +15,14 @@ from compat.cli._common import (
     output_path,
     policy_file_option,
     policy_options,
+    scorer_option,
     tolerance_option,
     vocabulary_option,
     vocabulary_words,
 )
 from compat.diff import DiffSettings, bundled_baseline, load_report
 from compat.rollout import load_policy
-from compat.scoring import scorer_names, scorer_options
+from compat.scoring import scorer_options
 
 
 @click.command()
@@ -44,13 +45,7 @@ from compat.scoring import scorer_names, scorer_options
     help="Hypothesis examples per property (0: skip properties); about 60 per 5 s of gate.",
 )
 @click.option("--seed", type=int, default=0, show_default=True, help="Hypothesis seed (same seed, same examples).")
-@click.option(
-    "--candidate",
-    default="ragas",
-    show_default=True,
-    type=click.Choice(scorer_names()),
-    help="The scorer the gate keeps fixed.",
-)
+@scorer_option("--candidate", "ragas", "The scorer the gate keeps fixed.")
 @vocabulary_option
 @tolerance_option
 @jobs_option("Scoring processes for the corpus checks")

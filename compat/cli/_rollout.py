@@ -11,10 +11,12 @@ import click
 from compat._atomic import atomic_writer
 from compat.cli._common import (
     corpus_sources,
+    current_stage,
     domain_errors,
     output_path,
     policy_file_option,
     policy_options,
+    report_format_option,
     vocabulary_option,
     vocabulary_words,
 )
@@ -25,7 +27,6 @@ from compat.rollout import (
     default_policy_toml,
     is_passed_refusal,
     load_policy,
-    parse_stage,
     passed_refusals,
     render_decision,
 )
@@ -44,14 +45,7 @@ from compat.rollout import (
 @click.option(
     "--stage", default="off", show_default=True, help="The flag's current stage: off, shadow, live:N, complete."
 )
-@click.option(
-    "--format",
-    "output_format",
-    type=click.Choice(["text", "markdown", "json"]),
-    default="text",
-    show_default=True,
-    help="What to print (or write with -o).",
-)
+@report_format_option("What to print (or write with -o).")
 @click.option(
     "-o",
     "--output",
@@ -75,10 +69,7 @@ def rollout(
     --report, the bundled corpus is diffed.
     """
     policy = load_policy(policy_path).rollout
-    try:
-        current = parse_stage(stage, policy)
-    except ValueError as error:
-        raise click.BadParameter(str(error), param_hint="--stage") from None
+    current = current_stage(stage, policy)
     if report_path is not None:
         if corpus or vocabulary_path is not None:
             raise click.UsageError("give either --report or CORPUS (and --vocabulary), not both")

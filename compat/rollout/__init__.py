@@ -20,7 +20,7 @@ from compat.rollout._league import (
     league_section,
     render_league,
 )
-from compat.rollout._policy import default_policy_toml, load_policy
+from compat.rollout._policy import RolloutPolicy, default_policy_toml, load_policy
 
 __all__ = [
     "BUCKETS",
@@ -31,6 +31,7 @@ __all__ = [
     "LeagueRow",
     "LeagueTable",
     "Mode",
+    "RolloutPolicy",
     "bucket",
     "build_league",
     "decide",
