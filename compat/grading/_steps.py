@@ -21,9 +21,10 @@ from compat._text import json_line
 from compat.cases import ArmName, GraderCall
 from compat.grading._cache import Reply, ReplyCache, request_key
 from compat.grading._client import Grader, GraderFailure, Request
-from compat.grading._contract import STATEMENTS_SCHEMA, VERDICTS_SCHEMA, contract_problem, ragas_statements
+from compat.grading._contract import STATEMENTS_SCHEMA, VERDICTS_SCHEMA, contract_problem
 from compat.grading._prompts import REASK, PromptSets, context_text, render, statements_text
 from compat.grading._rows import Row
+from compat.scoring import statements_from_text
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,9 +99,13 @@ class Grading:
         try:
             first = yield from self._call(arm, call, render(pair.statements, values), seed, sample, attempts, tokens)
             record["statements_output"] = first
-            statements = ragas_statements(first) if arm == "ragas" else None
-            if statements is None:
-                statements = [line.strip() for line in first.split("\n") if line.strip()]
+            # The RAGAS arm's call 2 judges the statements the fixed scorer will divide by;
+            # the legacy arm keeps legacy's line rule, on purpose.
+            statements = (
+                statements_from_text(first)
+                if arm == "ragas"
+                else [line.strip() for line in first.split("\n") if line.strip()]
+            )
             call = "verdicts"
             verdict_values = {**values, "statements": statements_text(arm, statements)}
             second = yield from self._call(

@@ -252,6 +252,7 @@ case_text = any_text.map(as_json_reads_it)
 _VERDICT_LINE = re.compile(
     r"^[\W\d_]*(?:[a-z]{1,9}[\W\d_]+)?(?:yes|no|y|n|true|false|nope)[\W\d_]*$", re.IGNORECASE | re.MULTILINE
 )
+_TRUNCATED_LIST = re.compile(r"\[[^\]]*(?:[01]|true|false)", re.IGNORECASE)
 _QUOTED_WORD = re.compile(r"[\"'](?:yes|no|true|false|y|n)[\"']", re.IGNORECASE)
 
 
@@ -263,6 +264,7 @@ def _is_verdictless(text: str) -> bool:
         and _VERDICT_LINE.search(text) is None
         and _QUOTED_WORD.search(text) is None
         and not (stripped.startswith(("[", "`")) and stripped.endswith(("]", "`")))
+        and not _TRUNCATED_LIST.match(stripped)  # "[0": a JSON list cut off after a verdict
     )
 
 

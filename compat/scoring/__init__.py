@@ -11,6 +11,7 @@ from compat.scoring._legacy import LegacyBreakdown, LegacyScorer, legacy_breakdo
 from compat.scoring._ragas import RagasScorer, normalise_statement
 from compat.scoring._registry import get_scorer, register_scorer, scorer_names, scorer_options
 from compat.scoring._score import Cause, MismatchPolicy, Score, Scorer, ScoreWarning, Status, Verdict, VerdictFormat
+from compat.scoring._statements import statements_from_text
 from compat.scoring._upstream import PROMPTFOO_GENERATIONS
 from compat.scoring._verdicts import parse_verdicts
 from compat.scoring._verdictwords import VerdictWords, verdict_words
@@ -41,5 +42,6 @@ __all__ = [
     "register_scorer",
     "scorer_names",
     "scorer_options",
+    "statements_from_text",
     "verdict_words",
 ]

@@ -1,4 +1,11 @@
-"""Text verdict source 1, the final line: the last header a verdict follows, and the run of verdicts after it."""
+"""Text verdict source 1, the final block: the last header that verdicts follow, and its items.
+
+Headers are what graders write before their verdicts: ``Final verdict for each
+statement in order:`` (the legacy prompt's), and its variants (``Final verdicts (in
+order):``, ``Final verdict per statement, in order:``, ``Final answer:``, ``Verdicts:``,
+``### Final verdicts``). After it, the verdicts run as items (``_items``), on its line
+or the lines below, with or without a lead-in (``in summary,``).
+"""
 
 from __future__ import annotations
 
@@ -6,90 +13,57 @@ import re
 from collections.abc import Iterator
 from typing import NamedTuple
 
-from compat.scoring._verdictwords import BUILT_IN, FINAL_HEADER, MAX_VERDICTS, TRAILING, Value, VerdictWords
-from compat.scoring._words import word_value
+from compat.scoring._items import Item, read_run
+from compat.scoring._verdictwords import BUILT_IN, VerdictWords
 
+_PAREN = r"(?:[ \t]*\([^()\n]{0,24}\))?"
+# Every branch starts with "final" or "verdicts" (found by str.rfind before the pattern runs).
+FINAL_HEADER = (
+    r"(?:final[ \t]+verdicts?[ \t]+for[ \t]+each[ \t]+statement[ \t]+in[ \t]+order(?![ \t]*[:=\-–—,])"
+    r"|final[ \t]+(?:verdicts?|answers?|judge?ments?|decisions?|assessments?|results?|labels?)"
+    r"(?:[ \t,]+[a-z][^\n:=()]{0,60}?)?" + _PAREN + r"[ \t*]*[:=\-–—]"
+    r"|final[ \t]+verdicts?" + _PAREN + r"[ \t*]*(?=\n)"
+    r"|verdicts" + _PAREN + r"[ \t]*:)"
+)
 _HEADER = re.compile(FINAL_HEADER)
+_QUOTES = "\"“'‘`"  # a header in quotes is mentioned ('I will finish with "Final verdict...:"'), not used
 
 MAX_HEADERS_TRIED = 4096
+WINDOW = 4096  # what is read after a header to see whether verdicts follow it
 
 
-def read_final_line(
-    lowered: str, words: VerdictWords = BUILT_IN
-) -> tuple[list[Value], list[str], int, int, frozenset[str]] | None:
-    """The verdicts after the last header that a verdict follows.
+class FinalBlock(NamedTuple):
+    items: tuple[Item, ...]
+    start: int  # where the header begins
+    end: int  # where the last item ends
+    warnings: frozenset[str]
 
-    Places where a header may start are tried from the last one back: at most
-    ``MAX_HEADERS_TRIED`` of them, so a text of a million "final"s costs one scan.
-    """
-    with_verdict: list[tuple[int, int]] = []
-    token = words.token
+
+def read_final_block(lowered: str, expected: int | None, words: VerdictWords = BUILT_IN) -> FinalBlock | None:
+    """The items after the last header that items follow (checked in a window after each,
+    from the last back: at most ``MAX_HEADERS_TRIED``, so a text of "final"s costs one scan)."""
+    found: list[tuple[int, int]] = []
     for start, end in _headers_backwards(lowered):
-        if token.match(lowered, end) and not (with_verdict and with_verdict[-1][1] == end):
-            with_verdict.append((start, end))
-            if len(with_verdict) == 2:
+        if found and found[-1][1] == end:
+            continue
+        if read_run(lowered[end : end + WINDOW], words, expected, numbers=True).items:
+            found.append((start, end))
+            if len(found) == 2:
                 break
-    if not with_verdict:
+    if not found:
         return None
-    start, pos = with_verdict[0]
-    run = (_plain_run(lowered, pos) if words.plain_run else None) or _token_run(lowered, pos, words)
-    values, read, pos = run
+    start, end = found[0]
+    run = read_run(lowered[end:], words, expected, numbers=True)
     warnings: set[str] = set()
-    if len(values) < MAX_VERDICTS and TRAILING.match(lowered, pos) is None:
+    if run.trailing:
         warnings.add("trailing_text")
-    if len(with_verdict) > 1:
+    if len(found) > 1:
         warnings.add("multiple_final_lines")
-    return values, read, start, pos, frozenset(warnings)
-
-
-class _Run(NamedTuple):
-    values: list[Value]
-    words: list[str]
-    end: int
-
-
-def _token_run(lowered: str, pos: int, words: VerdictWords = BUILT_IN) -> _Run:
-    """The verdicts from ``pos`` on, token by token, to the first thing that is not one."""
-    values: list[Value] = []
-    read: list[str] = []
-    previous: re.Match[str] | None = None
-    match, worth = words.token.match, words.values
-    while len(values) < MAX_VERDICTS:
-        token = match(lowered, pos)
-        if token is None:
-            break
-        word = token.group("v")
-        value = word_value(word, worth)
-        pos = token.end()
-        if previous is None or not _same_verdict(lowered, previous, token, value, values[-1]):
-            values.append(value)
-            read.append(word)
-        previous = token
-    return _Run(values, read, pos)
-
-
-# The common final line, "Yes. No. Yes." and nothing after it: read in one regex call
-# instead of one per verdict. Plain yes/no words are never enumerations, labels or
-# joined pairs, so this reads exactly what _token_run would (tests hold them equal).
-_PLAIN_RUN = re.compile(r"(?:[ \t.,;]*\b(?:yes|no)\b){1,64}")
-_PLAIN_WORD = re.compile(r"yes|no")
-
-
-def _plain_run(lowered: str, pos: int) -> _Run | None:
-    """The verdicts from ``pos`` on if they are plain yes/no words up to the end, else None."""
-    run = _PLAIN_RUN.match(lowered, pos)
-    if run is None or TRAILING.match(lowered, run.end()) is None:
-        return None
-    words = _PLAIN_WORD.findall(lowered, pos, run.end())
-    return _Run([1 if word == "yes" else 0 for word in words], words, run.end())
+    return FinalBlock(run.items, start, end + run.end, frozenset(warnings))
 
 
 def _headers_backwards(lowered: str) -> Iterator[tuple[int, int]]:
-    """Every header's (start, end), the last first.
-
-    Every header starts with "final" or "verdicts": ``str.rfind`` finds those words
-    (far faster than a regex scan), and the header pattern is tried only there.
-    """
+    """Every header's (start, end), the last first."""
     final_at = lowered.rfind("final")
     verdicts_at = lowered.rfind("verdicts")
     for _tried in range(MAX_HEADERS_TRIED):
@@ -100,21 +74,5 @@ def _headers_backwards(lowered: str) -> Iterator[tuple[int, int]]:
         else:
             pos, verdicts_at = verdicts_at, lowered.rfind("verdicts", 0, verdicts_at)
         header = _HEADER.match(lowered, pos)
-        if header is not None:
+        if header is not None and not (pos and lowered[pos - 1] in _QUOTES):
             yield header.start(), header.end()
-
-
-def _same_verdict(lowered: str, previous: re.Match[str], token: re.Match[str], value: Value, last: Value) -> bool:
-    """``Supported - yes``, ``Yes (supported)``: two different words, one verdict.
-
-    Only when they agree, a dash, colon or bracket joins them and nothing between them
-    starts a new verdict (no enumeration, no ``.``, ``,``, ``;`` or line break); the
-    same word twice is two verdicts.
-    """
-    if value != last or token.group("e") or token.group("c") or token.group("l"):
-        return False
-    if token.group("v") == previous.group("v"):
-        return False
-    between = lowered[previous.end("v") : token.start("v")]
-    joined = any(joint in between for joint in "-–—(:")
-    return joined and not any(stop in between for stop in ".,;!?\n。")

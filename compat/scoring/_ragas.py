@@ -27,7 +27,7 @@ from compat.scoring._score import (
     ordered_warnings,
     passes,
 )
-from compat.scoring._statements import fixed_statements
+from compat.scoring._statements import fixed_statements, refused_statements
 from compat.scoring._verdicts import ParsedVerdicts, parse_verdicts
 from compat.scoring._verdictwords import MAX_VERDICTS, verdict_words
 from compat.scoring._vocabulary import Vocabulary
@@ -272,6 +272,10 @@ class RagasScorer:
             return self._undetermined(case, Cause.EMPTY_OUTPUT, "grader call 1 (statements) returned nothing")
         if not statements:  # call 1 failed first: its cause is the one to name
             return self._undetermined(case, Cause.NO_STATEMENTS, "grader call 1 produced no statements")
+        refused = refused_statements(statements) if case.statements is None else None
+        if refused is not None:
+            why = f'the grader refused to list the statements ("{refused}")'
+            return self._undetermined(case, Cause.REFUSAL, why, len(statements))
         if _is_blank(case.grader_output):
             why = "grader call 2 (verdicts) returned nothing"
             return self._undetermined(case, Cause.EMPTY_OUTPUT, why, len(statements))

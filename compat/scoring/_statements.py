@@ -9,6 +9,7 @@ from itertools import repeat
 from compat.cases import Case
 from compat.scoring._jsnum import JS_WHITESPACE
 from compat.scoring._jsonscan import iter_json_values
+from compat.scoring._refusal import matched_refusal
 
 
 def legacy_statement_count(case: Case) -> int | None:
@@ -42,6 +43,12 @@ def fixed_statements(case: Case) -> list[str] | None:
     text = case.statements_output
     if not text:  # missing or empty; whitespace only goes on and yields no statements
         return None
+    return statements_from_text(text)
+
+
+def statements_from_text(text: str) -> list[str]:
+    """The statements a person reads in call 1's text: its RAGAS JSON list, else its lines
+    without a heading (what the fixed scorer divides by, and what ``grade`` sends call 2)."""
     from_json = _statements_from_json(text) if "{" in text or "[" in text else None
     if from_json is not None:
         return from_json
@@ -58,6 +65,29 @@ _BLANK = JS_WHITESPACE + "\x85"  # NEL is a line break here
 
 def _has_other_breaks(text: str) -> bool:
     return any(brk in text for brk in _OTHER_BREAKS)
+
+
+# A call 1 that refuses names the task it refuses; a statement of an answer seldom does both.
+_TASK_WORDS = ("statement", "answer", "break", "extract", "request", "task", "help", "assist", "comply", "text")
+MAX_REFUSAL_LINES = 2
+
+
+def refused_statements(statements: list[str]) -> str | None:
+    """The refusal pattern when call 1 is a refusal to list statements, not a list of them.
+
+    ``I'm sorry, but I can't help with breaking down this answer.`` read as a statement
+    would be judged "No" and score 0.0. A refusal is short (at most two lines), says a
+    refusal pattern and names the task; a one-line answer that merely contains "sorry"
+    does not name the task of listing statements.
+    """
+    if not statements or len(statements) > MAX_REFUSAL_LINES:
+        return None
+    text = " ".join(statements)
+    refusal = matched_refusal(text)
+    if refusal is None:
+        return None
+    lowered = text.casefold()
+    return refusal if any(word in lowered for word in _TASK_WORDS) else None
 
 
 def _is_heading(line: str) -> bool:

@@ -1,56 +1,62 @@
-"""Text verdict sources 2 to 5, after the final line: per-statement markers, a table, a list, prose."""
+"""Text verdict sources 2 to 6, after the final block: markers, a table, a list, prose, a bare run.
+
+Each finds where the verdicts are and hands the items to ``_items`` to read:
+
+2. **markers**: each label (``Verdict:``, ``Conclusion:``, ``Answer:``, ``Judgement:``,
+   ``Supported?``, ``The verdict is``) and the rest of its line is an item;
+3. **table**: the cells of a Markdown table's Verdict (or Supported) column;
+4. **list**: lines that begin with an enumeration or a bullet and hold a verdict, or an
+   enumeration 1, 2, 3... inside one line;
+5. **prose**: sentences about a statement by number (``Statement 2``, ``the second
+   statement``) or by its echoed text, read for their polarity;
+6. **a bare run**: the whole text as one run of items (``No. Yes. Yes.``).
+"""
 
 from __future__ import annotations
 
 import re
 from itertools import islice
-from typing import Literal
 
-from compat.scoring._verdictwords import BUILT_IN, MAX_VERDICTS, Value, VerdictWords
-from compat.scoring._words import word_value
+from compat.scoring._items import (
+    MAX_ITEM_CHARS,
+    Item,
+    cut_by_enumeration,
+    enumeration_starts,
+    read_item,
+    read_run,
+    run_of,
+)
+from compat.scoring._verdictwords import BUILT_IN, ENUMERATION, MAX_VERDICTS, OVERALL, Value, VerdictWords
 
+_MARKER = re.compile(
+    r"(?<![\w-])(?<!overall )(?<!final )(?<!overall\*\* )(?<!in )(?:the[ \t]+)?(?:verdict|conclusion|answer|judge?ment)"
+    r"(?:[ \t]+is)?(?!\w)|(?<!\w)supported[ \t]*\?"
+)
 _TABLE_ROW = re.compile(r"^[ \t]*\|[^\n]*", re.MULTILINE)
 _TABLE_COLUMNS = ("verdict", "supported", "supported?", "faithful", "label", "judgement", "judgment", "result")
 MAX_TABLE_ROWS = 2 * MAX_VERDICTS
-_PROSE_WORDS: dict[str, Literal[0, 1]] = {
-    "supported": 1,
-    "faithful": 1,
-    "correct": 1,
-    "accurate": 1,
-    "true": 1,
-    "consistent": 1,
-    "grounded": 1,
-    "verified": 1,
-    "entailed": 1,
-    "unsupported": 0,
-    "unfaithful": 0,
-    "incorrect": 0,
-    "inaccurate": 0,
-    "false": 0,
-    "inconsistent": 0,
-    "ungrounded": 0,
-    "unverified": 0,
-    "contradicted": 0,
-}
-_PROSE = re.compile(
-    r"(?:statement(?<!\wstatement)|claim(?<!\wclaim))[ \t]*#?[ \t]*(?P<i>\d{1,4})[ \t]*(?:\([^()\n]{0,40}\)[ \t]*)?"
-    r"(?:is|was|:|-|–|—)?[ \t]*(?P<neg>not[ \t]+|n't[ \t]+)?(?:(?:fully|directly|clearly|explicitly)[ \t]+)?"
-    r"(?P<w>" + "|".join(sorted(_PROSE_WORDS, key=len, reverse=True)) + r")(?!\w)"
-)
+_LIST_LINE = re.compile(r"[ \t>*]*(?:[-*•+][ \t]|(?:" + ENUMERATION + "))")
+_LINE = re.compile(r"[^\n]+")
 
 
-def read_markers(lowered: str, words: VerdictWords = BUILT_IN) -> list[tuple[Value, str, int]]:
-    worth = words.values
-    return [
-        (word_value(m.group("v"), worth), m.group("v"), m.start())
-        for m in islice(words.marker.finditer(lowered), MAX_VERDICTS)
-    ]
+def read_markers(lowered: str, words: VerdictWords = BUILT_IN) -> list[tuple[Item, int]]:
+    """Each marker's item, with where the marker stands."""
+    found: list[tuple[Item, int]] = []
+    for marker in islice(_MARKER.finditer(lowered), 4 * MAX_VERDICTS):
+        bound = marker.start() + MAX_ITEM_CHARS  # an item is read from its head: a long line costs no more
+        line_end = lowered.find("\n", marker.start(), bound)
+        item = read_item(lowered[marker.start() : line_end if line_end >= 0 else bound], words, numbers=True)
+        if item is not None and item.word != "overall":
+            found.append((item, marker.start()))
+            if len(found) >= MAX_VERDICTS:
+                break
+    return found
 
 
-def read_table(lowered: str, words: VerdictWords = BUILT_IN) -> list[tuple[Value, str]]:
+def read_table(lowered: str, words: VerdictWords = BUILT_IN) -> list[Item]:
     """The Verdict column of the first Markdown table that has one."""
     column: int | None = None
-    read: list[tuple[Value, str]] = []
+    read: list[Item] = []
     previous_end = -2
     for row in islice(_TABLE_ROW.finditer(lowered), MAX_TABLE_ROWS):
         cells = [cell.strip(" \t*`") for cell in row.group().strip(" \t").strip("|").split("|")]
@@ -64,43 +70,146 @@ def read_table(lowered: str, words: VerdictWords = BUILT_IN) -> list[tuple[Value
             continue
         if column >= len(cells) or set(cells[column]) <= set("-: "):
             continue  # the header's underline, or a short row
-        cell = words.cell.fullmatch(cells[column])
-        read.append((word_value(cell.group("v"), words.values), cell.group("v")) if cell else (None, "?"))
+        read.append(read_item(cells[column], words, numbers=True) or Item(None, ""))
         if len(read) >= MAX_VERDICTS:
             break
-    return read if any(value is not None for value, _word in read) else []
+    return read if any(item.value is not None for item in read) else []
 
 
-def read_list(lowered: str, words: VerdictWords = BUILT_IN) -> list[tuple[Value, str]]:
-    """Lines holding nothing but an optional enumeration and a verdict (``1. Yes``)."""
-    worth = words.values
-    return [
-        (word_value(m.group("v"), worth), m.group("v"))
-        for m in islice(words.list_line.finditer(lowered), MAX_VERDICTS)
-        if m.group("e") or not m.group("rest")  # "No: I cannot..." is prose; "1. No: not stated" a verdict
-    ]
+def read_list(lowered: str, words: VerdictWords = BUILT_IN) -> list[Item]:
+    """Enumerated or bulleted lines that hold a verdict (``1. Yes``, ``- No: not stated``,
+    ``2. John is a student. - No``), and enumerations inside one line (``1. No, 2. Yes``,
+    ``In conclusion: S1: 0 | S2: 1``). Lines without a verdict (explanations) are passed over."""
+    read: list[Item] = []
+    for line in islice(_LINE.finditer(lowered), 4 * MAX_VERDICTS):
+        text = line.group()
+        if len(text) > MAX_ITEM_CHARS:
+            continue
+        if len(enumeration_starts(text)) >= 2:
+            read.extend(run_of(cut_by_enumeration(text), words, None).items)
+        elif _LIST_LINE.match(text):
+            item = read_item(text, words, None)
+            if item is not None and item.word != "overall":
+                read.append(item)
+        if len(read) >= MAX_VERDICTS:
+            break
+    return read[:MAX_VERDICTS]
 
 
-# Prose is read only from texts that name statements at most this often: each mention
-# costs a regex attempt, and forty thousand of them are not sentences a person reads.
+def read_bare_run(lowered: str, words: VerdictWords, expected: int | None) -> list[Item]:
+    """The last paragraph of items (``No. Yes. Yes.``, ``No ⋅ Yes ⋅ Yes``, a verdict a line),
+    after any explanations, only where nothing but a lead-in or an overall verdict stands
+    beside them: a verdict word in prose is not a run."""
+    paragraphs = _PARAGRAPH.split(lowered.strip())
+    for paragraph in reversed(paragraphs[-MAX_PARAGRAPHS:]):
+        if OVERALL.match(paragraph) and "\n" not in paragraph.strip():
+            continue  # an overall verdict after the items
+        run = _whole_run(paragraph, words, expected, numbers=None)
+        if expected is not None and (run is None or len(run) != expected):
+            # 1 and 0 are verdicts in a run of nothing else whose count fits ("<0> · <1>").
+            numeric = _whole_run(paragraph, words, expected, numbers=True)
+            if numeric is not None and len(numeric) == expected > 1:  # a lone "0" is not a run
+                return numeric
+        if run is None:
+            return []
+        if expected is not None and len(run) != expected and read_item(paragraph, words) is None:
+            return []  # a count that does not fit is read only from a paragraph of nothing but verdicts
+        return run
+    return []
+
+
+def _whole_run(paragraph: str, words: VerdictWords, expected: int | None, numbers: bool | None) -> list[Item] | None:
+    """The paragraph's items when nothing but a lead-in or an overall verdict stands beside them."""
+    run = read_run(paragraph, words, expected, numbers)
+    rest = paragraph[run.end :].strip()
+    if not run.items or run.trailing or run.unreadable or (rest.strip(" \t\n.!") and not OVERALL.match(rest)):
+        return None
+    return list(run.items)
+
+
+_PARAGRAPH = re.compile(r"\n[ \t]*\n")
+MAX_PARAGRAPHS = 4
+
+
+# ----------------------------------------------------------------------------- prose
+
+# Prose is read only from texts that name statements at most this often.
 MAX_PROSE_MENTIONS = 4 * MAX_VERDICTS
+_SENTENCE_END = re.compile(r"(?<=[.!?])[ \t]+|\n+")
+_MENTION = re.compile(
+    r"(?:statement|claim)[ \t]*#?[ \t]*(?P<i>\d{1,4})(?!\d)(?![ \t]*:)"
+    r"|(?P<o>first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth)[ \t]+(?:statement|claim)"
+    r"|§(?P<e>\d{1,4})§"
+)
+_LABELLED = re.compile(r"[ \t*#>-]*(?:statement|claim)[ \t]*#?[ \t]*\d{1,4}[ \t*]*:")
+_ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth")
+_UNKNOWN = re.compile(
+    r"(?<!\w)(?:unclear|uncertain|ambiguous|either way|(?:cannot|can't) be (?:verified|determined)"
+    r"|not (?:sure|certain|clear)|undetermined|indeterminate)(?!\w)"
+)
+_POSITIVE = re.compile(
+    r"(?<!\w)(?:supported|supports|entails?|entailed|holds|correct|accurate|true|faithful|consistent|grounded"
+    r"|verified|confirmed|confirms|yes)(?!\w)"
+)
+_NEGATIVE = re.compile(
+    r"(?<!\w)(?:unsupported|contradicted|contradicts|incorrect|inaccurate|false|unfaithful|inconsistent"
+    r"|ungrounded|unverified|no)(?!\w)"
+)
+_NEGATION = re.compile(r"(?<!\w)(?:not|n't|never|neither|nor|cannot|no longer)(?!\w)|n't(?!\w)")
 
 
 def mentions(lowered: str) -> int:
-    return lowered.count("statement") + lowered.count("claim")
+    return lowered.count("statement") + lowered.count("claim") + lowered.count("§")
 
 
 def read_prose(lowered: str) -> tuple[Value, ...]:
-    """Verdicts by statement number from sentences; a statement said twice gets the lower."""
-    by_index: dict[int, Literal[0, 1]] = {}
-    for m in islice(_PROSE.finditer(lowered), MAX_VERDICTS):
-        index = int(m.group("i"))
-        if not 1 <= index <= MAX_VERDICTS:
+    """Verdicts by statement from sentences about one statement each; said twice, the lower."""
+    by_index: dict[int, Value] = {}
+    for sentence in islice(_SENTENCE_END.split(lowered), 4 * MAX_VERDICTS):
+        if len(sentence) > MAX_ITEM_CHARS:
             continue
-        value = _PROSE_WORDS[m.group("w")]
-        if m.group("neg"):
-            value = 1 - value  # type: ignore[assignment]
-        by_index[index] = min(by_index.get(index, value), value)
+        if _LABELLED.match(sentence):
+            continue  # "Statement 1: ..." introduces an echo or an explanation, not a judgement
+        mentioned = {_index(match) for match in _MENTION.finditer(sentence)} - {None}
+        if len(mentioned) != 1:
+            continue  # about no statement, or about several: not one statement's verdict
+        index = mentioned.pop()
+        assert index is not None
+        value = _polarity(sentence)
+        if value is _NOT_A_VERDICT or not 1 <= index <= MAX_VERDICTS:
+            continue
+        previous = by_index.get(index, value)
+        by_index[index] = _lower(previous, value)
     if not by_index:
         return ()
     return tuple(by_index.get(i) for i in range(1, max(by_index) + 1))
+
+
+def _index(match: re.Match[str]) -> int | None:
+    if match.group("i"):
+        return int(match.group("i"))
+    if match.group("o"):
+        return _ORDINALS.index(match.group("o")) + 1
+    return int(match.group("e")) + 1  # echoes are numbered from 0
+
+
+_NOT_A_VERDICT = -1
+
+
+def _lower(first: Value | int, second: Value | int) -> Value:
+    """The lower of two readings of one statement: no verdict, then not supported, then supported."""
+    if first is None or second is None:
+        return None
+    return 0 if 0 in (first, second) else 1
+
+
+def _polarity(sentence: str) -> Value | int:
+    """1 supported, 0 not, None unclear, ``_NOT_A_VERDICT`` where the sentence judges nothing."""
+    if _UNKNOWN.search(sentence):
+        return None
+    positive = _POSITIVE.search(sentence)
+    if positive is not None:
+        return 0 if _NEGATION.search(sentence, 0, positive.start()) else 1
+    if _NEGATIVE.search(sentence):
+        return 0
+    return _NOT_A_VERDICT

@@ -22,11 +22,20 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import NamedTuple
 
-from compat.scoring._finalline import read_final_line
-from compat.scoring._textsources import MAX_PROSE_MENTIONS, mentions, read_list, read_markers, read_prose, read_table
+from compat.scoring._finalline import read_final_block
+from compat.scoring._items import Item
+from compat.scoring._textsources import (
+    MAX_PROSE_MENTIONS,
+    mentions,
+    read_bare_run,
+    read_list,
+    read_markers,
+    read_prose,
+    read_table,
+)
 from compat.scoring._verdictwords import BUILT_IN, Value, VerdictWords
 from compat.scoring._words import PLAIN_WORDS
 
@@ -38,6 +47,9 @@ _LEGEND_PAREN = re.compile(
 _LEGEND_OR = re.compile(r"yes(?<!\wyes)[\"”']?[ \t]+or[ \t]+[\"“']?no(?!\w)")
 # "Yes = supported", "No means not supported": a verdict word being defined, not given.
 _LEGEND_DEFINES = re.compile(r"(?:yes(?<!\wyes)|no(?<!\wno))[\"”']?[ \t]*(?:=|means(?!\w))[^.,;\n]{0,60}")
+_HTML_TAG = re.compile(
+    r"</?(?:b|i|u|p|br|em|strong|span|div|li|ul|ol|code|td|tr|th|mark|sup|sub)(?:[ \t][^<>\n]{0,200})?/?>"
+)
 _REASONING_TAG = re.compile(r"<(/?)(?:think|thinking|reasoning)>", re.IGNORECASE)
 _CLOSING_TAG = re.compile(r"</(?:think|thinking|reasoning)>", re.IGNORECASE)
 _CLOSING_TAGS = ("</think>", "</thinking>", "</reasoning>")
@@ -100,6 +112,10 @@ def prepare(text: str, statements: Sequence[str] | None, words: VerdictWords = B
     lowered = text.lower()
     if "_" in lowered:
         lowered = lowered.replace("_", " ")  # markdown emphasis, statement_1
+    if "<" in lowered:
+        lowered = _HTML_TAG.sub(" ", lowered)  # <b>No</b>: the markup is not the verdict
+    if "’" in lowered:
+        lowered = lowered.replace("’", "'")  # can’t
     # Each legend pattern runs only where its cheapest telltale is present: a regex pass
     # costs ten times a substring search, and most outputs hold no legend at all.
     if "(" in lowered:
@@ -113,70 +129,79 @@ def prepare(text: str, statements: Sequence[str] | None, words: VerdictWords = B
     return lowered
 
 
-MAX_BLANKED_STATEMENTS = 16
+# Echoes are replaced while the text is at most this many bytes times the statements blanked:
+# each statement costs one pass over the text.
+ECHO_BUDGET = 64_000_000
+MIN_ECHO_CHARS = 8  # shorter statements ("Yes.") could be verdicts themselves
+_LIST_MARK = re.compile(r"^(?:[-*•+]|\d{1,4}[.)]|\(\d{1,4}\))[ \t]+")  # call 1's "1. " or "- " before a statement
 
 
 def _blank_echoes(lowered: str, statements: Sequence[str], words: VerdictWords) -> str:
-    """Blank the echoes of statements whose own text would read as a verdict.
+    """Each echo of statement i (its text as the grader repeated it) replaced by ``§i§``.
 
-    "The jury's verdict: no appeal." echoed before its real verdict must not count.
-    Only statements that hold a verdict word are searched for, at most
-    ``MAX_BLANKED_STATEMENTS`` of them: each costs one pass over the text.
+    An echoed statement is the statement, not a verdict: "1. Yes, the museum is open on
+    Mondays. - No" holds one verdict, No. The token keeps which statement it was, for
+    prose ("§2§" is not supported).
     """
-    blanked = 0
-    for statement in statements:
-        if blanked >= MAX_BLANKED_STATEMENTS:
+    for index, statement in enumerate(statements):
+        if len(lowered) * (index + 1) > ECHO_BUDGET:
             break
-        if "verdict" not in statement.lower():
-            continue  # only a marker or a header inside a statement reads as a verdict
-        echo = prepare(statement, None, words).strip()
-        if len(echo) < 8 or echo not in lowered:
-            continue
-        if words.marker.search(echo) or words.header_with_verdict.search(echo):
-            lowered = lowered.replace(echo, " ")
-            blanked += 1
+        echo = _LIST_MARK.sub("", prepare(statement, None, words).strip())
+        for form in dict.fromkeys((echo, echo.rstrip(" ."))):  # with its full stop, then without
+            if len(form) >= MIN_ECHO_CHARS and form in lowered:
+                lowered = lowered.replace(form, f" §{index}§ ")
     return lowered
 
 
 def read_text(lowered: str, statement_count: int | None, words: VerdictWords = BUILT_IN) -> TextVerdicts | None:
-    """The verdicts of a prepared text (see ``prepare``), or ``None`` when it holds none."""
-    final = read_final_line(lowered, words) if "verdict" in lowered else None
-    markers = read_markers(lowered, words) if "verdict" in lowered else []
+    """The verdicts of a prepared text (see ``prepare``), or ``None`` when it holds none.
+
+    Every source gives the items it finds; the first whose count is the statement count
+    wins, as a person checks a reading against the statements. Where none does, the
+    first source that holds items is read (and its count reconciled by the alignment).
+    """
+    expected = statement_count or None
+    readings: list[TextVerdicts] = []
+    for reading in _readings(lowered, expected, words):
+        if expected is None or len(reading.values) == expected:
+            return reading
+        readings.append(reading)
+    return readings[0] if readings else None
+
+
+def _readings(lowered: str, expected: int | None, words: VerdictWords) -> Iterator[TextVerdicts]:
+    """What each source reads, most trusted first."""
+    final = read_final_block(lowered, expected, words) if "final" in lowered or "verdicts" in lowered else None
+    markers = read_markers(lowered, words)
     if final is not None:
-        values, final_words, _start, end, warnings = final
-        after = [(value, word) for value, word, at in markers if at >= end]
-        wanted = statement_count if statement_count else len(values)
+        wanted = expected or len(final.items)
+        after = [item for item, at in markers if at >= final.end]
         if after and len(after) >= wanted:
-            # A complete answer after the final line: the final line was an echoed example.
-            return _result("markers", after, warnings | {"superseded_verdicts"})
-        marker_values = tuple(value for value, _word, _at in markers)
-        if (
-            "trailing_text" in warnings
-            and len(marker_values) > len(values)
-            and marker_values[: len(values)] == tuple(values)
-        ):
-            # The final line stopped at something unreadable; the markers say it all, and agree.
-            return _result("markers", [(value, word) for value, word, _at in markers], frozenset())
-        if marker_values and marker_values != tuple(values):
+            # A complete answer after the final block: the final block was an echoed example.
+            yield _result("markers", after, final.warnings | {"superseded_verdicts"})
+        warnings = final.warnings
+        if markers and tuple(item.value for item, _at in markers) != tuple(item.value for item in final.items):
             warnings = warnings | {"final_line_disagrees"}
-        return _result("final_line", list(zip(values, final_words, strict=True)), warnings)
+        yield _result("final_line", final.items, warnings)
     if markers:
-        return _result("markers", [(value, word) for value, word, _at in markers], frozenset())
+        yield _result("markers", [item for item, _at in markers], frozenset())
     if "|" in lowered:
         table = read_table(lowered, words)
         if table:
-            return _result("table", table, frozenset())
+            yield _result("table", table, frozenset())
     listed = read_list(lowered, words)
     if listed:
-        return _result("list", listed, frozenset())
-    if "statement" in lowered or "claim" in lowered:
-        prose = read_prose(lowered) if mentions(lowered) <= MAX_PROSE_MENTIONS else ()
+        yield _result("list", listed, frozenset())
+    bare = read_bare_run(lowered, words, expected)
+    if bare:
+        yield _result("list", bare, frozenset())
+    if ("statement" in lowered or "claim" in lowered or "§" in lowered) and mentions(lowered) <= MAX_PROSE_MENTIONS:
+        prose = read_prose(lowered)
         if prose:
-            return TextVerdicts("prose", prose, frozenset())
-    return None
+            yield TextVerdicts("prose", prose, frozenset())
 
 
-def _result(source: str, read: Sequence[tuple[Value, str]], warnings: frozenset[str]) -> TextVerdicts:
-    if any(word not in PLAIN_WORDS for _value, word in read):  # "yes" and "no" have no spaces to fold
+def _result(source: str, items: Sequence[Item], warnings: frozenset[str]) -> TextVerdicts:
+    if any(item.word and item.word not in PLAIN_WORDS for item in items):  # "yes" and "no" have no spaces to fold
         warnings = warnings | {"verdict_word_variant"}
-    return TextVerdicts(source, tuple(value for value, _word in read), warnings)
+    return TextVerdicts(source, tuple(item.value for item in items), warnings)

@@ -10,7 +10,7 @@ from operator import itemgetter
 from typing import Any, Literal
 
 from compat.scoring._verdictwords import MAX_VERDICTS
-from compat.scoring._words import read_word
+from compat.scoring._words import normalise_word, read_word
 
 # At most this many JSON nodes are searched for verdicts in one value. The search is
 # breadth-first and verdicts sit in the top levels of any real output; each node visited
@@ -60,6 +60,10 @@ def verdict_items(value: Any, whole: bool, words: Values) -> tuple[list[Any], bo
             keyed = _indexed(node, words)
             if keyed is not None:
                 return keyed, not any(map(_is_item, keyed))
+            # Per-statement items beat an overall verdict beside them, wherever it stands.
+            listed = next((v for v in node.values() if isinstance(v, list) and any(map(_is_item, v))), None)
+            if listed is not None:
+                return listed, False
             queue.extend(
                 (child, isinstance(key, str) and key.strip().lower() in _LIST_KEYS)
                 for key, child in islice(node.items(), MAX_VISITED)
@@ -88,18 +92,27 @@ def _is_item(node: Any) -> bool:
 
 
 def _is_value_list(node: list[Any], numbers_ok: bool, words: Values) -> bool:
-    """Every element a verdict word (or, where numbers are allowed, 0/1 or a boolean)."""
+    """Every element a verdict word (or, where numbers are allowed, 0/1 or a boolean), or a
+    place without one (``null``, ``"N/A"``, ``"Maybe"``); at least one a verdict."""
     if not node:
         return False
-    strings = 0
+    strings = verdicts = 0
     for element in node[:MAX_VERDICTS]:
+        if element is None or _is_slot_word(element, words):
+            continue
         if isinstance(element, str):
             if not read_word(element, words)[0]:
                 return False
             strings += 1
         elif not (numbers_ok and (isinstance(element, bool) or (type(element) in (int, float) and element in (0, 1)))):
             return False
-    return strings > 0 or numbers_ok
+        verdicts += 1
+    return verdicts > 0 and (strings > 0 or numbers_ok)
+
+
+def _is_slot_word(element: Any, words: Values) -> bool:
+    """A string that holds a statement's place without a verdict ("N/A", "Not sure")."""
+    return isinstance(element, str) and not read_word(element, words)[0] and normalise_word(element) in words
 
 
 def _is_indexed_value(child: Any, words: Values) -> bool:
@@ -119,8 +132,10 @@ def _indexed(node: dict[Any, Any], words: Values) -> list[Any] | None:
         match = _INDEXED_KEY.fullmatch(key.strip().lower()) if isinstance(key, str) else None
         if match is None:
             return None
-        if not _is_indexed_value(child, words):
+        if not (child is None or _is_slot_word(child, words) or _is_indexed_value(child, words)):
             return None
         numbered.append((int(match.group(1)), child))
+    if all(child is None or _is_slot_word(child, words) for _number, child in numbered):
+        return None  # places without a single verdict: not a verdict object
     numbered.sort(key=itemgetter(0))
     return [child for _number, child in numbered]

@@ -1,4 +1,20 @@
-"""The verdict words in force (``VerdictWords``) and the text patterns built from them, for every reader."""
+"""The verdict words in force (``VerdictWords``) and the patterns that find one in an item.
+
+An item is the text a grader gave for one statement (``1. No - not in the context.``,
+``Statement 2 → Yes``, ``John is a student. - No``, ``Verdict: **Supported**``). Two
+patterns read it, both built from the word table, so a team's added words are read
+wherever the built-in ones are:
+
+* ``head``: the verdict at the item's start, past bullets, markdown, an enumeration, a
+  label (``Verdict:``, ``Answer:``, ``Conclusion:``, ``Supported?``) and decoration;
+* ``tail``: a verdict after a joiner further on (``- No``, ``: No``, ``→ No``), where the
+  item begins with something else (an echoed statement).
+
+A verdict word must end its phrase: followed by punctuation, a bracket, the end, or a
+word that carries on a verdict (``Supported by the context``). Followed by any other
+word it is a determiner (``No context was provided``, ``No refunds are given``), not a
+verdict. Every part is bounded or followed by something it cannot match: linear.
+"""
 
 from __future__ import annotations
 
@@ -12,117 +28,80 @@ from compat.scoring._words import BUILT_IN_WORDS, WordTable, word_table
 MAX_VERDICTS = 10_000
 Value = Literal[0, 1] | None
 
-# Separators between verdicts: punctuation, quotes, brackets, markdown, CJK stops. No letter
-# and no digit, so each part of a token hands over to the next without ambiguity.
-_SEP_CHARS = r"""\s:*.,;!?()\[\]{}#>|/\\"'“”‘’`«»「」。、·・•=~+\-–—"""
-_SEP = "[" + _SEP_CHARS + "]*"
-_LINE_SEP = "[" + _SEP_CHARS.replace(r"\s", r" \t") + "]*"
-# "1.", "(2)", "statement 3:", "S4", "claim #5", "a)", "iv.", "First:" (circled and roman
-# numeral characters arrive as digits and letters after NFKC).
-_ENUM = (
-    r"(?:(?:statement|claim|item|s|c)[ \t]*#?[ \t]*\d{1,4}|#?\d{1,4}"
-    r"|(?:[a-l]|i{1,3}|iv|vi{0,3}|ix|xi{0,3})(?=[.):])"
-    r"|first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|next|last|finally)(?!\w)"
+# What may stand before an item's content: white space, bullets, markdown, quotes, arrows.
+_LEAD = r"[\s>*•·+\-–—=_~`\"'“”‘’«»\[\]{}<|→⇒➔➜\\]*"
+# "1.", "1)", "(1)", "#1", "statement 3", "S4", "claim 5", "a)", "iv.", "first" (circled and
+# roman numeral characters arrive as digits and letters after NFKC). A bare number counts only
+# when a delimiter and more text follow it: "1." alone is a verdict where numbers are verdicts.
+ENUMERATION = (
+    r"(?:(?:statement|claim|item|s|c)[ \t]*#?[ \t]*\d{1,4}(?!\d)"
+    r"|\([ \t]*\d{1,4}[ \t]*\)|#[ \t]*\d{1,4}(?!\d)"
+    r"|\d{1,4}(?:[.):](?=[ \t]*[^\s.):])|(?=[ \t]*(?:→|->|=>|[-–—][ \t]))|(?=[ \t]+[^\s\d.,]))"
+    r"|(?:x{0,1}(?:i{1,3}|iv|vi{0,3}|ix)|xx?|[a-mo-xz])(?=[.)][ \t])"  # roman to xx; letters but y and n
+    r"|first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth)(?!\w)"
 )
-# A word that labels a verdict rather than being one: "Verdict: Yes", "\boxed{Yes}", "Answer - No".
-_LABEL = r"(?:verdict|answer|label|result|boxed|text)(?!\w)"
-_CONNECTOR = r"(?:and|then|&)(?!\w)"
-# An aside right after a verdict: "No (not in the context).", "Yes [see passage 2]".
-_ASIDE = r"(?:[ \t!]*[(\[][^()\[\]\n]{0,200}[)\]])?"
-TRAILING = re.compile(_SEP + r"\Z")
-_PAREN = r"(?:[ \t]*\([^()\n]{0,24}\))?"
-# Every branch starts with a literal word, so the regex engine skips ahead to it.
-FINAL_HEADER = (
-    r"(?:final\s+verdicts?"
-    + _PAREN
-    + r"\s+(?:for|on)\s+(?:each|every|all|the)(?:\s+(?:of\s+the\s+)?(?:statements?|claims?))?(?:\s*,?\s*in\s+order)?"
-    + _PAREN
-    + r"[ \t]*[:=\-–—]?|final\s+verdicts"
-    + _PAREN
-    + r"[ \t]*:|verdicts"
-    + _PAREN
-    + r"[ \t]*:)"
+# A word that labels a verdict rather than being one.
+_LABEL = (
+    r"(?:(?:the[ \t]+)?(?:verdict|answer|label|result|decision|assessment|judge?ment|conclusion|rating)"
+    r"(?:[ \t]+is)?(?!\w)|supported[ \t]*\?|boxed(?!\w))"
 )
-# Not a verdict word but a determiner: "Verdict: No context was provided".
-_NON_ANSWER = (
-    r"(?![ \t]+(?:context|idea|information|info|data|access|answer|comment|opinion|clue|way|decision"
-    r"|judge?ment|verdict|statements?|relevant|sufficient|enough|basis)(?!\w))"
+# Between an enumeration, a label and the word: punctuation, markdown, quotes, brackets, arrows.
+_JOIN = r"[ \t:.)\]}*_`\"'“”‘’«»=~+\-–—→⇒➔➜>(\[{<|\\]*"
+# The end of a verdict phrase: punctuation, a bracket, an emoji, the end; or a word that
+# carries a verdict on ("Supported by the context", "No, it is not", "Yes because ...").
+_ENDS = (
+    r"(?![ \t]*\?)"  # "Supported?" asks (a column, a label), it does not answer
+    r"(?![^\w\s]+\w)"  # glued to a word by punctuation ("Yes:a") it is part of something else
+    r"(?=[ \t]*(?:$|[^\w \t])|[ \t]+(?:by|because|as|since|based|according|given|per|it|this|that|for)(?!\w)"
+    r"|[ \t]+[✓✔☑✅✗✘❌☒✖❓])"
 )
+# 1 and 0 as verdicts, where numbers stand for verdicts (a final block, a marker, a table).
+# After a label ("Verdict: 1. Explanation...") a 1 or 0 is the verdict; elsewhere not "1." or
+# "1)" before more text, nor "1 →": those enumerate.
+_NUMBER = r"(?P<n>[01])(?![^\n]{0,3}\d)(?(l)(?!\w)|(?!\w|[.)][ \t]*\S|[ \t]*(?:→|->|=>)))"  # not "[1, 2, 3]"
+_TAIL_JOINER = r"(?:[ \t]*(?:[-–—:=|→⇒➔➜,]|->|=>)[ \t*_`\"'“”‘’«»<\[(]*)"
+OVERALL = re.compile(_LEAD + r"overall(?!\w)")
+# Where 1 and 0 can only be verdicts: after a label, or after a statement named in words.
+NAMED_PLACE = re.compile(r"(?<!\w)(?:(?:statement|claim|item|s|c)[ \t]*#?[ \t]*\d|" + _LABEL + ")")
 
 
 class VerdictWords(NamedTuple):
-    """The verdict words in force, and every text pattern that holds one."""
+    """The verdict words in force, and the item patterns built from them."""
 
     values: Mapping[str, Value]  # what each word is worth
-    token: re.Pattern[str]  # one verdict of a run: connector, enumeration, label, word, aside
-    header_with_verdict: re.Pattern[str]
-    marker: re.Pattern[str]
-    list_line: re.Pattern[str]
-    cell: re.Pattern[str]
-    plain_run: bool  # whether _plain_run reads what _token_run would (no added word could say yes/no)
+    head: re.Pattern[str]  # a verdict at an item's head
+    head_or_number: re.Pattern[str]  # the same, 1 and 0 read as verdicts too
+    tail: re.Pattern[str]  # a verdict after a joiner, further on in an item
+    tail_or_number: re.Pattern[str]  # the same, 1 and 0 read as verdicts too
+    plain_run: bool  # whether the plain yes/no fast path reads what the item reader would
+
+
+# A check mark before a verdict word is the same verdict drawn: "✅ Yes", "❌ No", "✔️ Supported".
+_MARK = r"(?:[✓✔☑✅✗✘❌☒✖❓]\ufe0f?[ \t]*(?=\w))?"
 
 
 def _compile(table: WordTable) -> VerdictWords:
-    word = table.pattern
-    token = re.compile(
-        _SEP
-        + "(?:(?P<c>"
-        + _CONNECTOR
-        + ")"
-        + _SEP
-        + ")?(?:(?P<e>"
-        + _ENUM
-        + ")"
-        + _SEP
-        + ")?(?:(?P<l>"
-        + _LABEL
-        + ")"
-        + _SEP
-        + ")?(?P<v>"
-        + word
-        + ")"
-        + _ASIDE
-    )
-    # "Verdict: No", "**Verdict:** yes", "verdict:no", "Verdict — Supported", "Verdict: [No]",
-    # "Verdict (Yes/No): No", "The verdict is yes".
-    marker = re.compile(
-        r"verdict(?<!\wverdict)(?<!overall verdict)(?!\w)[ \t*\"'“”\[\]`]*(?:\([^()\n]{0,24}\)[ \t*]*)?"
-        r"(?:[:=\-–—][ \t*\"'“”\[\]`(]*|[ \t]+is[ \t*\"'“”\[\]`(]+)?"
-        r"(?P<v>" + word + ")" + _NON_ANSWER
-    )
-    # A line with a verdict and nothing else but an enumeration, a label and an explanation
-    # after a dash or colon (the explanation only after an enumeration: "No, I cannot" is prose).
-    # The lookahead turns away, at one character's cost, the lines that cannot start a verdict.
-    list_line = re.compile(
-        r"^(?=[ \t>*•+(\-#\w✓✔☑✅✗✘❌☒✖"
-        + re.escape(table.starts)
-        + r"])[ \t>*•+(-]*(?:(?P<e>"
-        + _ENUM
-        + ")"
-        + _LINE_SEP
-        + ")?(?:"
-        + _LABEL
-        + _LINE_SEP
-        + ")?(?P<v>"
-        + word
-        + ")"
-        + _ASIDE
-        + r"(?P<rest>[ \t]*[:\-–—][^\n]*)?"
-        + _LINE_SEP
-        + "$",
-        re.MULTILINE,
-    )
-    cell = re.compile(_LINE_SEP + "(?:" + _LABEL + _LINE_SEP + ")?(?P<v>" + word + ")" + _ASIDE + _LINE_SEP)
-    header_with_verdict = re.compile(FINAL_HEADER + "(?=" + token.pattern + ")")  # for short texts only
+    word = _MARK + "(?P<v>" + table.pattern + ")" + _ENDS
+    start = (
+        _LEAD
+        + "(?:(?:and|then|&)(?!\\w)" + _JOIN + ")?"  # "Yes, and No": a connector before the next item
+        + "(?:(?P<e>" + ENUMERATION + ")" + _JOIN + ")?(?:(?P<l>" + _LABEL + ")" + _JOIN
+        + "(?:(?P<e2>" + ENUMERATION + ")" + _JOIN + ")?)?"
+    )  # fmt: skip
+    head = re.compile(start + word)
+    head_or_number = re.compile(start + "(?:" + word + "|" + _NUMBER + _ENDS + ")")
+    # After a joiner, an enumeration or a label may still stand before the word: "To summarize: (1) Pass".
+    after = _TAIL_JOINER + "(?:" + ENUMERATION + _JOIN + ")?(?:(?P<l>" + _LABEL + ")" + _JOIN + ")?"
+    tail = re.compile(after + word)
+    tail_or_number = re.compile(after + "(?:" + word + "|" + _NUMBER + _ENDS + ")")
     # A run of plain yes/no words is read in one call unless an added word is made of
     # nothing but those letters and punctuation: it could then read that run otherwise.
     added = set(table.values) - set(BUILT_IN_WORDS.values)
     plain_run = not any(all(not char.isalnum() or char in "yesno" for char in word) for word in added)
-    return VerdictWords(table.values, token, header_with_verdict, marker, list_line, cell, plain_run)
+    return VerdictWords(table.values, head, head_or_number, tail, tail_or_number, plain_run)
 
 
 BUILT_IN = _compile(BUILT_IN_WORDS)
-_TOKEN, _MARKER = BUILT_IN.token, BUILT_IN.marker
 
 
 def verdict_words(vocabulary: Vocabulary | None) -> VerdictWords:

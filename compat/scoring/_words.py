@@ -25,6 +25,9 @@ YES_WORDS: tuple[str, ...] = (
     "fully supported",
     "faithful",
     "correct",
+    "entailed",
+    "pass",
+    "passed",
     "oui",
     "sí",
     "si",
@@ -40,6 +43,11 @@ NO_WORDS: tuple[str, ...] = (
     "unfaithful",
     "incorrect",
     "not correct",
+    "not entailed",
+    "contradicted",
+    "not stated",
+    "fail",
+    "failed",
     "no",
     "nope",
     "nah",
@@ -55,9 +63,21 @@ NO_WORDS: tuple[str, ...] = (
 YES_MARKS: tuple[str, ...] = ("✓", "✔", "☑", "✅", "是", "对", "はい", "예", "네")
 # Not "×": it is the multiplication sign far more often than a verdict.
 NO_MARKS: tuple[str, ...] = ("✗", "✘", "❌", "☒", "✖", "否", "不是", "いいえ", "아니요", "아니오")
-# A place held without a verdict.
+# A place held without a verdict: the grader said it could not tell.
 NONE_WORDS: tuple[str, ...] = (
     "n/a",
+    "not sure",
+    "maybe",
+    "cannot determine",
+    "cannot be determined",
+    "can't determine",
+    "can't be determined",
+    "cannot tell",
+    "can't tell",
+    "insufficient information",
+    "not enough information",
+    "indeterminate",
+    "❓",
     "partially supported",
     "partly supported",
     "partially",

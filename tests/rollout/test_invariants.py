@@ -22,6 +22,8 @@ def run(invariant: inv.Invariant, drawn: Any) -> None:
 ONE = Judgement(("The capital of France is Paris.",), (1,), ("The context says so.",))
 TWO = Judgement(("A river.", "A tower."), (1, 0), ("Stated.", "Not stated."))
 RISKY = Judgement(("The jury's verdict: no appeal on the bridge.", "A tower."), (1, 0), ("Stated.", "Not stated."))
+ONE_NO = Judgement(("The the.",), (0,), ("The context .",))
+ELEVEN = Judgement(tuple(f"Statement number {k}." for k in range(11)), (0,) * 11, ("The context .",) * 11)
 
 
 @given(inv.BOUNDED.strategy)
@@ -70,8 +72,19 @@ def test_failure_never_raises(drawn: Any) -> None:
 @example((ONE, "[1, 2, 3] {}", MismatchPolicy.VERDICT_RATIO))
 @example((ONE, "Y:A", MismatchPolicy.UNSUPPORTED))  # a verdict word then prose is not a list line
 @example((Judgement(("The the.",), (0,), ("r",)), "\u00d7", MismatchPolicy.UNSUPPORTED))  # "×" multiplies
+@example((ONE, "0", MismatchPolicy.UNSUPPORTED))  # a lone 0 is not a run of verdicts
+@example((ONE_NO, "Y(A", MismatchPolicy.UNSUPPORTED))  # a lone letter glued to more text is not a verdict
+@example((ONE_NO, "YES:A", MismatchPolicy.UNSUPPORTED))  # nor is a word glued to the next by punctuation
+@example((ONE_NO, "YES:0A", MismatchPolicy.UNSUPPORTED))
+@example((ONE_NO, "YES::A", MismatchPolicy.UNSUPPORTED))
 def test_no_verdict_undetermined(drawn: Any) -> None:
     run(inv.NO_VERDICT_UNDETERMINED, drawn)
+
+
+def test_a_json_list_cut_off_after_a_verdict_is_not_verdictless_text() -> None:
+    """Hypothesis drew "[0", "[00" and "[:0": truncated JSON lists whose 0 the scorer reads (as it should)."""
+    assert not any(strategies._is_verdictless(text) for text in ("[0", "[00", "[:0", "[true"))
+    assert strategies._is_verdictless("[citation needed] the context is silent")
 
 
 @given(inv.TOTAL.strategy)
@@ -88,6 +101,18 @@ def test_total(drawn: Any) -> None:
 @example((TWO, "styled_list", Style(vocabulary="exclaim", enumeration="circled", wrapper="boxed")))
 @example((TWO, "styled_final_line", Style(vocabulary="exclaim", enumeration="circled", wrapper="aside")))
 @example((RISKY, "text_per_statement", None))
+# Found by Hypothesis while the reader became one of items (issue 23): letters past h, roman
+# numerals past x, a lone "n" before an aside.
+@example((ELEVEN, "styled_final_line", Style(vocabulary="exclaim", enumeration="letter", wrapper="aside")))
+@example((ELEVEN, "styled_final_line", Style(vocabulary="exclaim", enumeration="roman", wrapper="aside")))
+@example((ONE_NO, "styled_final_line", Style(vocabulary="y_n", enumeration="circled", wrapper="aside")))
+@example(
+    (
+        Judgement(("The the.", "Trial größer."), (0, 0), ("r", "r")),
+        "styled_final_line",
+        Style(vocabulary="y_n", separator=", and ", enumeration="circled", wrapper="backticks"),
+    )
+)
 def test_reads_known_verdicts(drawn: Any) -> None:
     run(inv.READS_KNOWN_VERDICTS, drawn)
 

@@ -26,7 +26,6 @@ from compat.scoring._verdicts import (
     _read_items_one_by_one,
     parse_verdicts,
 )
-from compat.scoring._verdictwords import _MARKER
 
 ITEMS = [
     {"statement": f"Statement number {i}.", "reason": "The context says so. }]", "verdict": i % 2} for i in range(900)
@@ -106,11 +105,11 @@ def test_the_whole_list_fast_path_reads_what_item_by_item_reads(items: list[obje
 
 
 @pytest.mark.parametrize("count", [3, 5_000, 9_999, 10_000, 12_000])
-def test_markers_past_the_findall_limit_are_the_first_ones_findall_reads(count: int) -> None:
+def test_markers_past_the_limit_are_the_first_ones_in_order(count: int) -> None:
     words = ["yes" if i % 3 else "no" for i in range(count)]
     text = " ".join(f"verdict: {word}. some reasoning here." for word in words)
-    read = [word for _value, word, _at in read_markers(text)]
-    assert read == _MARKER.findall(text)[:MAX_VERDICTS] == words[:MAX_VERDICTS]
+    read = [item.word for item, _at in read_markers(text)]
+    assert read == words[:MAX_VERDICTS]
 
 
 _SPACES = " \t\n\x0b\x0c\r\x1c\x1d\x1e\x1f\x85\xa0\u1680\u2000\u200a\u2028\u2029\u202f\u205f\u3000\ufeff\u180e"

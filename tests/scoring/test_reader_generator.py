@@ -2,8 +2,8 @@
 
 First the generator itself: it renders each dimension as graders write it, its truth has
 one entry per statement, its two drivers draw the same logic, its JSON parses to its
-truth. Then the properties issue 23 names, over the whole product of dimensions: marked
-xfail (not strict) until the reader reads verdict items.
+truth. Then the properties issue 23 names, over the whole product of dimensions: the
+fixed scorer reads each output as a careful person does.
 """
 
 from __future__ import annotations
@@ -42,7 +42,6 @@ from tests.scoring.reader_fuzz import render, run
 HEADER = "Final verdict for each statement in order:"
 GENERATOR = settings(max_examples=100)
 PROPERTY = settings(max_examples=300)
-READER_AS_ITEMS = pytest.mark.xfail(strict=False, reason="issue 23: the reader as items")
 
 NO_YES_YES: tuple[Truth, ...] = (False, True, True)
 FINAL_LINE: dict[str, Any] = {
@@ -225,8 +224,11 @@ def _verdict_json(text: str) -> Any:
 
 @GENERATOR
 @given(grader_outputs(force={"shape": "json"}, refusals=False))
+@example(rendered({"shape": "json", "json_shape": "jsonl", "json_value": "int"}, (True,)))  # one JSON line
 def test_json_outputs_parse_to_their_truth(output: GraderOutput) -> None:
     document = _verdict_json(output.grader_output)
+    if output.dimensions["json_shape"] == "jsonl" and isinstance(document, dict):
+        document = [document]  # JSON lines holding a single item
     if isinstance(document, dict):
         document = document.get("statements") or document.get("results") or document.get("verdicts") or document
     if isinstance(document, dict):  # keyed by statement number
@@ -387,13 +389,13 @@ def test_the_fuzz_script_reports() -> None:
     assert report.outputs == 150 and 0 < report.refusals < 150
     assert sum(report.misreads.values()) == report.misread_total <= 150
     text = render(report, min_count=10)
-    assert text.startswith("reader fuzz: seed 1, 150 outputs") and "misread:" in text and "shape=" in text
+    assert text.startswith("reader fuzz: seed 1, 150 outputs") and "misread:" in text
+    assert "\n  shape: " in text  # every value of every dimension, with its misread count
 
 
 # ----------------------------------------------------------------- the reader, as a person reads (issue 23)
 
 
-@READER_AS_ITEMS
 @PROPERTY
 @given(grader_outputs(unknowns="none", refusals=False))
 def test_an_output_built_from_known_verdicts_reads_as_those_verdicts(output: GraderOutput) -> None:
@@ -404,7 +406,6 @@ def test_an_output_built_from_known_verdicts_reads_as_those_verdicts(output: Gra
     assert score.value == pytest.approx(output.expected_score, abs=1e-9)
 
 
-@READER_AS_ITEMS
 @PROPERTY
 @given(grader_outputs())
 def test_every_output_reads_as_a_careful_person_reads_it(output: GraderOutput) -> None:
@@ -412,7 +413,6 @@ def test_every_output_reads_as_a_careful_person_reads_it(output: GraderOutput) -
     assert misread(output, score) is None, (score.value, score.cause, output.expected_score, output.grader_output)
 
 
-@READER_AS_ITEMS
 @PROPERTY
 @given(st.one_of(grader_outputs(force={"shape": "refusal"}), grader_outputs(force={"call1": "refusal"})))
 def test_a_refusal_in_either_call_is_undetermined_refusal(output: GraderOutput) -> None:
@@ -429,7 +429,6 @@ def _pair(n: int, items: str, replaced: str) -> tuple[GraderOutput, GraderOutput
     )
 
 
-@READER_AS_ITEMS
 @PROPERTY
 @given(unknown_pairs())
 # issue 23's example (an unreleased promptfoo change's test): a surplus item, which the generator never
@@ -441,7 +440,6 @@ def test_an_unknown_item_never_raises_the_score(pair: tuple[GraderOutput, Grader
         assert original.value <= with_no.value + 1e-9, (pair[0].grader_output, pair[1].grader_output)
 
 
-@READER_AS_ITEMS
 @PROPERTY
 @given(statements_outputs())
 def test_call1_reads_as_its_statements(call1: StatementsOutput) -> None:

@@ -29,29 +29,29 @@ from compat.scoring._words import NO_WORDS, NONE_WORDS, YES_WORDS, word_table
 
 TEAM = Vocabulary(
     yes=("affirmative", "holds", "no problem", "成立", "👍"),
-    no=("contradicted", "does not hold", "不成立", "👎"),
-    none=("cannot tell",),
+    no=("refuted", "does not hold", "不成立", "👎"),
+    none=("undecidable",),
 )
 HEADER = "Final verdict for each statement in order:"
 
 # Each output uses only the team's words, in every place a verdict is read.
 ONLY_TEAM_WORDS = {
-    "final line": f"{HEADER} Holds. Does not hold. Cannot tell.",
-    "markers": "1. A is stated. Verdict: Affirmative.\n2. B is not. Verdict: Contradicted.\n3. Verdict: cannot tell",
-    "list": "1. Holds\n2. Contradicted\n3. Cannot tell",
-    "table": "| # | Verdict |\n|---|---|\n| 1 | Holds |\n| 2 | Does not hold |\n| 3 | Cannot tell |",
+    "final line": f"{HEADER} Holds. Does not hold. Undecidable.",
+    "markers": "1. A is stated. Verdict: Affirmative.\n2. B is not. Verdict: Refuted.\n3. Verdict: undecidable",
+    "list": "1. Holds\n2. Refuted\n3. Undecidable",
+    "table": "| # | Verdict |\n|---|---|\n| 1 | Holds |\n| 2 | Does not hold |\n| 3 | Undecidable |",
     "json items": json.dumps(
         {
             "statements": [
                 {"statement": "A.", "reason": "r", "verdict": "Affirmative"},
-                {"statement": "B.", "reason": "r", "verdict": "contradicted"},
-                {"statement": "C.", "reason": "r", "verdict": "Cannot tell."},
+                {"statement": "B.", "reason": "r", "verdict": "refuted"},
+                {"statement": "C.", "reason": "r", "verdict": "Undecidable."},
             ]
         }
     ),
     "json words": json.dumps({"verdicts": ["holds", "does not hold"]}),  # the third one missing
-    "marks": "1. 👍\n2. 👎\n3. cannot tell",
-    "cjk": "Final verdicts: 成立，不成立，cannot tell",
+    "marks": "1. 👍\n2. 👎\n3. undecidable",
+    "cjk": "Final verdicts: 成立，不成立，undecidable",
 }
 
 
@@ -63,7 +63,7 @@ def case(grader_output: str, statements: int = 3) -> Case:
 def test_the_team_words_read_as_their_verdicts_with_the_vocabulary_and_as_nothing_without(where: str) -> None:
     output = case(ONLY_TEAM_WORDS[where])
     with_words = get_scorer("ragas", vocabulary=TEAM).score(output)
-    assert [verdict.verdict for verdict in with_words.verdicts] == [1, 0, None]  # "cannot tell": no verdict
+    assert [verdict.verdict for verdict in with_words.verdicts] == [1, 0, None]  # "undecidable": no verdict
     assert with_words.value == pytest.approx(1 / 3) and with_words.status is Status.SCORED
     without = get_scorer("ragas").score(output)
     assert without.status is Status.UNDETERMINED and without.cause is Cause.NO_VERDICTS
@@ -90,9 +90,9 @@ def test_only_the_fixed_scorer_takes_a_vocabulary_and_the_legacy_port_does_not_c
 
 
 def test_the_cause_of_a_drift_is_found_reading_the_output_as_the_candidate_did() -> None:
-    # Legacy counts both "contradicted" as "no" and the third statement as supported (1/3);
+    # Legacy counts both "refuted" as "no" and the third statement as supported (1/3);
     # the candidate reads the same two "no"s and a missing verdict (0): a counting rule.
-    output = case(f"{HEADER} Contradicted. Contradicted.")
+    output = case(f"{HEADER} Refuted. Refuted.")
     comparer = CaseComparer(get_scorer("legacy"), get_scorer("ragas", vocabulary=TEAM))
     assert comparer.compare(output).cause is DriftCause.MISSING_VERDICTS
     plain = CaseComparer(get_scorer("legacy"), get_scorer("ragas"))
@@ -142,9 +142,9 @@ def write(tmp_path: Path, text: str) -> Path:
 def test_a_file_is_normalised_like_the_readers_normalise_and_adds_only_new_words(tmp_path: Path) -> None:
     path = write(
         tmp_path,
-        '[vocabulary]\nyes = [" Ｈｏｌｄｓ. ", "holds", "supported", "Does  Hold"]\nno = ["contradicted"]\n',
+        '[vocabulary]\nyes = [" Ｈｏｌｄｓ. ", "holds", "supported", "Does  Hold"]\nno = ["refuted"]\n',
     )
-    assert load_vocabulary(path) == Vocabulary(yes=("holds", "does hold"), no=("contradicted",))
+    assert load_vocabulary(path) == Vocabulary(yes=("holds", "does hold"), no=("refuted",))
 
 
 @pytest.mark.parametrize(

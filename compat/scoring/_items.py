@@ -1,0 +1,258 @@
+"""Verdict items: a region of a grader's text cut into one item per statement, each read.
+
+A person reading ``Final verdict for each statement in order: in summary, No - not in
+the context. Yes (explicitly stated). N/A.`` does two things: cuts the verdicts into
+items (by line, by enumeration, or by the separator the grader used) and reads each
+item's verdict, whatever stands around it. This module does both, the same way for
+every text source (the final block, markers, lists, tables).
+
+* **Reading an item** (``read_item``): the verdict word at its head, past bullets, an
+  enumeration, a label and decoration; else a verdict after a joiner further on (``John
+  is a student. - No``). A word that says the grader could not tell (``N/A``, ``Not
+  sure``) is an item without a verdict. Anything else is not an item: ``None``.
+* **Cutting a region** (``read_run``): each way of cutting it (lines; an enumeration
+  1, 2, 3...; each separator) gives a run of items: parts before the first item are a
+  lead-in, parts after the last are trailing text, and a part between two items that
+  holds no verdict keeps its place as an item without one (``1. Not sure. 2. Yes.``
+  never moves statement 2's verdict up to statement 1). The first cut whose item count
+  is the statement count wins; where none is, the one nearest to it.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterator
+from typing import NamedTuple
+
+from compat.scoring._verdictwords import ENUMERATION, MAX_VERDICTS, NAMED_PLACE, OVERALL, Value, VerdictWords
+from compat.scoring._words import word_value
+
+MAX_ITEM_CHARS = 2_000  # a longer part is a paragraph, not a verdict
+MAX_LEAD_IN_PARTS = 3  # parts before the first item that may be a lead-in
+# Separators a grader puts between verdicts on one line, most telling first.
+SEPARATORS = (". ", "; ", ", ", " ⋅ ", " · ", " | ", " / ", " • ", "\t", " \\", ",", ";", "、", "。", ".")
+_ENUMERATOR = re.compile(r"(?:^|(?<=[\s,;.|(]))(?P<e>" + ENUMERATION + ")")
+_DIGITS = re.compile(r"\d+")
+_TABLE_ROW = re.compile(r"[ \t]*\|[^\n]*\|")
+_TABLE_LINES = re.compile(r"^[ \t]*\|[^\n]*\|[ \t]*$", re.MULTILINE)
+_ASIDE = re.compile(r"[ \t]+[(\[]|[ \t]*[-–—][ \t]")  # "N (see the context)", "Y - stated"
+_PUNCTUATION = " \t.,;:!?)]}*_`\"'”’»"
+_BARE_NUMBER = re.compile(r"[\s(#*]*\d{1,4}[.):]?\s*")
+_SAYS_SOMETHING = re.compile(r"[^\W_]|[✓✔☑✅✗✘❌☒✖❓]")  # a letter, a digit or a mark: not a blank piece
+_ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth")
+
+
+class Item(NamedTuple):
+    """One statement's verdict as read: 1, 0, or None (the grader's item holds none)."""
+
+    value: Value
+    word: str  # the verdict word as written; "" where the item holds none
+
+
+class Run(NamedTuple):
+    """The items of a region, cut one way, and where they end in it."""
+
+    items: tuple[Item, ...]
+    end: int  # offset in the region after the last item
+    trailing: bool  # something that is not an item follows the last one
+    unreadable: int = 0  # places between items that hold no verdict word at all
+
+
+_OVERALL = Item(None, "overall")  # an overall verdict: ends a run, never one of its items
+
+
+def read_item(part: str, words: VerdictWords, numbers: bool | None = False) -> Item | None:
+    """The verdict of one item; ``None`` when ``part`` is not an item (no verdict in it).
+
+    ``numbers``: whether 1 and 0 are verdicts (True where the source says so: a final
+    block, a marker, a table); ``None``, only after a label or a statement named in words
+    (``Statement 2: 0``), never after a bare enumeration (``1. 0`` is not a reading).
+    """
+    if numbers is None:
+        numbers = NAMED_PLACE.search(part) is not None
+    if len(part) > MAX_ITEM_CHARS or _TABLE_ROW.match(part) or not _SAYS_SOMETHING.search(part):
+        return None  # a paragraph; a table's row (the table source reads its verdict column)
+    if OVERALL.match(part):
+        return _OVERALL
+    head = (words.head_or_number if numbers else words.head).match(part)
+    if head is None:
+        head = (words.tail_or_number if numbers else words.tail).search(part)
+        if head is None:
+            return None
+    word = head.group("v") if head.group("v") is not None else head.group("n")
+    rest = part[head.end() :]
+    if len(word) == 1 and word.isalpha() and rest.strip(_PUNCTUATION) and not _ASIDE.match(rest):
+        return None  # "y" and "n" stand alone or before an aside: "Y:A" is not a verdict
+    if word in ("1", "0") and word not in words.values:
+        return Item(1 if word == "1" else 0, word)
+    return Item(word_value(word, words.values), word)
+
+
+def _cut_lines(region: str) -> Iterator[tuple[str, int]]:
+    """Each non-blank line of ``region`` and the offset after it."""
+    pos = 0
+    while pos < len(region):
+        end = region.find("\n", pos)
+        end = len(region) if end < 0 else end
+        if region[pos:end].strip():
+            yield region[pos:end], end
+        pos = end + 1
+
+
+def _cut_by(separator: str) -> Callable[[str], Iterator[tuple[str, int]]]:
+    def cut(region: str) -> Iterator[tuple[str, int]]:
+        for line, line_end in _cut_lines(region):
+            start = line_end - len(line)
+            pos = 0
+            while pos <= len(line):
+                end = line.find(separator, pos)
+                end = len(line) if end < 0 else end
+                if line[pos:end].strip():
+                    yield line[pos:end], start + end
+                pos = end + len(separator)
+
+    return cut
+
+
+def cut_by_enumeration(region: str) -> Iterator[tuple[str, int]]:
+    """Parts that each begin at the next number of an enumeration 1, 2, 3... (inline or by line)."""
+    starts = enumeration_starts(region)
+    if len(starts) < 2:
+        return
+    if region[: starts[0]].strip():
+        yield region[: starts[0]], starts[0]  # a lead-in
+    for here, after in zip(starts, [*starts[1:], len(region)], strict=True):
+        yield region[here:after].rstrip(" \t\n,;|"), after
+
+
+def enumeration_starts(region: str) -> list[int]:
+    """Where the numbers 1, 2, 3... of an enumeration begin, in order (gaps of prose allowed)."""
+    starts: list[int] = []
+    expected = 1
+    for match in _ENUMERATOR.finditer(region):
+        if match.start() - (starts[-1] if starts else 0) > MAX_ITEM_CHARS:
+            break  # the enumeration ended (or never began): the rest of a long text is not read
+        if expected in _numbers(match.group("e")):
+            starts.append(match.start())
+            expected += 1
+            if expected > MAX_VERDICTS:
+                break
+    return starts
+
+
+_UNITS = ("", "i", "ii", "iii", "iv", "v", "vi", "vii", "viii", "ix")
+_ROMAN = {tens + unit: 10 * len(tens) + k for tens in ("", "x", "xx") for k, unit in enumerate(_UNITS) if tens + unit}
+
+
+def _numbers(enumeration: str) -> set[int]:
+    """What an enumeration may count: 1 for "1.", "(1)", "statement 1", "a)", "first";
+    "i" is 1 as a roman numeral and 9 as a letter (the sequence it stands in decides)."""
+    digits = _DIGITS.search(enumeration)
+    if digits is not None:
+        return {int(digits.group())}
+    found = {_ROMAN[enumeration]} if enumeration in _ROMAN else set()
+    if len(enumeration) == 1:
+        found.add(ord(enumeration) - ord("a") + 1)
+    if enumeration in _ORDINALS:
+        found.add(_ORDINALS.index(enumeration) + 1)
+    return found
+
+
+Cut = Callable[[str], Iterator[tuple[str, int]]]
+CUTS: tuple[tuple[str, Cut], ...] = (
+    ("enumeration", cut_by_enumeration),
+    *((separator, _cut_by(separator)) for separator in SEPARATORS),
+)
+INLINE_SEPARATORS = SEPARATORS[:10]
+
+
+def _cut_each_line(region: str, words: VerdictWords, numbers: bool | None) -> Iterator[tuple[str, int]]:
+    """Line by line, each line cut as it is written: one item, an enumeration (``1. No 2. Yes``)
+    or a run (``No. Yes. Yes.``) where every piece after the first is an item."""
+    for line, line_end in _cut_lines(region):
+        start = line_end - len(line)
+        pieces: list[tuple[str, int]] = []
+        if len(line) <= MAX_ITEM_CHARS:
+            if len(enumeration_starts(line)) >= 2:
+                pieces = [(part, start + end) for part, end in cut_by_enumeration(line)]
+            else:
+                for separator in INLINE_SEPARATORS:
+                    parts = [(part, start + end) for part, end in _cut_by(separator)(line)]
+                    if len(parts) < 2 or _BARE_NUMBER.fullmatch(parts[0][0]):
+                        continue  # "1. Not sure." is one enumerated item, not the verdicts "1" and "Not sure"
+                    if all(read_item(part, words, numbers) for part, _end in parts[1:]):
+                        pieces = parts
+                        break
+        yield from pieces or [(line, line_end)]
+
+
+def run_of(parts: Iterator[tuple[str, int]], words: VerdictWords, numbers: bool | None) -> Run:
+    """The items of ``parts``: a lead-in skipped, trailing text left, places without a verdict kept."""
+    items: list[Item] = []
+    pending: list[Item] = []  # parts without a verdict since the last item: places, if an item follows
+    end = 0
+    lead_in = unreadable = 0
+    for part, part_end in parts:
+        if not _SAYS_SOMETHING.search(part):
+            continue  # a blank piece (punctuation, an invisible character): no place of its own
+        item = read_item(part, words, numbers)
+        if item is _OVERALL:
+            if items:
+                break  # an overall verdict after the items ends them
+            continue  # one before them is passed over, as a lead-in is
+        if item is None:
+            if not items:
+                lead_in += 1
+                if lead_in > MAX_LEAD_IN_PARTS:
+                    break
+                continue
+            pending.append(Item(None, ""))
+            if len(pending) > MAX_LEAD_IN_PARTS:
+                break
+            continue
+        items.extend(pending)
+        unreadable += len(pending)
+        pending.clear()
+        items.append(item)
+        end = part_end
+        if len(items) >= MAX_VERDICTS:
+            return Run(tuple(items[:MAX_VERDICTS]), end, False, unreadable)
+    return Run(tuple(items), end, bool(pending) or lead_in > MAX_LEAD_IN_PARTS, unreadable)
+
+
+def read_run(region: str, words: VerdictWords, expected: int | None, numbers: bool | None = False) -> Run:
+    """The items of ``region``, cut the way a person checks against the statement count.
+
+    The first cut that gives ``expected`` items, each holding a verdict word, wins; else
+    the first that gives ``expected`` with places that hold none between them; else the
+    region read line by line as written; else the cut nearest to ``expected``. Without a
+    count, the cut that reads the most.
+    """
+    if "|" in region:  # a table's rows are the table source's to read, in its verdict column
+        region = _TABLE_LINES.sub(lambda row: " " * len(row.group()), region)
+    natural = run_of(_cut_each_line(region, words, numbers), words, numbers)
+    if expected is not None and len(natural.items) == expected and not natural.unreadable:
+        return natural
+    best: Run | None = None
+    with_places: Run | None = None
+    for name, cut in CUTS:
+        if name != "enumeration" and name not in region:
+            continue  # a separator the region does not hold cuts nothing
+        run = run_of(cut(region), words, numbers)
+        if not run.items:
+            continue
+        if expected is None:
+            if len(run.items) > len(best.items if best else natural.items):
+                best = run
+            continue
+        if len(run.items) == expected:
+            if not run.unreadable:
+                return run
+            with_places = with_places or run
+        if best is None or abs(len(run.items) - expected) < abs(len(best.items) - expected):
+            best = run
+    if with_places is not None:
+        return with_places
+    if natural.items and expected is not None:
+        return natural
+    return best or natural

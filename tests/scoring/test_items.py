@@ -1,0 +1,149 @@
+"""Verdict items: what one item says, and how a region is cut into one item per statement."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import example, given
+from hypothesis import strategies as st
+
+from compat.scoring import verdict_words
+from compat.scoring._items import MAX_ITEM_CHARS, Item, read_item, read_run
+from compat.scoring._verdictwords import BUILT_IN, MAX_VERDICTS
+from compat.scoring._vocabulary import Vocabulary
+
+
+@pytest.mark.parametrize(
+    ("part", "value"),
+    [
+        ("no", 0),
+        ("1. no - not mentioned in the context", 0),
+        ("(2) **yes** (explicitly stated)", 1),
+        ("statement 3 → no", 0),
+        ("s4 - supported", 1),
+        ("#5 <not entailed>", 0),
+        ("verdict: contradicted", 0),
+        ("the verdict is yes", 1),
+        ("supported? no", 0),
+        ("✅ yes", 1),
+        ("yes ✅", 1),
+        ("❌", 0),
+        ("§0§ - no", 0),  # an echoed statement, then its verdict
+        ("to summarize: (1) pass", 1),
+        ("after careful consideration, correct - directly stated", 1),
+        ("supported by the context", 1),
+        ("not sure", None),
+        ("n/a", None),
+        ("❓ cannot be determined", None),
+    ],
+)
+def test_an_item_reads_as_its_verdict_word_whatever_stands_around_it(part: str, value: int | None) -> None:
+    item = read_item(part, BUILT_IN)
+    assert item is not None and item.value == value
+
+
+@pytest.mark.parametrize(
+    "part",
+    [
+        "no context was provided, so i cannot judge",  # a determiner, then a refusal
+        "there is no mention of this in the context",
+        "explanation: the context says exactly this",
+        "| 1 | §0§ | yes |",  # a table's row: the table source reads its column
+        "supported?",  # a question, not an answer
+        "x" * (MAX_ITEM_CHARS + 1) + " yes",
+    ],
+)
+def test_text_without_a_verdict_of_its_own_is_not_an_item(part: str) -> None:
+    assert read_item(part, BUILT_IN) is None
+
+
+def test_one_and_zero_are_verdicts_only_where_a_verdict_stands() -> None:
+    assert read_item("1", BUILT_IN, numbers=True) == Item(1, "1")
+    assert read_item("verdict: 0. explanation: not stated.", BUILT_IN, numbers=True) == Item(0, "0")
+    assert read_item("1. no", BUILT_IN, numbers=True) == Item(0, "no")  # an enumeration, then the verdict
+    assert read_item("1) §0§ - 0", BUILT_IN, numbers=True) == Item(0, "0")
+    assert read_item("1", BUILT_IN) is None  # a bare enumeration where numbers are not verdicts
+    assert read_item("statement 2: 0", BUILT_IN, numbers=None) == Item(0, "0")  # named: a verdict
+    assert read_item("0.5", BUILT_IN, numbers=True) is None
+
+
+def test_an_added_word_is_read_wherever_a_built_in_one_is() -> None:
+    words = verdict_words(Vocabulary(yes=("holds",), no=("refuted",), none=("undecidable",)))
+    assert read_item("1. refuted - not in the context", words) == Item(0, "refuted")
+    assert read_item("§0§ → holds", words) == Item(1, "holds")
+    assert read_item("undecidable", words) == Item(None, "undecidable")
+    assert read_item("refuted", BUILT_IN) is None
+
+
+def values(region: str, expected: int | None, numbers: bool = False) -> tuple[int | None, ...]:
+    return tuple(item.value for item in read_run(region, BUILT_IN, expected, numbers).items)
+
+
+@pytest.mark.parametrize(
+    ("region", "expected", "read"),
+    [
+        (" in summary, no. yes. yes.", 3, (0, 1, 1)),  # a lead-in
+        (" no - not in the context. yes (stated). yes (stated).", 3, (0, 1, 1)),  # annotations
+        ("\n1. no\n2. yes\n3. yes", 3, (0, 1, 1)),  # one a line
+        (" 1. no, 2. yes, 3. yes", 3, (0, 1, 1)),  # an inline enumeration
+        (" 1. no 2. yes 3. yes", 3, (0, 1, 1)),
+        (" no ⋅ yes ⋅ yes.", 3, (0, 1, 1)),
+        (" yes. \ufeff. no.", 2, (1, 0)),  # an invisible piece has no place of its own
+        (" yes.\x0byes.\x0cno.", 3, (1, 1, 0)),
+        (" 0, 1, 1.", 3, (0, 1, 1)),
+        (" a) yes b) no", 2, (1, 0)),
+        (" i. yes ii. no", 2, (1, 0)),
+        (" \\boxed{yes} \\boxed{no}", 2, (1, 0)),
+    ],
+)
+def test_a_region_is_cut_into_one_item_per_statement(region: str, expected: int, read: tuple[int, ...]) -> None:
+    assert values(region, expected, numbers=True) == read
+
+
+def test_an_item_without_a_verdict_keeps_its_place() -> None:
+    # issue 23: "1. Not sure." dropped, statement 2's Yes moved up and the score rose to 1.0
+    assert values("\n1. not sure.\n2. yes.\n3. yes.", 2, numbers=True) == (None, 1, 1)
+    assert values(" yes. n/a. no.", 3) == (1, None, 0)
+    assert values(" yes. i think so. no.", 3) == (1, None, 0)  # no verdict word, yet a place between two
+
+
+def test_an_overall_verdict_is_never_an_item_and_ends_the_items() -> None:
+    assert values("overall: no\n\nno. yes.", 2) == (0, 1)
+    run = read_run(" no. yes.\n\noverall verdict: no", BUILT_IN, 2)
+    assert [item.value for item in run.items] == [0, 1]
+
+
+def test_trailing_text_is_not_read_and_is_noted() -> None:
+    run = read_run(" yes. no.\n\nI hope this helps, let me know.", BUILT_IN, 2)
+    assert [item.value for item in run.items] == [1, 0] and run.trailing
+
+
+def test_the_count_chooses_the_cut_and_a_person_sees_every_verdict() -> None:
+    assert values(" yes. no, not in the context. yes.", 3) == (1, 0, 1)  # ". " fits; ", " would not
+    assert values(" yes. no. no. no.", 2) == (1, 0, 0, 0)  # none fits: all four are read
+
+
+VERDICT_PIECES = st.sampled_from(["Yes", "No", "N/A", "✅ Yes", "❌ No", "Supported", "Not entailed", "Fail"])
+FRAMES = st.sampled_from(["{}", "**{}**", "<{}>", "{} (explicitly stated)", "{} - not in the context", "`{}`"])
+SEPARATORS = st.sampled_from([". ", "; ", ", ", " ⋅ ", " | ", "\n"])
+
+
+@given(
+    pieces=st.lists(st.tuples(VERDICT_PIECES, FRAMES), min_size=1, max_size=8),
+    separator=SEPARATORS,
+    enumerate_them=st.booleans(),
+)
+@example(pieces=[("No", "{} - not in the context"), ("Yes", "{}")], separator=", ", enumerate_them=False)
+def test_a_run_of_decorated_verdicts_reads_one_item_each(
+    pieces: list[tuple[str, str]], separator: str, enumerate_them: bool
+) -> None:
+    texts = [frame.format(word) for word, frame in pieces]
+    if enumerate_them:
+        texts = [f"{k}. {text}" for k, text in enumerate(texts, 1)]
+    run = read_run(" " + separator.join(texts).lower() + ".", BUILT_IN, len(texts))
+    expected = {"yes": 1, "no": 0, "n/a": None, "✅ yes": 1, "❌ no": 0, "supported": 1, "not entailed": 0, "fail": 0}
+    assert [item.value for item in run.items] == [expected[word.lower()] for word, _frame in pieces]
+
+
+def test_no_more_items_than_any_output_is_read_for() -> None:
+    run = read_run(" yes." * (MAX_VERDICTS + 50), BUILT_IN, 3)
+    assert len(run.items) == MAX_VERDICTS
