@@ -16,6 +16,7 @@ from compat.cases import RawCase, iter_blocks, iter_cases, iter_range_blocks
 from compat.cli import main
 from compat.grading import bundled_dataset
 from tests.grading.test_datasets import PROMPTFOO
+from tests.grading.troubleshooting import assert_documented
 
 ROW = {"question": "How long?", "answer": "30 days.", "contexts": ["Returns within 30 days."]}
 RAGAS_ROW = {"user_input": "How long?", "response": "30 days.", "retrieved_contexts": ["Returns within 30 days."]}
@@ -66,6 +67,8 @@ def test_a_dataset_given_for_a_corpus_is_one_message_with_the_command_to_run(
             f"faithcompat: error: {path}: this is {what}, not a corpus: "
             f"run `faithcompat grade {path}` first, and give its output here\n"
         )
+        if what == DATASET:
+            assert_documented("a dataset given to", stderr.removeprefix("faithcompat: error: ").rstrip())
     assert not (tmp_path / "report").exists()  # no report of nothing
 
 

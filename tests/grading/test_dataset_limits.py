@@ -19,6 +19,7 @@ from compat.grading import BUILT_IN, GradeSettings, ReplyCache, grade, iter_rows
 from tests.grading.server import GraderServer
 from tests.grading.test_datasets import PROMPTFOO, ScriptedGrader
 from tests.grading.test_grade import ROWS, invoke, run_grade
+from tests.grading.troubleshooting import assert_documented
 
 
 def rows_of(path: Path, **options: Any) -> list[Any]:
@@ -56,12 +57,14 @@ def test_grade_on_an_empty_dataset_exits_2_before_any_call(server: GraderServer,
     code, err, out = run_grade(server, tmp_path, rows=[])
     assert code == 2 and server.script.requests == 0 and not out.exists()
     assert err == f"faithcompat: error: {tmp_path / 'data.jsonl'}: the file is empty: no rows to grade\n"
+    assert_documented("the dataset is empty", err.removeprefix("faithcompat: error: ").rstrip())
 
 
 def test_grade_with_every_row_skipped_has_nothing_to_grade(server: GraderServer, tmp_path: Path) -> None:
     code, err, out = run_grade(server, tmp_path, "--skip-invalid", rows=[{"id": "x", "question": "q"}])
     assert code == 2 and server.script.requests == 0 and not out.exists()
     assert "skipped: " in err and err.endswith("faithcompat: error: no rows to grade: no corpus written\n")
+    assert_documented("every row was skipped", err.splitlines()[-1].removeprefix("faithcompat: error: "))
 
 
 # ------------------------------------------------------------------------------- size
@@ -77,6 +80,7 @@ def test_a_row_over_half_the_case_limit_is_refused_with_its_line_before_any_call
         f"faithcompat: error: {tmp_path / 'data.jsonl'}:2: the row is 700,100 bytes as a case, over the 500,000 "
         "a row may take (half of --max-case-bytes 1,000,000: the rest is for the grader's outputs)\n"
     )
+    assert_documented("a row is too long", err.removeprefix("faithcompat: error: ").rstrip())
     code, err, out = run_grade(server, tmp_path, "--max-case-bytes", "1000000", "--skip-invalid", rows=[ROWS[1], big])
     assert code == 0 and f"skipped: {tmp_path / 'data.jsonl'}:2: the row is 700,100 bytes" in err
     assert [case.id for case in load_cases([out])] == ["b"]
@@ -160,6 +164,8 @@ def test_a_csv_cell_that_starts_as_a_list_and_is_not_one_is_refused_with_its_lin
 ) -> None:
     path = csv_file(tmp_path / "d.csv", [["Q?", "A.", "fine"], ["Q?", "A.", cell]])
     assert problem(path).startswith(f"{path}:3: {said}")
+    if "cut short" in said:
+        assert_documented("a CSV cell looks like a list", problem(path))
 
 
 @pytest.mark.parametrize("cell", ["[1] Items may be returned within 30 days.", "[citation needed] Paris.", "[]x"])
@@ -223,6 +229,8 @@ def test_errors_name_the_real_line_and_column_and_say_at_once(
     path.write_bytes(content if isinstance(content, bytes) else content.encode())
     message = problem(path)
     assert message.startswith(f"{path}{said}") and " at at " not in message
+    if "Unterminated" in said:
+        assert_documented("a row is not JSON", message)
 
 
 def test_promptfoo_results_errors_name_the_line_of_the_result(tmp_path: Path) -> None:
@@ -242,3 +250,4 @@ def test_grade_reports_a_dataset_error_as_one_line_with_exit_2(server: GraderSer
     )
     assert code == 2 and server.script.requests == 0
     assert err == f"faithcompat: error: {path}:3: invalid UTF-8 at byte 5 of the line (b'\\xff2,C')\n"
+    assert_documented("a file is not UTF-8", err.removeprefix("faithcompat: error: ").rstrip())

@@ -58,9 +58,8 @@ ROWS = [
 ]
 
 
-def run_grade(
-    server: GraderServer, tmp_path: Path, *extra: str, rows: list[dict[str, Any]] = ROWS
-) -> tuple[int, str, Path]:
+def grade_at(base_url: str, tmp_path: Path, *extra: str, rows: list[dict[str, Any]] = ROWS) -> tuple[int, str, Path]:
+    """`faithcompat grade` of ``rows`` against the grader at ``base_url``: (exit code, stderr, corpus)."""
     dataset = write_rows(tmp_path / "data.jsonl", rows)
     out = tmp_path / "corpus.jsonl"
     code, _, err = invoke(
@@ -69,7 +68,7 @@ def run_grade(
         "--out",
         str(out),
         "--base-url",
-        server.base_url,
+        base_url,
         "--model",
         "m",
         "--cache",
@@ -79,6 +78,12 @@ def run_grade(
         *extra,
     )
     return code, err, out
+
+
+def run_grade(
+    server: GraderServer, tmp_path: Path, *extra: str, rows: list[dict[str, Any]] = ROWS
+) -> tuple[int, str, Path]:
+    return grade_at(server.base_url, tmp_path, *extra, rows=rows)
 
 
 def arms_of(out: Path) -> list[dict[str, Any]]:

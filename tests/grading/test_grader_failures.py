@@ -19,32 +19,12 @@ import pytest
 from compat.cases import load_cases
 from compat.grading import ReplyCache
 from tests.grading.server import GraderServer, Script, free_port
-from tests.grading.test_grade import ROWS, invoke, write_rows
+from tests.grading.test_grade import ROWS, grade_at, invoke
+from tests.grading.troubleshooting import assert_documented
 
 
 def many_rows(count: int) -> list[dict[str, Any]]:
     return [{**ROWS[1], "id": f"r{i}", "answer": f"It is {i} metres tall. It is blue."} for i in range(count)]
-
-
-def grade_at(base_url: str, tmp_path: Path, *extra: str, rows: list[dict[str, Any]] = ROWS) -> tuple[int, str, Path]:
-    dataset = write_rows(tmp_path / "data.jsonl", rows)
-    out = tmp_path / "corpus.jsonl"
-    code, _, err = invoke(
-        "grade",
-        str(dataset),
-        "--out",
-        str(out),
-        "--base-url",
-        base_url,
-        "--model",
-        "m",
-        "--cache",
-        str(tmp_path / "cache.sqlite"),
-        "--timeout",
-        "2",
-        *extra,
-    )
-    return code, err, out
 
 
 def one_line(err: str) -> str:
@@ -66,6 +46,7 @@ def test_a_port_with_nothing_listening_stops_the_run_at_once(tmp_path: Path) -> 
         f"connections at 127.0.0.1:{port} (is the server running?); no corpus written"
     )
     assert not out.exists()
+    assert_documented("nothing listens", one_line(err))
 
 
 def test_a_url_without_a_scheme_is_refused_before_the_dataset_is_read(server: GraderServer, tmp_path: Path) -> None:
@@ -75,6 +56,7 @@ def test_a_url_without_a_scheme_is_refused_before_the_dataset_is_read(server: Gr
     assert one_line(err) == (
         f"the grader's base URL '{address}' is not an http:// or https:// URL (did you mean 'http://{address}'?)"
     )
+    assert_documented("the URL has no scheme", one_line(err))
 
 
 def test_a_host_name_that_does_not_resolve_stops_the_run_at_once(
@@ -94,28 +76,31 @@ def test_a_host_name_that_does_not_resolve_stops_the_run_at_once(
         "cannot reach the grader at http://grader.invalid:8000/v1: the host name 'grader.invalid' does not "
         "resolve ([Errno -2] Name or service not known); no corpus written"
     )
+    assert_documented("the host name does not resolve", one_line(err))
 
 
 @pytest.mark.parametrize(
-    ("status", "said"),
+    ("status", "said", "row"),
     [
-        ("401", "refused the API key: HTTP 401: Incorrect API key provided: sk-wr***ng."),
-        ("403", "refused access: HTTP 403: You are not allowed to use this model."),
+        ("401", "refused the API key: HTTP 401: Incorrect API key provided: sk-wr***ng.", "the key is wrong"),
+        ("403", "refused access: HTTP 403: You are not allowed to use this model.", "the key may not"),
         (
             "404",
             "has no model 'm' (or no chat completions at that URL): "
             "HTTP 404: The model `m` does not exist or you do not have access to it.",
+            "no such model",
         ),
     ],
 )
 def test_a_key_refused_or_no_such_model_stops_the_run_instead_of_failing_every_case(
-    server: GraderServer, tmp_path: Path, status: str, said: str
+    server: GraderServer, tmp_path: Path, status: str, said: str, row: str
 ) -> None:
     server.script.inject(status, times=10_000)
     code, err, out = grade_at(server.base_url, tmp_path, "--concurrency", "4", rows=many_rows(50))
     assert code == 2 and not out.exists()
     assert one_line(err) == f"the grader at {server.base_url} {said}; no corpus written"
     assert server.script.requests <= 4  # the calls already open, not 200 calls and their retries
+    assert_documented(row, one_line(err))
 
 
 def test_a_grader_that_goes_down_is_retried_then_stops_the_run_and_the_next_run_resumes(tmp_path: Path) -> None:
@@ -129,6 +114,7 @@ def test_a_grader_that_goes_down_is_retried_then_stops_the_run_and_the_next_run_
         f"127.0.0.1:{port} (is the server running?) (3 tries); no corpus written "
         "(the replies received are cached: the next run asks only for the rest)"
     )
+    assert_documented("the server went down", one_line(err))
     kept = len(ReplyCache(tmp_path / "cache.sqlite"))
     assert 30 <= kept <= 40  # what was answered, less the calls whose row had not finished
     with GraderServer(port=port) as second:
@@ -175,19 +161,22 @@ def test_a_run_where_every_call_failed_exits_1_and_writes_no_corpus(server: Grad
         "grading failed: every one of the 3 cases has a grader error "
         "(6 timeout; first: timeout: no reply within 0.3 s); no corpus written"
     )
+    assert_documented("every case failed", one_line(err))
 
 
 def test_more_failed_cases_than_max_error_rate_allows_exit_1_and_the_next_run_asks_only_for_those(
     server: GraderServer, tmp_path: Path
 ) -> None:
-    server.script.inject("500", times=2, call="verdicts", arm="ragas", text="Paris")
-    code, err, out = grade_at(server.base_url, tmp_path, "--retries", "1")
+    server.script.slow_seconds = 1.5
+    server.script.inject("slow", times=2, call="verdicts", arm="ragas", text="Paris")
+    code, err, out = grade_at(server.base_url, tmp_path, "--retries", "1", "--timeout", "0.5")
     assert code == 1 and not out.exists()
     assert one_line(err) == (
-        "grading failed: 1 of 3 cases have a grader error (1 server_error; first: server_error: HTTP 500: "
-        "internal error), more than --max-error-rate 0.1 allows; no corpus written "
+        "grading failed: 1 of 3 cases have a grader error (1 timeout; first: timeout: no reply within 0.5 s), "
+        "more than --max-error-rate 0.1 allows; no corpus written "
         "(the replies received are cached: the next run asks only for the rest)"
     )
+    assert_documented("too many cases failed", one_line(err))
     asked = server.script.requests
     code, err, out = grade_at(server.base_url, tmp_path)
     assert code == 0, err
@@ -204,3 +193,16 @@ def test_a_run_that_can_no_longer_end_below_the_limit_stops_early(server: Grader
     assert message.startswith("grading failed: 11 of 100 cases have a grader error (")
     assert "more than --max-error-rate 0.1 allows; stopped early, as the run could no longer end below it" in message
     assert server.script.requests < 4 * 20  # 11 cases' calls and those in flight, not 400
+
+
+def test_grade_help_states_the_exit_codes_and_the_error_rate_limit() -> None:
+    code, stdout, _ = invoke("grade", "--help")
+    assert code == 0
+    help_text = " ".join(stdout.split())
+    assert "--max-error-rate FLOAT RANGE" in help_text and "[default: 0.1; 0<=x<=1]" in help_text
+    for line in (
+        "0 graded;",
+        "1 too many cases failed to grade (--max-error-rate), or every one did",
+        "2 unusable input:",
+    ):
+        assert line in help_text
