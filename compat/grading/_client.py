@@ -184,7 +184,8 @@ class OpenAIGrader:
                     if unreachable:
                         raise GraderUnusableError(
                             transient.kind,
-                            f"the grader at {self._where} stopped answering: {transient.message} ({retry + 1} tries)",
+                            f"the grader at {self._where} stopped answering: {transient.message} "
+                            f"({retry + 1} {'try' if retry == 0 else 'tries'})",
                         ) from None
                     raise GraderFailure(transient.kind, transient.message) from None
                 self.counters.retries += 1
