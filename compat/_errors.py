@@ -3,14 +3,17 @@
     FaithcompatError                 base: catch this to catch everything below
     ├── InputError                   input that cannot be used (CLI exit code 2)
     │   ├── CaseError                one case is malformed; knows its source and line
-    │   └── CorpusError              a whole corpus is unusable (missing file, bad layout)
+    │   ├── CorpusError              a whole corpus is unusable (missing file, bad layout, a dataset given for a corpus)
+    │   └── GraderUnusableError      the grader cannot be used as given: unreachable, key refused, no such model
     ├── UnknownScorerError           no scorer is registered under that name (exit code 2)
     ├── OutputError                  a report or output file cannot be written there (exit code 2)
-    └── WorkerError                  a worker process of ``--jobs`` died (killed from outside; exit code 2)
+    ├── WorkerError                  a worker process of ``--jobs`` died (killed from outside; exit code 2)
+    └── GradingFailedError           too many of a grading run's cases failed (``grade`` exit code 1)
 
 Scorers never raise for anything a grader can emit: a grader failure is a ``Score``
 with status ``undetermined``, not an exception. Exceptions are for the caller's
-mistakes (malformed cases, unknown names).
+mistakes (malformed cases, unknown names) and for a grading run that cannot give a
+corpus worth reading (the grader cannot be used at all, or failed on too many cases).
 """
 
 from __future__ import annotations
@@ -43,6 +46,20 @@ class CorpusError(InputError):
     """A corpus as a whole is unusable: missing, unreadable or of an unknown layout."""
 
 
+class GraderUnusableError(InputError):
+    """The grader cannot be used as given, and no retry would change it: a URL that cannot
+    be reached (refused, a name that does not resolve, no scheme), a key refused (401, 403),
+    no such model (404). ``kind`` is the grader error kind (``refused``, ``auth``, ...)."""
+
+    def __init__(self, kind: str, message: str) -> None:
+        self.kind = kind
+        self.message = message
+        super().__init__(message)
+
+    def __reduce__(self) -> tuple[type[GraderUnusableError], tuple[str, str]]:
+        return (GraderUnusableError, (self.kind, self.message))
+
+
 class UnknownScorerError(FaithcompatError):
     """No scorer is registered under the requested name."""
 
@@ -61,3 +78,8 @@ class OutputError(FaithcompatError):
 
 class WorkerError(FaithcompatError):
     """A worker process ended abruptly (killed from outside, out of memory): the run is void."""
+
+
+class GradingFailedError(FaithcompatError):
+    """A grading run whose cases failed to grade more often than its limit allows (or all of
+    them): no corpus is written, since one would look real and hold little but errors."""

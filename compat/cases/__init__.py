@@ -2,11 +2,12 @@
 
 Takes JSONL or JSON-array files (or standard input) of grading rounds; gives ``Case``
 models one at a time, or whole undecoded line blocks for workers, and names every
-problem ``FILE:LINE: what`` (``CaseError``). Duplicate ids are found here too.
+problem ``FILE:LINE: what`` (``CaseError``). Duplicate ids are found here too, and a
+dataset given for a corpus is named as one, with the command that grades it.
 Imports nothing from the stages after it.
 """
 
-from compat.cases._blocks import DEFAULT_MAX_CASE_BYTES, LineBlock, iter_range_blocks
+from compat.cases._blocks import DEFAULT_MAX_CASE_BYTES, LineBlock, invalid_utf8, iter_range_blocks
 from compat.cases._bundled import bundled_corpus
 from compat.cases._case import (
     DEFAULT_THRESHOLD,
@@ -25,11 +26,21 @@ from compat.cases._case import (
     TokenUsage,
 )
 from compat.cases._corpus import corpus_bytes, is_json_array, iter_blocks, iter_cases, iter_file_blocks, load_cases
+from compat.cases._dataset_hint import DATASET_COLUMNS
 from compat.cases._duplicate_ids import DuplicateIds
 from compat.cases._measures import CorpusDigest, ReadPosition
-from compat.cases._parse import LoadedCase, RawCase, Record, case_line, check_expected_against, parse_case
+from compat.cases._parse import (
+    LoadedCase,
+    RawCase,
+    Record,
+    case_line,
+    check_expected_against,
+    json_problem,
+    parse_case,
+)
 
 __all__ = [
+    "DATASET_COLUMNS",
     "DEFAULT_MAX_CASE_BYTES",
     "DEFAULT_THRESHOLD",
     "TOOL_TAG_PREFIX",
@@ -56,11 +67,13 @@ __all__ = [
     "case_line",
     "check_expected_against",
     "corpus_bytes",
+    "invalid_utf8",
     "is_json_array",
     "iter_blocks",
     "iter_cases",
     "iter_file_blocks",
     "iter_range_blocks",
+    "json_problem",
     "load_cases",
     "parse_case",
 ]

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from typing import IO
 
 from compat._errors import CaseError, CorpusError
+from compat.cases._dataset_hint import dataset_problem_in_head
 from compat.cases._measures import CorpusDigest
 from compat.cases._parse import RawCase
 
@@ -55,9 +56,12 @@ def _decode(raw: bytes, name: str, line: int) -> str | CaseError:
     try:
         return raw.decode("utf-8")
     except UnicodeDecodeError as error:
-        return CaseError(
-            name, line, f"invalid UTF-8 at byte {error.start + 1} of the line ({raw[error.start : error.start + 4]!r})"
-        )
+        return CaseError(name, line, invalid_utf8(raw, error))
+
+
+def invalid_utf8(line: bytes, error: UnicodeDecodeError) -> str:
+    """What is wrong with a line that is not UTF-8, and where in it."""
+    return f"invalid UTF-8 at byte {error.start + 1} of the line ({line[error.start : error.start + 4]!r})"
 
 
 _LEADING_SPACE = b"\xef\xbb\xbf \t\r\n"
@@ -127,6 +131,7 @@ def iter_jsonl_blocks(
     ``read1`` returns what is there (a pipe's few kilobytes, or up to ``BLOCK_BYTES``
     of a file) without waiting for more, so cases stream from a slow producer too.
     Line numbers count from 1 in ``stream`` (a ``ByteRange`` numbers its own lines).
+    A file that starts as a dataset, not a corpus, is one ``CorpusError`` saying so.
     """
     line_number = 1  # of the first line not yet yielded
     pending: list[bytes] = []  # the start of a line whose end is not read yet
@@ -138,7 +143,7 @@ def iter_jsonl_blocks(
             digest.update(data)
         if not data:
             if pending:
-                yield LineBlock(b"".join(pending), name, line_number, max_case_bytes, bom_line)
+                yield _first_checked(LineBlock(b"".join(pending), name, line_number, max_case_bytes, bom_line))
             return
         cut = data.rfind(b"\n") + 1
         if cut == 0:
@@ -152,8 +157,17 @@ def iter_jsonl_blocks(
             continue
         block = b"".join([*pending, data[:cut]]) if pending else data[:cut]
         pending, pending_size = ([data[cut:]] if cut < len(data) else []), len(data) - cut
-        yield LineBlock(block, name, line_number, max_case_bytes, bom_line)
+        yield _first_checked(LineBlock(block, name, line_number, max_case_bytes, bom_line))
         line_number += block.count(b"\n")
+
+
+def _first_checked(block: LineBlock) -> LineBlock:
+    """The block, unless it starts the file and the file is a dataset rather than a corpus."""
+    if block.first_line == 1 and block.bom_line == 1:
+        problem = dataset_problem_in_head(block.data, block.source)
+        if problem is not None:
+            raise CorpusError(problem)
+    return block
 
 
 def iter_range_blocks(

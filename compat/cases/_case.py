@@ -45,8 +45,27 @@ class ExpectedOutcome(BaseModel):
 
 
 GraderCall = Literal["statements", "verdicts"]
+# What went wrong, named as what it is: the connection (refused: nothing listens there;
+# dns: the host name does not resolve; reset; closed: closed without a reply; timeout;
+# connection: any other), the HTTP answer (auth: 401/403; not_found: 404, no such model;
+# rate_limited: 429; server_error: 5xx; bad_request: another 4xx), the reply (bad_response:
+# not a completion), the URL (bad_url), or the case line the outputs would make (too_long).
 GraderErrorKind = Literal[
-    "rate_limited", "server_error", "timeout", "connection", "bad_response", "bad_request", "auth", "other"
+    "rate_limited",
+    "server_error",
+    "timeout",
+    "refused",
+    "dns",
+    "reset",
+    "closed",
+    "connection",
+    "bad_response",
+    "bad_request",
+    "auth",
+    "not_found",
+    "bad_url",
+    "too_long",
+    "other",
 ]
 TokenCount = Annotated[int, Field(strict=True, ge=0)]
 

@@ -7,6 +7,7 @@ from collections.abc import Callable, Iterator
 
 from compat._errors import CaseError, CorpusError
 from compat.cases._blocks import Prefixed
+from compat.cases._dataset_hint import dataset_problem
 from compat.cases._measures import CorpusDigest
 from compat.cases._parse import TOO_DEEP, LoadedCase, json_problem, parse_case, reject_constant, unique_keys
 
@@ -45,6 +46,7 @@ def iter_json_array(
     pos = _skip_space(text, pos)
     if pos < len(text) and text[pos] == "]":
         return _after_array(text, pos + 1, name, line_at)
+    first = True
     while True:
         element_line = line_at(pos)
         try:
@@ -57,6 +59,9 @@ def iter_json_array(
         except RecursionError:
             raise _too_deep(name, element_line) from None
         else:
+            problem = dataset_problem(data, name) if first else None
+            if problem is not None:  # an array of dataset rows: one error, not one a row
+                raise CorpusError(problem)
             if len(text[pos:end].encode("utf-8", "surrogatepass")) > max_case_bytes:
                 yield CaseError(name, element_line, f"case is over the limit of {max_case_bytes:,} bytes")
             else:
@@ -64,6 +69,7 @@ def iter_json_array(
                     yield LoadedCase(parse_case(data, name, element_line), name, element_line)
                 except CaseError as error:
                     yield error
+        first = False
         pos = _skip_space(text, end)
         if pos < len(text) and text[pos] == "]":
             return _after_array(text, pos + 1, name, line_at)

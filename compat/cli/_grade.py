@@ -9,8 +9,8 @@ from pathlib import Path
 
 import click
 
-from compat._errors import CaseError
-from compat.cli._common import domain_errors, output_path, report_skipped
+from compat._errors import CaseError, GradingFailedError
+from compat.cli._common import EXIT_FAILED, domain_errors, max_case_bytes_option, output_path, report_skipped
 from compat.cli._progress import GradeBar
 from compat.grading import (
     DEFAULT_CACHE,
@@ -105,6 +105,15 @@ def _price(_context: click.Context, _parameter: click.Parameter, value: str | No
     callback=output_path,
     help="The reply cache (SQLite): a second run asks nothing twice; a stopped run resumes.",
 )
+@click.option(
+    "--max-error-rate",
+    type=click.FloatRange(0, 1),
+    default=0.1,
+    show_default=True,
+    help="The share of cases with a grader error (a call that failed after its retries) above which the run "
+    "fails, exit 1, and writes no corpus; a run in which every case failed fails whatever this says.",
+)
+@max_case_bytes_option
 @click.option("--price", callback=_price, metavar="IN,OUT", help="USD per million input and output tokens.")
 @click.option("--dry-run", is_flag=True, help="Say how many calls the run would make, and stop.")
 @click.option("--skip-invalid", is_flag=True, help="Grade the valid rows; report invalid ones on stderr.")
@@ -127,6 +136,8 @@ def grade_command(
     timeout: float,
     retries: int,
     cache_path: Path,
+    max_error_rate: float,
+    max_case_bytes: int,
     price: tuple[float, float] | None,
     dry_run: bool,
     skip_invalid: bool,
@@ -136,6 +147,14 @@ def grade_command(
     DATASETS are JSONL, JSON-array or CSV files of question, answer and contexts
     (ragas and promptfoo column names too), or promptfoo results files. With none,
     the bundled dataset. Then: faithcompat diff OUT.
+
+    \b
+    Exit codes (no corpus is written unless 0):
+      0  graded; the corpus is written (grader errors on a few cases are recorded on them)
+      1  too many cases failed to grade (--max-error-rate), or every one did
+      2  unusable input: a bad or empty dataset, a row too long (half of --max-case-bytes),
+         or a grader that cannot be used (refused, a host name that does not resolve,
+         a URL without http://, a key refused (401, 403), no such model (404))
     """
     sources = list(datasets) or bundled_dataset()
     prompts = load_prompts(prompts_path)
@@ -147,56 +166,65 @@ def grade_command(
         strict_json=strict_json,
         temperature=temperature,
         seed=seed,
+        max_error_rate=max_error_rate,
+        max_case_bytes=max_case_bytes,
+    )
+    api_key = os.environ.get(api_key_env, "")
+    if not dry_run and not api_key and base_url is None:
+        raise click.UsageError(f"the API key is not set: export {api_key_env}=... (or name another: --api-key-env)")
+    grader_settings = GraderSettings(  # checks the URL before the dataset is read
+        base_url=base_url,
+        model=model,
+        api_key=api_key,
+        timeout=timeout,
+        retries=retries,
+        concurrency=concurrency,
+        rpm=rpm,
     )
     skipped: list[CaseError] = []
-    total = sum(1 for _ in iter_rows(sources, on_error=skipped.append if skip_invalid else None))
-    rows = iter_rows(sources, on_error=lambda _error: None)  # reported once, from the pass above
+    on_error = skipped.append if skip_invalid else None
+    total = sum(1 for _ in iter_rows(sources, on_error=on_error, max_case_bytes=max_case_bytes))
+    report_skipped(skipped)
+    # Read again for the run (the count above streams too); problems were reported above.
+    rows = iter_rows(sources, on_error=lambda _error: None, max_case_bytes=max_case_bytes)
     cache = ReplyCache(cache_path)
     try:
         if dry_run:
             calls = plan(rows, cache, prompts, settings)
-            report_skipped(skipped)
             click.echo(
                 f"{calls.cases:,} cases: {calls.calls:,} calls to make ({calls.cached:,} replies cached), "
                 f"up to {calls.at_most:,} with re-asks"
             )
             return
-        api_key = os.environ.get(api_key_env, "")
-        if not api_key and base_url is None:
-            raise click.UsageError(f"the API key is not set: export {api_key_env}=... (or name another: --api-key-env)")
-        grader_settings = GraderSettings(
-            base_url=base_url,
-            model=model,
-            api_key=api_key,
-            timeout=timeout,
-            retries=retries,
-            concurrency=concurrency,
-            rpm=rpm,
-        )
         progress = GradeBar(enabled=sys.stderr.isatty() and not os.environ.get("CI"))
         try:
-            summary = grade(
-                rows,
-                out,
-                lambda: OpenAIGrader(grader_settings),
-                cache,
-                prompts,
-                settings,
-                total=total,
-                on_progress=progress.show,
-            )
-        finally:
-            progress.done()
+            try:
+                summary = grade(
+                    rows,
+                    out,
+                    lambda: OpenAIGrader(grader_settings),
+                    cache,
+                    prompts,
+                    settings,
+                    total=total,
+                    on_progress=progress.show,
+                )
+            finally:
+                progress.done()
+        except GradingFailedError as error:  # the run failed its own check, as a gate does: exit 1
+            click.echo(f"faithcompat: error: {error}", err=True)
+            sys.exit(EXIT_FAILED)
     finally:
         cache.close()
-    report_skipped(skipped)
     for warning in summary.warnings:
         click.echo(f"faithcompat: warning: {warning}", err=True)
     cost = f", cost ${summary.cost(*price):,.4f}" if price is not None else ""
+    kinds = ", ".join(f"{count:,} {kind}" for kind, count in summary.error_kinds)
     click.echo(
         f"graded {summary.cases:,} cases into {out}: {summary.calls_made:,} calls made, {summary.cached:,} cached, "
-        f"{summary.retried:,} retried, {summary.failed:,} failed ({summary.grader_errors:,} grader errors on cases, "
-        f"{summary.reasked:,} re-asks); tokens {summary.prompt_tokens:,} in, {summary.completion_tokens:,} out{cost}",
+        f"{summary.retried:,} retried, {summary.failed:,} failed ({summary.grader_errors:,} grader errors on "
+        f"{summary.failed_cases:,} cases{': ' + kinds if kinds else ''}; {summary.reasked:,} re-asks); "
+        f"tokens {summary.prompt_tokens:,} in, {summary.completion_tokens:,} out{cost}",
         err=True,
     )
     click.echo(f"next: faithcompat diff {out}", err=True)

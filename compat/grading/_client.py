@@ -2,11 +2,17 @@
 
 One ``OpenAIGrader`` per run. It bounds the load (``concurrency`` requests open at
 once, ``rpm`` request starts a minute), retries what is worth retrying (429, 5xx,
-timeouts, dropped connections, bodies that are not a completion) with exponential
-backoff and full jitter, honouring ``Retry-After``, and asks for JSON output where
-told (``response_format`` json_schema, then json_object, then none, as the server
-rejects each: a warning says so once). A call that still fails raises
-``GraderFailure``; its message never holds the API key.
+timeouts, connections reset or closed without a reply, bodies that are not a
+completion) with exponential backoff and full jitter, honouring ``Retry-After``, and
+asks for JSON output where told (``response_format`` json_schema, then json_object,
+then none, as the server rejects each: a warning says so once). A call that still
+fails raises ``GraderFailure``, named as what happened (``refused``, ``reset``,
+``timeout``, ...); its message never holds the API key.
+
+What no retry can fix raises ``GraderUnusableError`` instead, and the run stops: a key
+refused (401, 403), no such model (404), an address where nothing answers (refused, a
+name that does not resolve, a URL without a scheme). An address that answered earlier
+in the run and then refuses is retried first: a server restarting comes back.
 """
 
 from __future__ import annotations
@@ -15,10 +21,13 @@ import asyncio
 import email.utils
 import json
 import random
+import socket
 import time
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
+from urllib.parse import urlsplit
 
+from compat._errors import GraderUnusableError
 from compat.cases import GraderErrorKind
 from compat.grading._cache import Reply
 
@@ -42,6 +51,23 @@ class GraderSettings:
     backoff_base: float = 0.5
     backoff_cap: float = 30.0
     max_retry_after: float = 120.0
+
+    def __post_init__(self) -> None:
+        # Refused before any row is read: the SDK would take "127.0.0.1:8000/v1" as a
+        # path and fail on every call.
+        if self.base_url is not None:
+            problem = base_url_problem(self.base_url)
+            if problem is not None:
+                raise GraderUnusableError("bad_url", problem)
+
+
+def base_url_problem(url: str) -> str | None:
+    """Why ``url`` cannot be a grader's base URL, or ``None`` when it can."""
+    parts = urlsplit(url)
+    if parts.scheme in ("http", "https") and parts.netloc:
+        return None
+    guess = f" (did you mean 'http://{url}'?)" if not parts.scheme or "://" not in url else ""
+    return f"the grader's base URL {url!r} is not an http:// or https:// URL{guess}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,6 +112,9 @@ class Grader(Protocol):
     async def aclose(self) -> None: ...
 
 
+# Nothing answers at the address: no retry helps unless it answered before in this run.
+_UNREACHABLE: frozenset[GraderErrorKind] = frozenset({"refused", "dns", "bad_url"})
+
 # response_format levels: what the server has not (yet) rejected.
 _JSON_SCHEMA, _JSON_OBJECT, _PLAIN = 0, 1, 2
 _LEVEL_NAMES = {_JSON_SCHEMA: "json_schema", _JSON_OBJECT: "json_object", _PLAIN: "no response_format"}
@@ -117,11 +146,21 @@ class OpenAIGrader:
         self._format_level = _JSON_SCHEMA
         self._sleep = sleep
         self._random = random.Random()
+        self._where = str(self._client.base_url).rstrip("/")
+        self._answered = False  # an HTTP reply came from the address during this run
+        self._unusable: GraderUnusableError | None = None  # once raised, every call raises it unasked
 
     async def aclose(self) -> None:
         await self._client.close()
 
     async def complete(self, request: Request) -> Reply:
+        try:
+            return await self._complete(request)
+        except GraderUnusableError as error:
+            self._unusable = self._unusable or error
+            raise
+
+    async def _complete(self, request: Request) -> Reply:
         retry = 0
         while True:
             level = self._format_level
@@ -134,8 +173,20 @@ class OpenAIGrader:
                 self.counters.failures += 1
                 raise GraderFailure(rejected.kind, rejected.message) from None
             except _Transient as transient:
+                unreachable = transient.kind in _UNREACHABLE
+                if unreachable and (not self._answered or transient.kind == "bad_url"):
+                    self.counters.failures += 1
+                    raise GraderUnusableError(
+                        transient.kind, f"cannot reach the grader at {self._where}: {transient.message}"
+                    ) from None
                 if retry >= self.settings.retries:
                     self.counters.failures += 1
+                    if unreachable:
+                        raise GraderUnusableError(
+                            transient.kind,
+                            f"the grader at {self._where} stopped answering: {transient.message} "
+                            f"({retry + 1} {'try' if retry == 0 else 'tries'})",
+                        ) from None
                     raise GraderFailure(transient.kind, transient.message) from None
                 self.counters.retries += 1
                 await self._sleep(self._delay(retry, transient.retry_after))
@@ -177,28 +228,49 @@ class OpenAIGrader:
         elif request.json_schema is not None and level == _JSON_OBJECT:
             arguments["response_format"] = {"type": "json_object"}
         async with self._slots:
+            if self._unusable is not None:  # found while this call waited for a slot: not asked
+                raise self._unusable
             await self._pace()
             counters = self.counters
             counters.requests += 1
             counters.open += 1
             counters.max_open = max(counters.max_open, counters.open)
+            import aiohttp  # the SDK's HTTP backend (DefaultAioHttpClient): loaded with it
             import openai  # loaded by __init__; this binds the name here
 
             try:
                 # The SDK's documented way to post a body as is: its typed create() spends
                 # milliseconds of CPU a call transforming params and building models.
                 text = await self._client.post("/chat/completions", cast_to=str, body=arguments)
-            except openai.APITimeoutError:
-                raise _Transient("timeout", f"no reply within {self.settings.timeout:g} s") from None
-            except openai.APIConnectionError as error:
-                raise _Transient("connection", self._scrub(f"connection failed: {_cause(error)}")) from None
+            except openai.APIConnectionError as error:  # APITimeoutError among them, whatever happened
+                raise self._connection_failure(error) from None
             except openai.APIStatusError as error:
+                self._answered = True
                 raise self._status_error(error) from None
             except (openai.APIResponseValidationError, ValueError) as error:
+                self._answered = True
                 raise _Transient("bad_response", self._scrub(f"the reply is not a chat completion: {error}")) from None
+            except aiohttp.ClientResponseError as error:  # let through by the SDK: a reply that is not HTTP
+                raise _Transient("bad_response", self._scrub(f"the reply is not HTTP: {error.message}")) from None
             finally:
                 counters.open -= 1
+        self._answered = True
         return self._reply(text)
+
+    def _connection_failure(self, error: BaseException) -> _Transient:
+        """The failure named as what it was. The SDK's aiohttp backend reports every
+        connection failure as a timeout; the exceptions it chains say what happened."""
+        kind = _connection_kind(error)
+        address = urlsplit(self._where)
+        said = {
+            "refused": f"connection refused: nothing accepts connections at {address.netloc} (is the server running?)",
+            "dns": f"the host name {address.hostname!r} does not resolve ({_cause(error)})",
+            "bad_url": f"not a URL the client can send to ({_cause(error)})",
+            "reset": "the connection was reset during the request",
+            "closed": "the server closed the connection without a reply",
+            "timeout": f"no reply within {self.settings.timeout:g} s",
+        }.get(kind, f"connection failed: {_cause(error)}")
+        return _Transient(kind, self._scrub(said))
 
     def _reply(self, text: str) -> Reply:
         try:
@@ -229,14 +301,22 @@ class OpenAIGrader:
         if status >= 500 or status in (408, 409):
             return _Transient("server_error", message, _retry_after(error.response.headers))
         if status in (401, 403):
-            return _Rejected("auth", message)
+            what = "refused the API key" if status == 401 else "refused access"
+            return GraderUnusableError("auth", f"the grader at {self._where} {what}: {message}")
+        if status == 404:
+            return GraderUnusableError(
+                "not_found",
+                f"the grader at {self._where} has no model {self.settings.model!r} "
+                f"(or no chat completions at that URL): {message}",
+            )
         return _Rejected("bad_request", message)
 
     def _scrub(self, text: str) -> str:
-        """The text with the API key (should a server echo it) masked, and cut to a sane length."""
+        """The text on one line, the API key (should a server echo it) masked, cut to a sane length."""
         key = self.settings.api_key
         if key:
             text = text.replace(key, "[redacted]")
+        text = " ".join(text.split())
         return text if len(text) <= MAX_MESSAGE else text[: MAX_MESSAGE - 1] + "…"
 
 
@@ -281,10 +361,38 @@ def _retry_after(headers: Any) -> float | None:
     return max(when.timestamp() - time.time(), 0.0)
 
 
+def _chain(error: BaseException) -> list[BaseException]:
+    """The error and what it was raised from, outermost first."""
+    links = [error]
+    while (inner := links[-1].__cause__ or links[-1].__context__) is not None and inner not in links:
+        links.append(inner)
+    return links
+
+
+def _connection_kind(error: BaseException) -> GraderErrorKind:
+    """What a connection failure was, read from its chain (by class, or by class name for
+    the HTTP libraries', which are not imported here)."""
+    links = _chain(error)
+    names = {cls.__name__ for link in links for cls in type(link).__mro__}
+    if any(isinstance(link, socket.gaierror) for link in links) or "ClientConnectorDNSError" in names:
+        return "dns"
+    if any(isinstance(link, ConnectionRefusedError) for link in links):
+        return "refused"
+    if names & {"InvalidURL", "UnsupportedProtocol"}:
+        return "bad_url"
+    if any(isinstance(link, (ConnectionResetError, BrokenPipeError)) for link in links):
+        return "reset"
+    if names & {"ServerDisconnectedError", "RemoteProtocolError"}:
+        return "closed"
+    if (
+        any(isinstance(link, (TimeoutError, asyncio.TimeoutError)) for link in links)
+        or "Timeout" in type(links[-1]).__name__
+    ):
+        return "timeout"
+    return "connection"
+
+
 def _cause(error: BaseException) -> str:
-    """The innermost cause's message: "connection refused", not the SDK's generic words."""
-    seen = error
-    while seen.__cause__ is not None:
-        seen = seen.__cause__
-    text = str(seen) or type(seen).__name__
-    return text if seen is not error else str(error)
+    """The innermost cause's message: "Name or service not known", not the SDK's generic words."""
+    seen = _chain(error)[-1]
+    return str(seen) or type(seen).__name__

@@ -4,12 +4,13 @@ A promptfoo eval results file (``promptfoo eval -o results.json``) gives a row p
 result, with the score its context-faithfulness assertion recorded as ``observed``.
 Every problem is a ``CaseError`` reading ``FILE:LINE: what``; columns the grader does
 not use are ignored. JSONL and CSV stream: memory does not grow with the file.
+
+Limits are stated on the way in: a file with no row is an error (``CorpusError``), and
+so is a row too long for its graded case line to be read back (``row_too_long``).
 """
 
 from __future__ import annotations
 
-import csv
-import io
 import json
 import math
 from collections.abc import Callable, Iterable, Iterator
@@ -19,8 +20,9 @@ from pathlib import Path
 from typing import IO, Any
 
 from compat._errors import CaseError, CorpusError
-from compat.cases import DuplicateIds, Observed
-from compat.grading._rows import ALIASES, Row, is_number, row_from_record, type_name
+from compat.cases import DEFAULT_MAX_CASE_BYTES, DuplicateIds, Observed, invalid_utf8, json_problem
+from compat.grading._csv import iter_csv
+from compat.grading._rows import ALIASES, Row, is_number, row_from_record, row_too_long, type_name
 
 FAITHFULNESS_ASSERTIONS = {"context-faithfulness"}
 
@@ -37,14 +39,22 @@ def bundled_dataset() -> list[Path]:
     return files
 
 
-def iter_rows(sources: Iterable[str | Path], *, on_error: ErrorHandler | None = None) -> Iterator[Row]:
-    """Every valid row of every source, in order; bad rows raised, or handed to ``on_error``."""
+def iter_rows(
+    sources: Iterable[str | Path],
+    *,
+    on_error: ErrorHandler | None = None,
+    max_case_bytes: int = DEFAULT_MAX_CASE_BYTES,
+) -> Iterator[Row]:
+    """Every valid row of every source, in order; bad rows raised, or handed to ``on_error``.
+
+    ``max_case_bytes`` is the longest case line the corpus reader accepts: a row that
+    takes more than half of it is refused (the grader's outputs need the rest).
+    """
     ids = DuplicateIds()
     for source in sources:
-        for item in _iter_source(str(source)):
+        for item in _iter_source(str(source), max_case_bytes):
             if isinstance(item, Row):
-                duplicate = ids.check_id(item.id, item.source, item.line)
-                item = duplicate or item
+                item = ids.check_id(item.id, item.source, item.line) or row_too_long(item, max_case_bytes) or item
             if isinstance(item, CaseError):
                 if on_error is None:
                     raise item
@@ -56,7 +66,7 @@ def iter_rows(sources: Iterable[str | Path], *, on_error: ErrorHandler | None = 
 # ------------------------------------------------------------------- internals
 
 
-def _iter_source(source: str) -> Iterator[Row | CaseError]:
+def _iter_source(source: str, max_case_bytes: int) -> Iterator[Row | CaseError]:
     path = Path(source)
     if path.is_dir():
         raise CorpusError(f"{source}: is a directory; name the dataset files in it")
@@ -67,7 +77,7 @@ def _iter_source(source: str) -> Iterator[Row | CaseError]:
     stem = path.stem
     with handle:
         if path.suffix.lower() == ".csv":
-            yield from _iter_csv(handle, source, stem)
+            yield from iter_csv(handle, source, stem, max_case_bytes)
             return
         head = handle.read(4096).lstrip(b"\xef\xbb\xbf \t\r\n")
         handle.seek(0)
@@ -84,8 +94,12 @@ def _read_text(handle: IO[bytes], source: str) -> str:
     try:
         return data.decode("utf-8").lstrip("\ufeff")
     except UnicodeDecodeError as error:
+        line_start = data.rfind(b"\n", 0, error.start) + 1
         line = 1 + data.count(b"\n", 0, error.start)
-        raise CorpusError(f"{source}:{line}: invalid UTF-8") from None
+        shifted = UnicodeDecodeError("utf-8", data, error.start - line_start, error.end - line_start, error.reason)
+        line_end = data.find(b"\n", error.start)
+        text = data[line_start : line_end if line_end >= 0 else len(data)]
+        raise CorpusError(f"{source}:{line}: {invalid_utf8(text, shifted)}") from None
 
 
 def _is_promptfoo_line(handle: IO[bytes]) -> bool:
@@ -103,31 +117,39 @@ _ROW_KEYS = {name for names in ALIASES.values() for name in names}
 
 
 def _iter_jsonl(handle: IO[bytes], source: str, stem: str) -> Iterator[Row | CaseError]:
+    rows = 0
     for number, raw in enumerate(handle, 1):
         if number == 1:
             raw = raw.removeprefix(b"\xef\xbb\xbf")
         if not raw.strip():
             continue
+        rows += 1
         try:
             text = raw.decode("utf-8")
         except UnicodeDecodeError as error:
-            yield CaseError(source, number, f"invalid UTF-8 at byte {error.start + 1} of the line")
+            yield CaseError(source, number, invalid_utf8(raw, error))
             continue
-        try:
-            record = json.loads(text, parse_constant=_reject_constant)
+        try:  # without its line break: a row cut inside a string then reads "Unterminated string"
+            record = json.loads(text.rstrip("\r\n"), parse_constant=_reject_constant)
         except json.JSONDecodeError as error:
-            yield CaseError(source, number, f"invalid JSON: {error.msg} at column {error.colno}")
+            yield CaseError(source, number, f"invalid JSON: {json_problem(error)}")
             continue
         except (ValueError, RecursionError) as error:
             yield CaseError(source, number, f"invalid JSON: {error}")
             continue
         yield row_from_record(record, source, number, default_id=f"{stem}-{number}")
+    if rows == 0:
+        raise CorpusError(f"{source}: the file is empty: no rows to grade")
 
 
 def _iter_json_array(text: str, source: str, stem: str) -> Iterator[Row | CaseError]:
     """A JSON array of rows; each located by the line its object starts on."""
+    rows = 0
     for line, record in _array_elements(text, text.index("[") + 1, source):
+        rows += 1
         yield row_from_record(record, source, line, default_id=f"{stem}-{line}")
+    if rows == 0:
+        raise CorpusError(f"{source}: an empty array: no rows to grade")
 
 
 def _array_elements(text: str, pos: int, source: str) -> Iterator[tuple[int, Any]]:
@@ -143,7 +165,7 @@ def _array_elements(text: str, pos: int, source: str) -> Iterator[tuple[int, Any
         try:
             value, pos = decoder.raw_decode(text, pos)
         except json.JSONDecodeError as error:
-            raise CorpusError(f"{source}:{error.lineno}: invalid JSON: {error.msg} at column {error.colno}") from None
+            raise CorpusError(f"{source}:{error.lineno}: invalid JSON: {json_problem(error)}") from None
         except (ValueError, RecursionError) as error:
             raise CorpusError(f"{source}:{line}: invalid JSON: {error}") from None
         yield line, value
@@ -158,8 +180,11 @@ def _array_elements(text: str, pos: int, source: str) -> Iterator[tuple[int, Any
 def _iter_promptfoo(text: str, source: str, stem: str) -> Iterator[Row | CaseError]:
     """A promptfoo results file: ``results`` (or ``results.results``, version 3 on) holds the tests."""
     start = _results_array_start(text, source)
+    index = 0
     for index, (line, result) in enumerate(_array_elements(text, start, source), 1):
         yield _promptfoo_row(result, source, line, default_id=f"{stem}-{index}")
+    if index == 0:
+        raise CorpusError(f"{source}: a promptfoo results file with no results: no rows to grade")
 
 
 def _results_array_start(text: str, source: str) -> int:
@@ -185,7 +210,7 @@ def _results_array_start(text: str, source: str) -> int:
                     break
                 _, pos = decoder.raw_decode(text, pos)
             except json.JSONDecodeError as error:
-                raise CorpusError(f"{source}:{error.lineno}: invalid JSON: {error.msg}") from None
+                raise CorpusError(f"{source}:{error.lineno}: invalid JSON: {json_problem(error)}") from None
             pos = _skip_space(text, pos)
             if text[pos : pos + 1] == ",":
                 pos += 1
@@ -241,56 +266,6 @@ def _observed(grading: Any) -> Observed | None:
             threshold=_finite(threshold),
         )
     return None
-
-
-def _iter_csv(handle: IO[bytes], source: str, stem: str) -> Iterator[Row | CaseError]:
-    text = io.TextIOWrapper(handle, encoding="utf-8-sig", newline="")
-    reader = csv.reader(text)
-    try:
-        header = next(reader, None)
-        if header is None:
-            return
-        header = [name.strip() for name in header]
-        while True:
-            line = reader.line_num + 1  # where the next row starts (a quoted field may span lines)
-            try:
-                values = next(reader)
-            except StopIteration:
-                return
-            except csv.Error as error:
-                yield CaseError(source, line, f"invalid CSV: {error}")
-                return
-            if not any(value.strip() for value in values):
-                continue
-            if len(values) != len(header):
-                yield CaseError(source, line, f"{len(values)} fields where the header has {len(header)}")
-                continue
-            record = {name: _csv_value(name, value) for name, value in zip(header, values, strict=True) if name}
-            yield row_from_record(record, source, line, default_id=f"{stem}-{line}")
-    except UnicodeDecodeError:
-        raise CorpusError(f"{source}:{reader.line_num + 1}: invalid UTF-8") from None
-    finally:
-        text.detach()
-
-
-def _csv_value(name: str, value: str) -> Any:
-    """A CSV cell: lists (contexts, tags) may be written as JSON arrays, thresholds are numbers."""
-    stripped = value.strip()
-    if name in {*ALIASES["contexts"], "tags"} and stripped.startswith("["):
-        try:
-            return json.loads(stripped)
-        except ValueError:
-            return value
-    if name == "tags":
-        return [tag.strip() for tag in stripped.replace(";", ",").split(",") if tag.strip()]
-    if name == "threshold" and stripped:
-        try:
-            return float(stripped)
-        except ValueError:
-            return value
-    if name in {"threshold", "id", *ALIASES["reference"]} and not stripped:
-        return None
-    return value
 
 
 def _finite(value: Any) -> float | None:

@@ -13,16 +13,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from compat._errors import CaseError
-from compat._text import printable
-from compat.cases import Observed
+from compat._text import json_line, printable
+from compat.cases import DATASET_COLUMNS, Observed
 
-# First name wins; two names of one column with different values are an error.
-ALIASES: dict[str, tuple[str, ...]] = {
-    "question": ("question", "user_input", "query"),
-    "answer": ("answer", "response", "output"),
-    "contexts": ("contexts", "retrieved_contexts", "context"),
-    "reference": ("reference", "ground_truth"),
-}
+# First name wins; two names of one column with different values are an error. The
+# names are the cases stage's, which tells a dataset given for a corpus by them.
+ALIASES = DATASET_COLUMNS
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,6 +35,53 @@ class Row:
     threshold: float | None = None
     reference: str | None = None
     observed: Observed | None = None
+
+
+def case_fields(row: Row) -> dict[str, Any]:
+    """The case a row becomes, before the grader's outputs (``arms``) are added."""
+    case: dict[str, Any] = {"id": row.id}
+    if row.tags:
+        case["tags"] = list(row.tags)
+    case["question"] = row.question
+    case["answer"] = row.answer
+    case["contexts"] = list(row.contexts)
+    threshold = row.threshold
+    if threshold is None and row.observed is not None:
+        threshold = row.observed.threshold
+    if threshold is not None:
+        case["threshold"] = threshold
+    if row.reference is not None:
+        case["reference"] = row.reference
+    if row.observed is not None:
+        case["observed"] = row.observed.model_dump(exclude_none=True)
+    return case
+
+
+def line_bytes(line: str) -> int:
+    """The bytes of a corpus line as the corpus reader counts them (its newline left out)."""
+    return len(line.encode("utf-8", "surrogatepass")) - line.endswith("\n")
+
+
+def row_too_long(row: Row, max_case_bytes: int) -> CaseError | None:
+    """A row whose case line would leave less than half of ``max_case_bytes`` for the
+    grader's outputs: refused before any call, since its graded line could not be read."""
+    limit = max_case_bytes // 2
+    strings = [row.id, row.question, row.answer, *row.contexts, *row.tags, row.reference or ""]
+    if row.observed is not None:
+        strings += [row.observed.source, row.observed.reason or ""]
+    # No character takes more than 6 bytes in a line (\u001f; C1 and bidi controls are
+    # escaped too): a row this far below the limit needs no encoding to know it fits.
+    if 6 * sum(map(len, strings)) + 8 * len(strings) + 512 <= limit:
+        return None
+    size = line_bytes(json_line(case_fields(row)))
+    if size <= limit:
+        return None
+    return CaseError(
+        row.source,
+        row.line,
+        f"the row is {size:,} bytes as a case, over the {limit:,} a row may take "
+        f"(half of --max-case-bytes {max_case_bytes:,}: the rest is for the grader's outputs)",
+    )
 
 
 def row_from_record(record: Any, source: str, line: int, *, default_id: str) -> Row | CaseError:

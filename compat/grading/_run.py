@@ -3,6 +3,11 @@
 The corpus is written in input order through ``atomic_writer``: it appears complete
 or not at all. A run stopped half-way leaves no corpus, but every reply received is in
 the cache, so the next run re-reads them and asks only for the rest.
+
+A run stops, and writes no corpus, when the grader cannot be used at all
+(``GraderUnusableError``, from the client), when more cases failed to grade than
+``max_error_rate`` allows (``GradingFailedError``: as soon as the count is over it, when
+the number of rows is known), or when there was no row to grade (``CorpusError``).
 """
 
 from __future__ import annotations
@@ -16,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from compat._atomic import atomic_writer
+from compat._errors import CorpusError, GraderUnusableError, GradingFailedError
 from compat.grading._cache import Reply, ReplyCache
 from compat.grading._client import Counters, Grader, Request
 from compat.grading._prompts import PromptSets
@@ -54,6 +60,8 @@ class GradeSummary:
     elapsed: float
     max_open: int
     warnings: tuple[str, ...] = ()
+    failed_cases: int = 0
+    error_kinds: tuple[tuple[str, int], ...] = ()  # grader errors on the cases by kind, most first
 
     def cost(self, price_in: float, price_out: float) -> float:
         """Cost of the tokens paid for this run, at prices per million tokens."""
@@ -146,6 +154,11 @@ async def _grade(
         if on_progress is not None:
             on_progress(_snapshot(done, total, now - start, grader.counters, grading.tally))
 
+    def _settled(task: asyncio.Task[None]) -> None:
+        tasks.discard(task)
+        if not task.cancelled():
+            task.exception()  # retrieved: a failure reaches the loop below through ``failures``
+
     try:
         with atomic_writer(out) as sink:
             order = _Order(sink.write)
@@ -162,6 +175,8 @@ async def _grade(
             async def graded(index: int, row: Row, key: str) -> None:
                 try:
                     deliver(index, await grading.graded_line(row, grader, key))
+                    if total is not None and grading.tally.failed_cases > settings.max_error_rate * total:
+                        raise _too_many_failed(grading.tally, settings, total, early=done < total)
                 except BaseException as error:  # surfaced by the loop below; the run stops
                     failures.append(error)
                     advanced.set()
@@ -183,7 +198,7 @@ async def _grade(
                         continue
                     task = asyncio.create_task(graded(index, row, key))
                     tasks.add(task)
-                    task.add_done_callback(tasks.discard)
+                    task.add_done_callback(_settled)
                     if len(tasks) % 64 == 0:
                         await asyncio.sleep(0)  # let replies in while the reader runs ahead
                 if failures:
@@ -192,6 +207,9 @@ async def _grade(
                 await asyncio.wait(list(tasks), return_when=asyncio.FIRST_EXCEPTION)
             if failures:
                 raise failures[0]
+            _check_the_run(grading.tally, settings, done)  # raised here, the corpus is not written
+    except GraderUnusableError as error:
+        raise GraderUnusableError(error.kind, f"{error.message}; {_not_written(grading.tally)}") from None
     finally:
         for task in tasks:
             task.cancel()
@@ -215,7 +233,46 @@ async def _grade(
         elapsed=time.monotonic() - start,
         max_open=counters.max_open,
         warnings=tuple(counters.warnings),
+        failed_cases=tally.failed_cases,
+        error_kinds=tuple(tally.error_kinds.most_common()),
     )
+
+
+def _not_written(tally: Tally) -> str:
+    if tally.made or tally.cached:
+        return "no corpus written (the replies received are cached: the next run asks only for the rest)"
+    return "no corpus written"
+
+
+def _error_kinds(tally: Tally) -> str:
+    """``12 timeout, 2 reset; first: timeout: no reply within 60 s``."""
+    kinds = ", ".join(f"{count} {kind}" for kind, count in tally.error_kinds.most_common())
+    return f"{kinds}; first: {tally.first_error}"
+
+
+def _too_many_failed(tally: Tally, settings: GradeSettings, total: int, *, early: bool) -> GradingFailedError:
+    if tally.failed_cases == total:
+        return _every_case_failed(tally, total)
+    stopped = "stopped early, as the run could no longer end below it; " if early else ""
+    return GradingFailedError(
+        f"grading failed: {tally.failed_cases} of {total} cases have a grader error ({_error_kinds(tally)}), "
+        f"more than --max-error-rate {settings.max_error_rate:g} allows; {stopped}{_not_written(tally)}"
+    )
+
+
+def _every_case_failed(tally: Tally, cases: int) -> GradingFailedError:
+    every = "the case has" if cases == 1 else f"every one of the {cases} cases has"
+    return GradingFailedError(f"grading failed: {every} a grader error ({_error_kinds(tally)}); {_not_written(tally)}")
+
+
+def _check_the_run(tally: Tally, settings: GradeSettings, cases: int) -> None:
+    """Raise what makes a finished run's corpus not worth writing."""
+    if cases == 0:
+        raise CorpusError("no rows to grade: no corpus written")
+    if tally.failed_cases == cases:
+        raise _every_case_failed(tally, cases)
+    if tally.failed_cases > settings.max_error_rate * cases:
+        raise _too_many_failed(tally, settings, cases, early=False)
 
 
 class _OnFirstCall:

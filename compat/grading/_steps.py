@@ -13,17 +13,18 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import json
+from collections import Counter
 from collections.abc import Generator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from compat._text import json_line
-from compat.cases import ArmName, GraderCall
+from compat.cases import DEFAULT_MAX_CASE_BYTES, ArmName, GraderCall
 from compat.grading._cache import Reply, ReplyCache, request_key
 from compat.grading._client import Grader, GraderFailure, Request
 from compat.grading._contract import STATEMENTS_SCHEMA, VERDICTS_SCHEMA, contract_problem
 from compat.grading._prompts import REASK, PromptSets, context_text, render, statements_text
-from compat.grading._rows import Row
+from compat.grading._rows import Row, case_fields, line_bytes
 from compat.scoring import statements_from_text
 
 
@@ -31,7 +32,10 @@ from compat.scoring import statements_from_text
 class GradeSettings:
     """Seed 001's options, with their meaning: ``strict_json`` asks the server for JSON on
     the ragas arm; ``max_retries`` re-asks an unparseable ragas-arm output; ``samples``
-    grades each case K times per arm, sample k with seed ``seed + k`` (``None``: none sent)."""
+    grades each case K times per arm, sample k with seed ``seed + k`` (``None``: none sent).
+    ``max_error_rate``: the share of cases with a grader error above which the run fails
+    (one where every case failed fails whatever it says); ``max_case_bytes``: the longest
+    case line the corpus reader accepts, which every line written must fit."""
 
     model: str
     arms: tuple[ArmName, ...] = ("legacy", "ragas")
@@ -41,6 +45,8 @@ class GradeSettings:
     temperature: float = 0.0
     seed: int | None = 0
     window: int = 512  # rows ahead of the oldest one not yet written: bounds memory, not speed
+    max_error_rate: float = 0.1
+    max_case_bytes: int = DEFAULT_MAX_CASE_BYTES
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,6 +61,9 @@ class Tally:
     made: int = 0
     grader_errors: int = 0
     reasked: int = 0
+    failed_cases: int = 0  # cases with a grader error on any arm or sample
+    error_kinds: Counter[str] = field(default_factory=Counter)
+    first_error: str | None = None  # "kind: message" of the first grader error recorded
 
 
 # Bump when line() writes something else for the same row: finished lines cached by an
@@ -199,15 +208,18 @@ class Grading:
             except StopIteration as done:
                 records.append(done.value)
         self.tally.cached += hits
-        line = self.line(row, records)
-        self.cache.put_line(key, line, hits)
-        return line
+        return self._finished(row, key, records, hits)
 
     async def graded_line(self, row: Row, grader: Grader, key: str) -> str:
         records = await asyncio.gather(*(self._drive(flow, grader) for flow in self.row_flows(row)))
-        line = self.line(row, list(records))
-        if not any("error" in record for record in records):  # a failed call is asked again next run
-            replies = sum(2 + len(record.get("attempts", ())) for record in records)
+        replies = sum(2 + len(record.get("attempts", ())) for record in records)
+        return self._finished(row, key, list(records), replies)
+
+    def _finished(self, row: Row, key: str, records: list[dict[str, Any]], replies: int) -> str:
+        """The row's line, stored for the next run unless it holds an error (a failed call
+        is asked again; a line cut to fit is rebuilt under the limit then in force)."""
+        line, failed = self.line(row, records)
+        if not failed:
             self.cache.put_line(key, line, replies)
         return line
 
@@ -231,34 +243,63 @@ class Grading:
             record: dict[str, Any] = done.value
             return record
 
-    def line(self, row: Row, records: Sequence[dict[str, Any]]) -> str:
-        """The corpus line of a row: the case with one recording per arm, samples in order."""
-        case: dict[str, Any] = {"id": row.id}
-        if row.tags:
-            case["tags"] = list(row.tags)
-        case["question"] = row.question
-        case["answer"] = row.answer
-        case["contexts"] = list(row.contexts)
-        threshold = row.threshold
-        if threshold is None and row.observed is not None:
-            threshold = row.observed.threshold
-        if threshold is not None:
-            case["threshold"] = threshold
-        if row.reference is not None:
-            case["reference"] = row.reference
-        if row.observed is not None:
-            case["observed"] = row.observed.model_dump(exclude_none=True)
+    def line(self, row: Row, records: Sequence[dict[str, Any]]) -> tuple[str, bool]:
+        """The corpus line of a row (the case with one recording per arm, samples in order),
+        and whether a grader error is on it. Counted in the tally."""
+        records = list(records)
+        line = self._assemble(row, records)
+        limit = self.settings.max_case_bytes
+        # A character is at most 4 bytes in UTF-8: a line this short fits without encoding it.
+        while 4 * len(line) > limit and (size := line_bytes(line)) > limit:
+            # The largest outputs give way, call 2's first, until the line fits: a line over
+            # the limit would be refused by every command that reads the corpus.
+            index = max(range(len(records)), key=lambda i: _output_size(records[i]))
+            if not _output_size(records[index]):
+                break  # the row alone is over the limit (iter_rows refuses such rows)
+            records[index] = _too_long(records[index], size, limit)
+            line = self._assemble(row, records)
+        errors = [record["error"] for record in records if "error" in record]
+        tally = self.tally
+        tally.grader_errors += len(errors)
+        tally.failed_cases += bool(errors)
+        tally.error_kinds.update(error["kind"] for error in errors)
+        if errors and tally.first_error is None:
+            tally.first_error = f"{errors[0]['kind']}: {errors[0]['message']}"
+        return line, bool(errors)
+
+    def _assemble(self, row: Row, records: Sequence[dict[str, Any]]) -> str:
+        case = case_fields(row)
         arms: dict[str, Any] = {}
         samples = self.settings.samples
         for index, arm in enumerate(self.settings.arms):
             own = records[index * samples : (index + 1) * samples]
-            self.tally.grader_errors += sum("error" in record for record in own)
             recording = {"prompts": f"{arm} ({self.prompts.origin})", "model": self.settings.model, **own[0]}
             if samples > 1:
                 recording["samples"] = list(own[1:])
             arms[arm] = recording
         case["arms"] = arms
         return json_line(case)
+
+
+def _output_size(record: dict[str, Any]) -> int:
+    """Characters of the grader's text a sample's record holds."""
+    texts = [record.get("statements_output") or "", record.get("grader_output") or ""]
+    texts += [attempt["output"] for attempt in record.get("attempts", ())]
+    return sum(map(len, texts))
+
+
+def _too_long(record: dict[str, Any], size: int, limit: int) -> dict[str, Any]:
+    """The record without its call 2 output (or, when that is gone, its call 1 output),
+    with an error saying why: what is left of the sample stays readable."""
+    fitted = {key: record[key] for key in ("seed",) if key in record}
+    call: GraderCall = "statements"
+    if "grader_output" in record:
+        fitted["statements_output"] = record["statements_output"]
+        call = "verdicts"
+    message = f"the grader's outputs would make the case line {size:,} bytes, over the limit of {limit:,}"
+    fitted["error"] = {"call": call, "kind": "too_long", "message": message}
+    fitted["tokens"] = record["tokens"]
+    return fitted
 
 
 class _Failed(Exception):

@@ -3,7 +3,11 @@
 It answers each prompt set in its contract (legacy: statements one per line, verdicts
 with the final line; ragas: the JSON objects), deterministically: a statement is
 supported when most of its words are in the context. Faults are injected on demand
-and consumed by the next matching requests. Standard library only.
+and consumed by the next matching requests: 429, 500, 401, 403, 404 (an API error
+body as OpenAI writes it), ``slow`` (a stall), ``drop`` (the connection closed without
+a reply), ``reset`` (a TCP reset), ``not_http``, and bodies that are not what was asked.
+``refuse_after`` N requests the address stops accepting connections (as a server that
+went down), and ``free_port()`` is a port where nothing listens. Standard library only.
 
     python -m tests.grading.server --latency 0.05     # prints the port, serves until killed
 """
@@ -11,8 +15,11 @@ and consumed by the next matching requests. Standard library only.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import re
+import socket
+import struct
 import threading
 import time
 from collections import deque
@@ -20,7 +27,44 @@ from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 
-FAULTS = {"429", "500", "slow", "drop", "not_json", "refusal", "truncated", "echo_key", "garbage"}
+FAULTS = {
+    "429",
+    "500",
+    "401",
+    "403",
+    "404",
+    "slow",
+    "drop",
+    "reset",
+    "not_http",
+    "not_json",
+    "refusal",
+    "truncated",
+    "echo_key",
+    "garbage",
+}
+# What an OpenAI-compatible server answers to the status faults.
+STATUS_ERRORS = {
+    "401": {
+        "message": "Incorrect API key provided: sk-wr***ng.",
+        "type": "invalid_request_error",
+        "code": "invalid_api_key",
+    },
+    "403": {"message": "You are not allowed to use this model.", "type": "invalid_request_error", "code": None},
+    "404": {
+        "message": "The model `m` does not exist or you do not have access to it.",
+        "type": "invalid_request_error",
+        "code": "model_not_found",
+    },
+}
+
+
+def free_port() -> int:
+    """A port of 127.0.0.1 where nothing listens (bound, then let go)."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+    return port
 
 
 @dataclass
@@ -30,6 +74,7 @@ class _Fault:
     call: str | None
     arm: str | None
     retry_after: str
+    text: str | None = None  # only requests whose prompt holds it (one row's)
 
 
 @dataclass
@@ -51,18 +96,31 @@ class Script:
     overlap: dict[str, float] = field(default_factory=lambda: {"legacy": 0.75, "ragas": 0.75})
     noisy_seeds: set[int] = field(default_factory=set)
     noisy_arm: str | None = None
+    refuse_after: int | None = None  # requests answered before the address refuses connections
 
     def inject(
-        self, kind: str, times: int = 1, *, call: str | None = None, arm: str | None = None, retry_after: str = "1"
+        self,
+        kind: str,
+        times: int = 1,
+        *,
+        call: str | None = None,
+        arm: str | None = None,
+        retry_after: str = "1",
+        text: str | None = None,
     ) -> None:
         assert kind in FAULTS, kind
         with self.lock:
-            self.faults.append(_Fault(kind, times, call, arm, retry_after))
+            self.faults.append(_Fault(kind, times, call, arm, retry_after, text))
 
-    def _take(self, call: str, arm: str) -> _Fault | None:
+    def _take(self, call: str, arm: str, prompt: str) -> _Fault | None:
         with self.lock:
             for fault in self.faults:
-                if fault.times > 0 and fault.call in (None, call) and fault.arm in (None, arm):
+                if (
+                    fault.times > 0
+                    and fault.call in (None, call)
+                    and fault.arm in (None, arm)
+                    and (fault.text is None or fault.text in prompt)
+                ):
                     fault.times -= 1
                     return fault
         return None
@@ -137,6 +195,13 @@ class _Handler(BaseHTTPRequestHandler):
             script.requests += 1
             script.open += 1
             script.max_open = max(script.max_open, script.open)
+            going_down = script.refuse_after is not None and script.requests > script.refuse_after
+        if going_down:  # this request is not answered; nothing is, from now on
+            with script.lock:
+                script.open -= 1
+            self.close_connection = True
+            self.server.go_down()
+            return
         try:
             self._answer(script, body)
         finally:
@@ -168,7 +233,7 @@ class _Handler(BaseHTTPRequestHandler):
         format_type = (request.get("response_format") or {}).get("type")
         if format_type in script.reject_formats:
             return self._send(400, {"error": {"message": f"response_format {format_type} is not supported"}})
-        fault = script._take(call, arm)
+        fault = script._take(call, arm, prompt)
         content: str | None = answer_for(prompt, script, request.get("seed"))
         refusal = None
         kind = fault.kind if fault else None
@@ -178,7 +243,18 @@ class _Handler(BaseHTTPRequestHandler):
             return self._send(500, {"error": {"message": "internal error"}})
         if kind == "echo_key":
             return self._send(401, {"error": {"message": f"bad key {self.headers.get('Authorization')}"}})
-        if kind == "drop":
+        if kind in STATUS_ERRORS:
+            return self._send(int(kind), {"error": STATUS_ERRORS[kind]})  # type: ignore[arg-type]
+        if kind == "drop":  # closed without a reply
+            self.close_connection = True
+            return None
+        if kind == "reset":  # a TCP reset: SO_LINGER 0 makes close() send RST
+            self.connection.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
+            self.connection.close()
+            self.close_connection = True
+            return None
+        if kind == "not_http":
+            self.wfile.write(b"hello\r\n\r\n")
             self.close_connection = True
             return None
         if kind == "slow":
@@ -229,13 +305,40 @@ class _Server(ThreadingHTTPServer):
     request_queue_size = 256
     script: Script
 
+    def server_activate(self) -> None:
+        super().server_activate()
+        self.connections: set[socket.socket] = set()
+        self.down = threading.Event()
+
+    def process_request(self, request: Any, client_address: Any) -> None:
+        self.connections.add(request)
+        super().process_request(request, client_address)
+
+    def shutdown_request(self, request: Any) -> None:
+        self.connections.discard(request)
+        super().shutdown_request(request)
+
+    def go_down(self) -> None:
+        """Refuse connections from now on: the listening socket closed, open ones shut."""
+        if self.down.is_set():
+            return
+        self.down.set()
+        self.shutdown()  # serve_forever (another thread) stops accepting; then the socket closes
+        self.socket.close()
+        for connection in list(self.connections):
+            with contextlib.suppress(OSError):
+                connection.shutdown(socket.SHUT_RDWR)
+
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        pass  # a client gone before its reply (a timeout, a reset) is the test's subject, not noise
+
 
 class GraderServer:
     """The server in a background thread of this process."""
 
-    def __init__(self, script: Script | None = None) -> None:
+    def __init__(self, script: Script | None = None, port: int = 0) -> None:
         self.script = script or Script()
-        self._server = _Server(("127.0.0.1", 0), _Handler)
+        self._server = _Server(("127.0.0.1", port), _Handler)
         self._server.script = self.script
         self.port = self._server.server_address[1]
         self.base_url = f"http://127.0.0.1:{self.port}/v1"
@@ -246,8 +349,12 @@ class GraderServer:
         return self
 
     def __exit__(self, *_: object) -> None:
-        self._server.shutdown()
+        self._server.go_down()
         self._server.server_close()
+
+    def go_down(self) -> None:
+        """Refuse connections from now on, as a server that went down."""
+        self._server.go_down()
 
 
 def main() -> None:

@@ -186,7 +186,7 @@ _ROW = st.fixed_dictionaries(
 
 
 @settings(max_examples=60, suppress_health_check=[HealthCheck.function_scoped_fixture])
-@given(rows=st.lists(_ROW, max_size=6), concurrency_window=st.integers(1, 4))
+@given(rows=st.lists(_ROW, min_size=1, max_size=6), concurrency_window=st.integers(1, 4))
 @example(rows=[{"question": "", "answer": "", "contexts": []}], concurrency_window=1)
 @example(rows=[{"question": "", "answer": "", "contexts": "JSON"}], concurrency_window=1)  # the word, in a row
 def test_every_valid_row_comes_out_as_exactly_one_case_in_input_order(
