@@ -5,7 +5,10 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from click.testing import CliRunner
+
 from compat import Case, get_scorer
+from compat.cli import main
 from compat.diff import CaseComparer, DiffSettings, Outcome, arm_read_by, compare, has_text_for, run_diff, score_arm
 from compat.scoring import scorer_names
 from tests.diff.graded import REFUSED, ROWS, answered_corpus, arm, failed_arm, graded_case, ragas_sample
@@ -126,3 +129,15 @@ def test_an_arm_not_recorded_and_no_shared_texts_has_nothing_to_score() -> None:
         == "Faithfulness undetermined: the legacy arm's grader was not asked: the case records no output of that arm"
     )
     assert not has_text_for(case, "legacy") and has_text_for(case, "ragas")
+
+
+def test_diff_takes_the_arm_a_team_chooses(tmp_path: Path) -> None:
+    corpus = answered_corpus(tmp_path / "graded.jsonl", legacy="YN", ragas="YY")
+    for arm_given, read, mean in (("auto", "legacy", 0.5), ("ragas", "ragas", 0.0), ("legacy", "legacy", 0.5)):
+        out = tmp_path / arm_given
+        result = CliRunner().invoke(
+            main, ["diff", str(corpus), "--candidate", "plan-minimal", "--arm", arm_given, "--out", str(out)]
+        )
+        assert result.exit_code == 0, result.output
+        report = json.loads((out / "report.json").read_text(encoding="utf-8"))
+        assert (report["scorers"]["candidate_arm"], report["means"]["candidate"]["mean"]) == (read, mean)
