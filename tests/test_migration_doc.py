@@ -42,8 +42,9 @@ def test_every_command_in_the_guide_runs(tmp_path: Path, monkeypatch: pytest.Mon
     assert history["observed"]["regraded_cases"] == 2 and history["observed"]["regraded_samples"] == 6
     # Section 4's accept list: the accepted causes' flips are listed, the fail->pass rate holds, cohorts decide.
     decision = (tmp_path / "decision.md").read_text(encoding="utf-8")
-    assert "- `verdict_word_variant`: 6 case(s), 0 pass->fail, 5 fail->pass" in decision
-    assert "11 cases legacy failed and the candidate passes; 10 more accepted by the policy" in decision
+    assert "- `verdict_word_variant`: 10 case(s), 0 pass->fail, 10 fail->pass" in decision
+    assert "raw, over all 347: 11 (0.0317); 16 more accepted by the policy" in decision
+    assert "(a named legacy bug: out of the rates where legacy is trusted already)" in decision
     assert "Decided by: smallest cohort." in decision and len(decision) < 65_536
 
 

@@ -10,12 +10,12 @@ import os
 import sys
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
 import click
 
 from compat._errors import CaseError, CorpusError, FaithcompatError
-from compat.cases import DEFAULT_MAX_CASE_BYTES, bundled_corpus
+from compat.cases import DEFAULT_MAX_CASE_BYTES, ArmName, bundled_corpus
 from compat.diff import DEFAULT_TOLERANCE, MAX_JOBS
 from compat.rollout import RolloutPolicy, parse_stage
 from compat.scoring import Vocabulary, load_vocabulary, scorer_names, scorer_options
@@ -195,3 +195,21 @@ def corpus_sources(corpus: tuple[str, ...]) -> tuple[list[str | Path], list[str]
         return list(files), files
     bundled = bundled_corpus()
     return list(bundled), [f"bundled:{path.name}" for path in bundled]
+
+
+def chosen_arm(arm: str) -> ArmName | None:
+    """``--arm``'s value as the diff stage takes it: None for auto (each candidate's contract)."""
+    return None if arm == "auto" else cast(ArmName, arm)
+
+
+def arm_option(command: F) -> F:
+    """``--arm``: which recording a candidate scores on cases graded both ways (default: its contract's)."""
+    return click.option(
+        "--arm",
+        type=click.Choice(["auto", "legacy", "ragas"]),
+        default="auto",
+        show_default=True,
+        help="On cases graded both ways (faithcompat grade), the recording each candidate scores: auto, the arm "
+        "whose output its contract reads (ragas and ragas-0.4.3 the RAGAS prompts' JSON, every other scorer the "
+        "legacy prompts' text, which the control reads too); legacy or ragas, that arm for every candidate.",
+    )(command)

@@ -10,6 +10,8 @@ import click
 from compat._atomic import atomic_writer
 from compat._errors import CaseError
 from compat.cli._common import (
+    arm_option,
+    chosen_arm,
     corpus_sources,
     domain_errors,
     max_case_bytes_option,
@@ -50,6 +52,7 @@ def _candidate_list(_context: click.Context, _parameter: click.Parameter, value:
     metavar="A,B,...",
     help="The scorers to rank, comma-separated [default: every registered scorer but the control].",
 )
+@arm_option
 @report_format_option("What to print (or write with -o).")
 @click.option("-o", "--output", type=click.Path(dir_okay=False), callback=output_path, help="Write here, atomically.")
 @tolerance_option
@@ -62,6 +65,7 @@ def compare(
     corpus: tuple[str, ...],
     control: str,
     candidates: tuple[str, ...] | None,
+    arm: str,
     output_format: str,
     output: Path | None,
     tolerance: float,
@@ -74,8 +78,10 @@ def compare(
 
     Per candidate: agreement with the control, flips each way, undetermined, errors,
     scores outside [0, 1], invented scores, refusals passed, golden outcomes met, the
-    rollout decision, and one line on why it is or is not safe to ship. Exit 0 when at
-    least one candidate is safe to ship, 1 when none is. With no CORPUS, the bundled corpus.
+    rollout decision, and one line on why it is or is not safe to ship. On cases graded
+    both ways, each candidate reads the arm its contract reads (--arm). Exit 0 when at
+    least one candidate is safe to ship, 1 when none is, 2 when nothing can be decided on
+    any (the control scored no case) or on unusable input. With no CORPUS, the bundled corpus.
     """
     sources, names = corpus_sources(corpus)
     skipped: list[CaseError] = []
@@ -89,6 +95,7 @@ def compare(
         on_error=skipped.append if skip_invalid else None,
         source_names=names,
         vocabulary=vocabulary_words(vocabulary_path),
+        arm=chosen_arm(arm),
     )
     report_skipped(skipped)
     markdown = output_format == "markdown"

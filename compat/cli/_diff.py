@@ -10,9 +10,13 @@ from pathlib import Path
 import click
 
 from compat._errors import CaseError
+from compat._text import printable
 from compat.cases import corpus_bytes
 from compat.cli._common import (
     EXIT_FAILED,
+    EXIT_UNUSABLE,
+    arm_option,
+    chosen_arm,
     corpus_sources,
     current_stage,
     domain_errors,
@@ -57,6 +61,7 @@ from compat.scoring import MismatchPolicy, scorer_names
 @click.argument("corpus", nargs=-1)
 @scorer_option("--control", "legacy", "The scorer in production today (the control arm).")
 @scorer_option("--candidate", "ragas", "The scorer to switch to (the candidate arm).")
+@arm_option
 @click.option(
     "--policy",
     type=click.Choice([policy.value for policy in MismatchPolicy]),
@@ -137,6 +142,7 @@ def diff(
     corpus: tuple[str, ...],
     control: str,
     candidate: str,
+    arm: str,
     policy: str | None,
     vocabulary_path: Path | None,
     out: Path,
@@ -159,7 +165,9 @@ def diff(
     """Score CORPUS with both scorers and explain every difference.
 
     CORPUS files are JSONL or JSON arrays of cases, or shadow logs; "-" reads stdin.
-    With no CORPUS, the bundled corpus is compared.
+    With no CORPUS, the bundled corpus is compared. Exit 2 when nothing can be decided
+    (no case with a valid score on a side: every grader call failed, an empty corpus),
+    after writing the report that says so.
     """
     if scheduler is not None and engine != "dask":
         raise click.UsageError("--scheduler needs --engine dask")
@@ -168,7 +176,7 @@ def diff(
     vocabulary = vocabulary_words(vocabulary_path)
     options = policy_options(candidate, policy, vocabulary)
     sources, names = corpus_sources(corpus)
-    settings = DiffSettings(control, candidate, options, tolerance, max_case_bytes, jobs, detail)
+    settings = DiffSettings(control, candidate, options, tolerance, max_case_bytes, jobs, detail, chosen_arm(arm))
     skipped: list[CaseError] = []
     progress = Progress(enabled=sys.stderr.isatty() and not os.environ.get("CI"))
     if progress.enabled:
@@ -246,6 +254,9 @@ def diff(
         written = [f"{name}/" if name == CASES_PARTS else name for name in report_files(cases_parts)]
         written += LEAGUE_FILES if league else ()
         click.echo(f"reports written to {out}/ ({', '.join(written)})", err=True)
+    if report.no_decision is not None:  # the report says it; a CI job must not go on as if it decided
+        click.echo(f"faithcompat: no decision: {printable(report.no_decision)}", err=True)
+        sys.exit(EXIT_UNUSABLE)
     if strict and (report.unexplained or report.expectations.failed):
         sys.exit(EXIT_FAILED)
 

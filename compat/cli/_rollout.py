@@ -22,12 +22,14 @@ from compat.cli._common import (
 )
 from compat.diff import ComparedBatch, DiffSettings, load_report, run_diff
 from compat.rollout import (
+    Refusal,
     decide,
     decision_dict,
     default_policy_toml,
-    is_passed_refusal,
     load_policy,
-    passed_refusals,
+    no_decision,
+    refusals_file,
+    refusals_in,
     render_decision,
 )
 
@@ -65,23 +67,24 @@ def rollout(
 ) -> None:
     """Recommend the next stage of the scorer flag: GO, HOLD or NO-GO.
 
-    Exit 0 on GO, 1 on HOLD or NO-GO, 2 on unusable input. With no CORPUS and no
-    --report, the bundled corpus is diffed.
+    NO-DECISION where the report has nothing to decide on (no case with a valid score on
+    a side: every grader call failed, an empty corpus). Exit 0 on GO, 1 on HOLD or NO-GO,
+    2 on NO-DECISION and on unusable input. With no CORPUS and no --report, the bundled
+    corpus is diffed.
     """
     policy = load_policy(policy_path).rollout
     current = current_stage(stage, policy)
+    refusals: list[Refusal]
     if report_path is not None:
         if corpus or vocabulary_path is not None:
             raise click.UsageError("give either --report or CORPUS (and --vocabulary), not both")
         report = load_report(report_path)
-        refusals = passed_refusals(report_path.with_name("cases.jsonl"))
+        refusals = refusals_file(report_path.with_name("cases.jsonl"))
     else:
         refusals = []
 
         def note_refusals(batch: ComparedBatch) -> None:
-            for case_id, cause, passed in zip(batch.case_ids, batch.causes, batch.control_passed, strict=True):
-                if is_passed_refusal(cause, passed):
-                    refusals.append(case_id)
+            refusals.extend(refusals_in(batch.lines))
 
         sources, names = corpus_sources(corpus)
         options = policy_options(DiffSettings().candidate, None, vocabulary_words(vocabulary_path))
@@ -89,14 +92,12 @@ def rollout(
             sources, DiffSettings(candidate_options=options), on_comparisons=note_refusals, source_names=names
         )
     violations = None
-    if policy.invariant_examples:
+    if policy.invariant_examples and no_decision(report) is None:  # nothing to decide: no time spent on them
         from compat.rollout import _gate
 
         checks = _gate.check_properties(policy.invariant_examples, seed=0)
         violations = sum(not check.passed for check in checks)
-    decision = decide(
-        report, policy, current_stage=current, invariant_violations=violations, refusals_declined=refusals
-    )
+    decision = decide(report, policy, current_stage=current, invariant_violations=violations, refusals=refusals)
     if output_format == "json":
         text = json.dumps(decision_dict(decision), indent=2) + "\n"
     else:

@@ -9,16 +9,26 @@ golden ``expected`` outcomes, and folds the comparisons into the report model
 from compat.diff._aggregate import DriftAggregator
 from compat.diff._case_json import case_json_line, parse_case_line
 from compat.diff._case_line import CaseLine, JsonScore
-from compat.diff._compare import compare, score_arm
+from compat.diff._compare import JSON_READERS, arm_read_by, compare, has_text_for, score_arm
 from compat.diff._comparer import CaseComparer
 from compat.diff._comparison import Comparison, Decomposition, ObservedCheck, Step
 from compat.diff._dask import DaskSettings, run_diff_dask
 from compat.diff._dask_parts import is_part_file
+from compat.diff._decompose import FLOOR_MULTIPLE, USABLE_SAMPLES
 from compat.diff._golden import check_expected
 from compat.diff._load import bundled_baseline, load_case_lines, load_report
 from compat.diff._observed import reproduces
-from compat.diff._outcomes import CANDIDATE_ARM, CONTROL_ARM, CONTROL_BUGS, DEFAULT_TOLERANCE, DriftCause, Outcome
+from compat.diff._outcomes import (
+    CANDIDATE_ARM,
+    CONTROL_ARM,
+    CONTROL_BUGS,
+    DEFAULT_TOLERANCE,
+    DriftCause,
+    Outcome,
+    outcome_counts,
+)
 from compat.diff._report import (
+    SCHEMA_VERSION,
     Agreement,
     CohortRow,
     CorpusInfo,
@@ -36,7 +46,11 @@ __all__ = [
     "CONTROL_ARM",
     "CONTROL_BUGS",
     "DEFAULT_TOLERANCE",
+    "FLOOR_MULTIPLE",
+    "JSON_READERS",
     "MAX_JOBS",
+    "SCHEMA_VERSION",
+    "USABLE_SAMPLES",
     "Agreement",
     "CaseComparer",
     "CaseLine",
@@ -58,13 +72,16 @@ __all__ = [
     "Step",
     "TrustedAgreement",
     "VocabularyInfo",
+    "arm_read_by",
     "bundled_baseline",
     "case_json_line",
     "check_expected",
     "compare",
+    "has_text_for",
     "is_part_file",
     "load_case_lines",
     "load_report",
+    "outcome_counts",
     "parse_case_line",
     "reproduces",
     "run_diff",

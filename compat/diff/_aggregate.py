@@ -25,7 +25,14 @@ from compat.diff._aggregate_steps import StepsAggregator
 from compat.diff._case_json import parse_case_line
 from compat.diff._case_line import CaseLine
 from compat.diff._numbers import ExactSum
-from compat.diff._outcomes import CAUSE_DESCRIPTIONS, CONTROL_BUGS, DriftCause, Outcome
+from compat.diff._outcomes import (
+    CAUSE_DESCRIPTIONS,
+    CONTROL_BUGS,
+    FLIP_OUTCOMES,
+    DriftCause,
+    Outcome,
+    outcome_counts,
+)
 from compat.diff._report import (
     FLIP_COLUMNS,
     FLIP_ROWS,
@@ -89,9 +96,13 @@ class DriftAggregator:
         self.cohorts: defaultdict[str, Counter[str]] = defaultdict(Counter)
         self.cohort_unexplained: Counter[str] = Counter()
         self.flips: Counter[tuple[str, str]] = Counter()
+        self.flip_outcomes: Counter[str] = Counter()  # the off-diagonal cases by outcome
         self.cause_flips: defaultdict[str, Counter[str]] = defaultdict(Counter)
-        # where the control is trusted: cases, matches, within_noise; and why the others are not
+        self.cause_trusted_flips: defaultdict[str, Counter[str]] = defaultdict(Counter)
+        # where the control is trusted: cases, matches, within_noise, flips by kind (and those
+        # within noise, "noise:" + kind); and why the others are not
         self.trusted: Counter[str] = Counter()
+        self.valid = {"control": 0, "candidate": 0}  # cases with a valid score (scored, in [0, 1]) on each side
         self.legacy_invalid: Counter[str] = Counter()
         self.sums = {"control": ExactSum(), "candidate": ExactSum()}
         self.counts = {"control": 0, "candidate": 0}
@@ -121,11 +132,15 @@ class DriftAggregator:
             if cause == _UNEXPLAINED:
                 for tag in item.tags:
                     self.cohort_unexplained[tag] += 1
+        flip_kind = None
         if item.control_scored:
             cell = _FLIP_CELLS[item.control_passed, item.candidate_determined, item.candidate_passed]
             self.flips[cell] += 1
-            if cause is not None and cell in _FLIP_KINDS:
-                self.cause_flips[cause][_FLIP_KINDS[cell]] += 1
+            flip_kind = _FLIP_KINDS.get(cell)
+            if flip_kind is not None:
+                self.flip_outcomes[outcome] += 1
+                if cause is not None:
+                    self.cause_flips[cause][flip_kind] += 1
         value = item.control_value
         valid = False
         if value is not None:
@@ -143,13 +158,21 @@ class DriftAggregator:
         if trusted:
             self.trusted["cases"] += 1
             self.trusted[outcome] += 1
+            if flip_kind is not None:
+                self.trusted[flip_kind] += 1
+                if outcome == _WITHIN_NOISE:
+                    self.trusted["noise:" + flip_kind] += 1
+                if cause is not None:
+                    self.cause_trusted_flips[cause][flip_kind] += 1
         else:
             self.trusted["control_bug" if valid else "control_invalid"] += 1
+        self.valid["control"] += valid
         if item.decomposition is not None or item.observed is not None:
             self.steps.add(item, trusted)
         if item.candidate_value is not None and math.isfinite(item.candidate_value):
             self.sums["candidate"].add(item.candidate_value)
             self.counts["candidate"] += 1
+            self.valid["candidate"] += item.candidate_determined and 0.0 <= item.candidate_value <= 1.0
         delta = item.delta
         if delta is not None:
             self.delta_count += 1
@@ -197,9 +220,14 @@ class DriftAggregator:
             self.cohorts[tag].update(counts)
         self.cohort_unexplained.update(other.cohort_unexplained)
         self.flips.update(other.flips)
+        self.flip_outcomes.update(other.flip_outcomes)
         for cause, kinds in other.cause_flips.items():
             self.cause_flips[cause].update(kinds)
+        for cause, kinds in other.cause_trusted_flips.items():
+            self.cause_trusted_flips[cause].update(kinds)
         self.trusted.update(other.trusted)
+        for side in ("control", "candidate"):
+            self.valid[side] += other.valid[side]
         self.legacy_invalid.update(other.legacy_invalid)
         for arm in ("control", "candidate"):
             self.sums[arm].merge(other.sums[arm])
@@ -224,6 +252,7 @@ class DriftAggregator:
         return DriftReport(
             tool=tool,
             verdict=self.verdict_line(),
+            no_decision=self.no_decision(corpus, scorers),
             corpus=corpus,
             scorers=scorers,
             outcomes={outcome.value: self.outcomes[outcome.value] for outcome in Outcome},
@@ -237,6 +266,7 @@ class DriftAggregator:
                     outcomes=dict(sorted(self.cause_outcomes[cause].items())),
                     examples=self.examples[cause],
                     flips={kind: self.cause_flips[cause][kind] for kind in _FLIP_KINDS.values()},
+                    trusted_flips={kind: self.cause_trusted_flips[cause][kind] for kind in _FLIP_KINDS.values()},
                 )
                 for cause, count in sorted(self.causes.items(), key=lambda item: (-item[1], item[0]))
             ],
@@ -254,6 +284,7 @@ class DriftAggregator:
                 control: {candidate: self.flips[(control, candidate)] for candidate in FLIP_COLUMNS}
                 for control in FLIP_ROWS
             },
+            flip_outcomes={name: self.flip_outcomes[name] for name in FLIP_OUTCOMES},
             legacy_invalid={kind: self.legacy_invalid[kind] for kind in INVALID_KINDS},
             means={
                 arm: ArmMean(
@@ -287,21 +318,35 @@ class DriftAggregator:
             control_bug=counts["control_bug"],
             agreement=agreement,
             agreement_beyond_noise=beyond_noise,
+            flips={kind: counts[kind] for kind in _FLIP_KINDS.values()},
+            within_noise_flips={kind: counts["noise:" + kind] for kind in _FLIP_KINDS.values()},
         )
 
     def verdict_line(self) -> str:
+        """The cases and every outcome (they add up to the cases), then how many differences are explained."""
         o = self.outcomes
         differing = self.cases - o[_MATCH]
         unexplained = self.causes[_UNEXPLAINED]
-        return (
-            f"{self.cases} cases: {o[_MATCH]} match, {o[Outcome.DRIFT.value]} drift, "
-            f"{o[Outcome.FLIP.value]} flips, {o[Outcome.CANDIDATE_UNDETERMINED.value]} undetermined, "
-            f"{o[Outcome.LEGACY_INVALID.value]} legacy invalid"
-            + (f", {o[Outcome.SCORER_ERROR.value]} scorer errors" if o[Outcome.SCORER_ERROR.value] else "")
-            + (f", {o[_WITHIN_NOISE]} within noise" if o[_WITHIN_NOISE] else "")
-            + f" ({differing - unexplained} of {differing} "
+        return f"{self.cases} cases: {outcome_counts(o)} ({differing - unexplained} of {differing} " + (
             f"differences explained, {unexplained} unexplained)"
         )
+
+    def no_decision(self, corpus: CorpusInfo, scorers: ScorersInfo) -> str | None:
+        """Why nothing can be decided: no case, or no valid score on a side; None when something can."""
+        if self.cases == 0:
+            skipped = f" ({corpus.skipped_invalid} skipped as invalid)" if corpus.skipped_invalid else ""
+            return f"the corpus holds no case{skipped}"
+        sides = [
+            f"the {side} ({name})"
+            for side, name in (("control", scorers.control), ("candidate", scorers.candidate))
+            if not self.valid[side]
+        ]
+        if not sides:
+            return None
+        counted = outcome_counts(self.outcomes, every=False)
+        if self.outcomes[Outcome.GRADER_ERROR.value] == self.cases:
+            counted += " (every case has a grader call that failed: grade again once the grader answers)"
+        return f"none of the {self.cases} cases has a valid score from {' nor '.join(sides)}: {counted}"
 
     def _delta_stats(self) -> DeltaStats:
         count = self.delta_count

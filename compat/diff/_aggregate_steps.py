@@ -13,6 +13,7 @@ from collections import Counter
 from fractions import Fraction
 
 from compat.diff._comparison import Decomposition, ObservedCheck, Step
+from compat.diff._decompose import FLOOR_MULTIPLE, USABLE_SAMPLES
 from compat.diff._numbers import ExactSum, wilson_bounds
 from compat.diff._outcomes import Outcome
 from compat.diff._report import (
@@ -27,7 +28,7 @@ from compat.diff._tally import Tally
 from compat.scoring import PROMPTFOO_GENERATIONS, Status
 
 MAX_MISMATCHES_LISTED = 20
-NOISE_BINS = 10  # noise floors: exactly 0, then (0, 0.1], (0.1, 0.2], ... (0.9, 1]
+NOISE_BINS = 10  # noise floors: exactly 0, then (0, 0.1], (0.1, 0.2], ... (0.9, 1 or above]
 _FLIP, _WITHIN, _GRADER_ERROR = Outcome.FLIP.value, Outcome.WITHIN_NOISE.value, Outcome.GRADER_ERROR.value
 _STEPS = tuple(step.value for step in Step)
 
@@ -45,6 +46,7 @@ class StepsAggregator:
         self.incomplete: Counter[str] = Counter()
         # noise
         self.noise_cases = 0
+        self.usable_cases = 0  # of them, those whose arms both have USABLE_SAMPLES samples
         self.max_samples = 0
         self.floor_sum = ExactSum()
         self.floor_max = 0.0
@@ -125,6 +127,7 @@ class StepsAggregator:
         if floor is None:
             return
         self.noise_cases += 1
+        self.usable_cases += steps.samples >= USABLE_SAMPLES
         self.max_samples = max(self.max_samples, steps.samples)
         self.floor_sum.add(floor)
         self.floor_max = max(self.floor_max, floor)
@@ -168,6 +171,7 @@ class StepsAggregator:
             mine.update(theirs)
         self.floor_bins.update(other.floor_bins)
         self.noise_cases += other.noise_cases
+        self.usable_cases += other.usable_cases
         self.max_samples = max(self.max_samples, other.max_samples)
         self.floor_sum.merge(other.floor_sum)
         self.floor_max = max(self.floor_max, other.floor_max)
@@ -210,8 +214,11 @@ class StepsAggregator:
         if not self.sampled:
             return None
         n = self.noise_cases
+        top = max(1.0, self.floor_max)  # floors above 1 (a noisy grader) fall in the last bin
         histogram = [HistogramBin(low=0.0, high=0.0, count=self.floor_bins[0])] + [
-            HistogramBin(low=(i - 1) / NOISE_BINS, high=i / NOISE_BINS, count=self.floor_bins[i])
+            HistogramBin(
+                low=(i - 1) / NOISE_BINS, high=i / NOISE_BINS if i < NOISE_BINS else top, count=self.floor_bins[i]
+            )
             for i in range(1, NOISE_BINS + 1)
         ]
         spreads = {
@@ -221,6 +228,9 @@ class StepsAggregator:
         return NoiseSummary(
             cases=n,
             samples=self.max_samples,
+            floor_multiple=FLOOR_MULTIPLE,
+            usable_samples=USABLE_SAMPLES,
+            usable_cases=self.usable_cases,
             floor_mean=self.floor_sum.mean(n) if n else None,
             floor_max=self.floor_max if n else None,
             control_spread_mean=spreads["control"],

@@ -24,9 +24,15 @@ class CaseSteps(_Frozen):
     prompt_delta: float | None = Field(description="candidate - middle, where both are finite.")
     step: Literal["parser", "prompts", "noise"] | None = Field(description="The step that made the case differ.")
     samples: int = Field(description="Sample pairs graded (1 without --samples).")
-    control_spread: float | None = Field(description="The candidate scorer's max - min over the control arm's samples.")
+    control_spread: float | None = Field(
+        description="The sample standard deviation of the candidate scorer's scores over the control arm's samples "
+        "(max - min before 1.3)."
+    )
     candidate_spread: float | None = Field(description="... over the candidate arm's samples.")
-    noise_floor: float | None = Field(description="The larger spread: a prompt step within it is noise.")
+    noise_floor: float | None = Field(
+        description="A fixed multiple of the combined spread (the report's noise.floor_multiple): a prompt step "
+        "within it is noise."
+    )
     pairs_matched: int
     pairs_within_noise: int
 
@@ -58,6 +64,9 @@ class ReadVerdictLine(_Frozen):
 class CaseDetailLine(_Frozen):
     """What each side read, kept on the lines of cases that differ (not on matches)."""
 
+    question: str | None = Field(default=None, description="The question the answer answers (since 1.3).")
+    answer: str | None = Field(default=None, description="The answer whose faithfulness was graded (since 1.3).")
+    contexts: list[str] = Field(default_factory=list, description="The contexts it was graded against (since 1.3).")
     control_texts: GraderTextsLine | None = Field(description="null: the control's grader call failed.")
     candidate_texts: GraderTextsLine | None = Field(description="null: the same texts as the control, or failed.")
     same_texts: bool = Field(description="Both sides read the same grader texts.")

@@ -35,27 +35,49 @@ from compat.scoring import (
     verdict_words,
 )
 
+# The scorers whose contract reads the RAGAS prompts' JSON: on a case graded both ways they
+# score the RAGAS arm's recording. Every other scorer (legacy, the plans, the promptfoo
+# releases, a scorer registered elsewhere) reads the legacy prompts' free text, the legacy arm's.
+JSON_READERS = frozenset({"ragas", "ragas-0.4.3"})
+
+
+def arm_read_by(scorer_name: str) -> ArmName:
+    """The arm whose prompts' output ``scorer_name``'s contract reads (``JSON_READERS``)."""
+    return CANDIDATE_ARM if scorer_name in JSON_READERS else CONTROL_ARM
+
+
+def has_text_for(case: Case, arm: ArmName) -> bool:
+    """Whether a scorer of ``arm`` has something to read in ``case``: the arm's recording, or
+    (where the case records no such arm) the case's shared texts."""
+    if case.arms is None or case.arms.get(arm) is not None:
+        return True
+    return case.statements_output is not None or case.statements is not None
+
 
 def case_for_arm(case: Case, arm: ArmName, sample: int = 0) -> Case | None:
     """The case as a scorer of ``arm`` reads it: ``arm``'s own recording (its sample
     ``sample``) where the case has one, else the case's shared texts; None where the
-    recording's call failed (nothing to read)."""
+    recording's call failed or there is neither (nothing to read)."""
     if case.arms is None or case.arms.get(arm) is None:
-        return case
+        return case if has_text_for(case, arm) else None
     return case.arm_case(arm, sample)
 
 
 def score_arm(scorer: Scorer, case: Case, arm: ArmName, sample: int = 0) -> Score:
     """``scorer`` on the case as ``arm`` reads it (``case_for_arm``).
 
-    A recording whose call failed after its retries has nothing to score: the result is
-    undetermined with the cause ``grader_error`` and the grader's message, never a score.
+    A recording whose call failed after its retries, or an arm the case does not record
+    (graded with ``--arms`` the other one) and no shared texts, has nothing to score: the
+    result is undetermined with the cause ``grader_error`` and what happened, never a score.
     """
     chosen = case_for_arm(case, arm, sample)
     if chosen is not None:
         return scorer.score(chosen)
     error = case.arm_error(arm, sample)
-    what = f"{error.call} call failed ({error.kind}): {error.message}" if error else "no output recorded"
+    if error is not None:
+        what = f"{error.call} call failed ({error.kind}): {error.message}"
+    else:
+        what = "was not asked: the case records no output of that arm"
     return Score(
         scorer=scorer.name,
         value=None,

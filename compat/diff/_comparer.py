@@ -1,6 +1,7 @@
 """One case through both scorers: what every caller of the diff stage does per case.
 
-``CaseComparer.compare`` scores each side on its arm (``score_arm``), compares
+``CaseComparer.compare`` scores each side on its arm (``score_arm``: the control the
+legacy arm, the candidate the arm its contract reads, ``arm_read_by``), compares
 (``compare``), splits a per-arm case's difference into its steps (``decompose``,
 ``refine``), checks a score promptfoo recorded (``ObservedChecker``) and, where the
 sides differ, keeps what each read for a person to judge (``case_detail``).
@@ -8,8 +9,8 @@ sides differ, keeps what each read for a person to judge (``case_detail``).
 
 from __future__ import annotations
 
-from compat.cases import Case
-from compat.diff._compare import compare, score_arm, verdict_words_of
+from compat.cases import ArmName, Case
+from compat.diff._compare import arm_read_by, compare, score_arm, verdict_words_of
 from compat.diff._comparison import Comparison
 from compat.diff._decompose import decompose, refine
 from compat.diff._detail import case_detail
@@ -22,30 +23,46 @@ class CaseComparer:
     """A control and a candidate scorer, compared case by case."""
 
     def __init__(
-        self, control: Scorer, candidate: Scorer, tolerance: float = DEFAULT_TOLERANCE, *, detail: bool = True
+        self,
+        control: Scorer,
+        candidate: Scorer,
+        tolerance: float = DEFAULT_TOLERANCE,
+        *,
+        detail: bool = True,
+        candidate_arm: ArmName | None = None,
     ) -> None:
+        """``candidate_arm``: the arm the candidate scores on cases graded both ways (default: its contract's)."""
         self.control = control
         self.candidate = candidate
         self.tolerance = tolerance
         self.detail = detail  # the league compares for counts only: no detail to keep
+        self.candidate_arm: ArmName = arm_read_by(candidate.name) if candidate_arm is None else candidate_arm
         self._words = verdict_words_of(candidate)  # causes re-read an output as the candidate read it
         self._observed = ObservedChecker()
 
+    def read(self, case: Case) -> Case:
+        """``case`` as both sides read it: where the candidate reads the control's arm too, that
+        arm's text as an ordinary case (one text, two parsers: no prompt step to walk)."""
+        if case.arms is None or self.candidate_arm != CONTROL_ARM:
+            return case
+        return case.arm_case(CONTROL_ARM) or case  # a failed or absent arm: score_arm says so
+
     def compare(self, case: Case, control: Score | None = None, candidate: Score | None = None) -> Comparison:
-        """The comparison of ``case``; ``control`` and ``candidate``: its scores, where already known."""
+        """The comparison of ``case``; ``control`` and ``candidate``: its scores (of ``read(case)``), where known."""
+        read = self.read(case)
         if control is None:
-            control = score_arm(self.control, case, CONTROL_ARM)
+            control = score_arm(self.control, read, CONTROL_ARM)
         if candidate is None:
-            candidate = score_arm(self.candidate, case, CANDIDATE_ARM)
-        comparison = compare(case, control, candidate, tolerance=self.tolerance, words=self._words)
-        if case.arms is not None:
+            candidate = score_arm(self.candidate, read, self.candidate_arm)
+        comparison = compare(read, control, candidate, tolerance=self.tolerance, words=self._words)
+        if read.arms is not None and self.candidate_arm == CANDIDATE_ARM:
             steps = decompose(
-                case, control, candidate, self.control, self.candidate, comparison.outcome, self.tolerance
+                read, control, candidate, self.control, self.candidate, comparison.outcome, self.tolerance
             )
             comparison = refine(comparison, steps)
         if case.observed is not None:
             comparison = comparison._replace(observed=self._observed.check(case))
         if self.detail and comparison.outcome is not Outcome.MATCH:
-            detail = case_detail(case, control, candidate, self.control, self.candidate)
+            detail = case_detail(read, control, candidate, self.control, self.candidate, self.candidate_arm)
             comparison = comparison._replace(detail=detail)
         return comparison

@@ -68,6 +68,10 @@ class GraderTexts(NamedTuple):
 
 
 class CaseDetail(NamedTuple):
+    # What was graded, for a person to judge which grader was right (the case's own fields).
+    question: str | None
+    answer: str | None
+    contexts: tuple[str, ...]
     control_texts: GraderTexts | None  # None: the side's grader call failed, nothing was read
     candidate_texts: GraderTexts | None
     # Each verdict as a scorer read it: its statement (for legacy, the piece of the final

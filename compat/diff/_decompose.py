@@ -14,19 +14,31 @@ larger than the spread it showed then (the case's noise floor) is noise, not a
 finding. So a case's difference is ``parser + prompts + noise``, exactly one of the
 last two non-zero.
 
-Noise is measured with the candidate scorer on every sample of both arms: the spread
-of one arm is max - min of its determined scores, the noise floor the larger of the
-two arms' spreads. The legacy scorer is left out on purpose: its misreadings would
-count as noise.
+Noise is measured with the candidate scorer on every sample of both arms. An arm's
+spread is the sample standard deviation of its determined scores (n - 1 in the
+denominator: its square estimates the arm's variance without bias, however many
+samples). The prompt step compares one grading of each arm, so its noise is that of
+a difference of two draws: the combined spread is sqrt(sd_control^2 + sd_candidate^2)
+(an arm with fewer than two determined samples adds nothing), and the noise floor is
+``FLOOR_MULTIPLE`` times it: a step within about two standard deviations of the
+difference is what the grader does on its own. Unlike a range (max - min), which grows
+with every sample drawn, this floor estimates the same thing at 2 samples as at 10;
+it is rough below ``USABLE_SAMPLES`` (one difference a case at 2). The legacy scorer
+is left out on purpose: its misreadings would count as noise.
 """
 
 from __future__ import annotations
+
+import math
 
 from compat.cases import ArmName, Case
 from compat.diff._compare import explain, outcome_of, score_arm, verdict_words_of
 from compat.diff._comparison import Comparison, Decomposition, Step
 from compat.diff._outcomes import CANDIDATE_ARM, CONTROL_ARM, DriftCause, Outcome
 from compat.scoring import Cause, Score, Scorer
+
+FLOOR_MULTIPLE = 2.0  # a prompt step within this many combined standard deviations is noise
+USABLE_SAMPLES = 3  # samples of each arm from which a spread is worth leaning on (2 give one difference)
 
 
 def has_both_arms(case: Case) -> bool:
@@ -61,8 +73,7 @@ def decompose(
     middles = _sample_scores(candidate_scorer, case, CONTROL_ARM, middle)
     candidates = _sample_scores(candidate_scorer, case, CANDIDATE_ARM, candidate)
     control_spread, candidate_spread = _spread(middles), _spread(candidates)
-    spreads = [s for s in (control_spread, candidate_spread) if s is not None]
-    floor = max(spreads) if spreads else None
+    floor = noise_floor(control_spread, candidate_spread)
 
     prompt_within_noise = _within(middle, candidate, floor, tolerance)
     step = None
@@ -135,11 +146,22 @@ def _sample_scores(scorer: Scorer, case: Case, arm: ArmName, first: Score) -> li
 
 
 def _spread(scores: list[Score]) -> float | None:
-    """max - min of the determined values; None with fewer than two samples of them."""
+    """The sample standard deviation of the determined values; None with fewer than two of them."""
     known = [score.value for score in scores if score.is_finite and score.value is not None]
     if len(known) < 2:
         return None
-    return max(known) - min(known)
+    if max(known) == min(known):
+        return 0.0  # exactly: the grader said the same every time
+    mean = math.fsum(known) / len(known)
+    return math.sqrt(math.fsum((value - mean) ** 2 for value in known) / (len(known) - 1))
+
+
+def noise_floor(control_spread: float | None, candidate_spread: float | None) -> float | None:
+    """``FLOOR_MULTIPLE`` times the combined spread of the two arms; None where neither has one."""
+    spreads = [spread for spread in (control_spread, candidate_spread) if spread is not None]
+    if not spreads:
+        return None
+    return FLOOR_MULTIPLE * math.sqrt(math.fsum(spread * spread for spread in spreads))
 
 
 def _pairs(

@@ -1,7 +1,8 @@
-"""What a person needs to judge one differing case: the texts each scorer read and how.
+"""What a person needs to judge one differing case: what was graded, the texts each scorer read and how.
 
 A case that matches needs no second look; one that differs does, so its cases.jsonl
-line carries a ``detail`` section: the grader's two outputs as each side read them
+line carries a ``detail`` section: the question, the answer and the contexts that were
+graded (to tell which grader was right), the grader's two outputs as each side read them
 (one copy where both read the same texts), and each verdict as each scorer read it.
 The legacy scorer keeps no per-statement verdicts, so its reading is rebuilt from its
 own arithmetic (``legacy_breakdown``): the pieces of the final line and whether each
@@ -14,7 +15,7 @@ import json
 from collections.abc import Callable
 from typing import Any
 
-from compat.cases import Case
+from compat.cases import ArmName, Case
 from compat.diff._compare import case_for_arm
 from compat.diff._comparison import CaseDetail, GraderTexts
 from compat.diff._outcomes import CANDIDATE_ARM, CONTROL_ARM
@@ -22,13 +23,28 @@ from compat.scoring import LegacyScorer, Score, Scorer, Verdict, VerdictFormat, 
 
 
 def case_detail(
-    case: Case, control: Score, candidate: Score, control_scorer: Scorer, candidate_scorer: Scorer
+    case: Case,
+    control: Score,
+    candidate: Score,
+    control_scorer: Scorer,
+    candidate_scorer: Scorer,
+    candidate_arm: ArmName = CANDIDATE_ARM,
 ) -> CaseDetail:
+    """``candidate_arm``: the arm the candidate scored (the control scores the legacy arm)."""
     control_case = case_for_arm(case, CONTROL_ARM)
-    candidate_case = case_for_arm(case, CANDIDATE_ARM)
+    candidate_case = case_for_arm(case, candidate_arm)
     control_read, note = _read(control, control_scorer, control_case)
     candidate_read, _ = _read(candidate, candidate_scorer, candidate_case)
-    return CaseDetail(_texts_of(control_case), _texts_of(candidate_case), control_read, candidate_read, note)
+    return CaseDetail(
+        case.question,
+        case.answer,
+        case.contexts,
+        _texts_of(control_case),
+        _texts_of(candidate_case),
+        control_read,
+        candidate_read,
+        note,
+    )
 
 
 def _texts_of(chosen: Case | None) -> GraderTexts | None:
@@ -60,6 +76,9 @@ def detail_record(detail: CaseDetail) -> dict[str, Any]:
     """The ``detail`` section of a cases.jsonl line (``CaseDetail`` in the report models)."""
     same = detail.same_texts
     return {
+        "question": detail.question,
+        "answer": detail.answer,
+        "contexts": list(detail.contexts),
         "control_texts": _texts(detail.control_texts),
         "candidate_texts": None if same else _texts(detail.candidate_texts),
         "same_texts": same,
@@ -98,7 +117,9 @@ def detail_json(detail: CaseDetail) -> str:
     """
     same = detail.same_texts
     return (
-        f'{{"control_texts": {_texts_json(detail.control_texts)}, '
+        f'{{"question": {_optional(detail.question)}, "answer": {_optional(detail.answer)}, '
+        f'"contexts": [{", ".join(map(_quote, detail.contexts))}], '
+        f'"control_texts": {_texts_json(detail.control_texts)}, '
         f'"candidate_texts": {"null" if same else _texts_json(detail.candidate_texts)}, '
         f'"same_texts": {"true" if same else "false"}, '
         f'"control_read": [{", ".join(map(_verdict_json, detail.control_read))}], '
@@ -107,10 +128,14 @@ def detail_json(detail: CaseDetail) -> str:
     )
 
 
+def _optional(text: str | None) -> str:
+    return "null" if text is None else _quote(text)
+
+
 def _texts_json(texts: GraderTexts | None) -> str:
     if texts is None:
         return "null"
-    output = "null" if texts.statements_output is None else _quote(texts.statements_output)
+    output = _optional(texts.statements_output)
     statements = "null" if texts.statements is None else f"[{', '.join(map(_quote, texts.statements))}]"
     return (
         f'{{"statements_output": {output}, "statements": {statements}, "grader_output": {_quote(texts.grader_output)}}}'
@@ -119,5 +144,5 @@ def _texts_json(texts: GraderTexts | None) -> str:
 
 def _verdict_json(verdict: Verdict) -> str:
     value = "null" if verdict.verdict is None else "1" if verdict.verdict else "0"
-    reason = "null" if verdict.reason is None else _quote(verdict.reason)
+    reason = _optional(verdict.reason)
     return f'{{"text": {_quote(verdict.statement)}, "verdict": {value}, "reason": {reason}}}'

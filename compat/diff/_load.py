@@ -13,7 +13,15 @@ from pydantic import BaseModel, ValidationError
 from compat._errors import InputError
 from compat.diff._case_line import CaseLine
 from compat.diff._outcomes import Outcome
-from compat.diff._report import FLIP_COLUMNS, FLIP_ROWS, INVALID_KINDS, DriftReport, TrustedAgreement
+from compat.diff._report import (
+    FLIP_COLUMNS,
+    FLIP_KINDS,
+    FLIP_ROWS,
+    INVALID_KINDS,
+    SCHEMA_VERSIONS,
+    DriftReport,
+    TrustedAgreement,
+)
 
 
 def load_report(path: str | Path) -> DriftReport:
@@ -22,6 +30,7 @@ def load_report(path: str | Path) -> DriftReport:
         raw = Path(path).read_bytes()
     except OSError as error:
         raise InputError(f"{path}: cannot read: {error.strerror or error}") from None
+    _check_version(raw, str(path))
     report = _parse_as(DriftReport, raw, str(path), "a faithcompat report")
     added = {outcome.value: 0 for outcome in OUTCOMES_ADDED_LATER if outcome.value not in report.outcomes}
     if added:  # a report written before these outcomes existed had none of them
@@ -30,6 +39,20 @@ def load_report(path: str | Path) -> DriftReport:
     if problem is not None:  # an edited or foreign file: the gate and rollout would trip over it
         raise InputError(f"{path}: not a faithcompat report: {problem}")
     return report
+
+
+def _check_version(raw: bytes, where: str) -> None:
+    """A report of a schema this version does not know (a newer faithcompat's) is refused by name."""
+    try:
+        data = json.loads(raw)
+    except (ValueError, RecursionError):
+        return  # _parse_as says what is wrong with it
+    version = data.get("schema_version") if isinstance(data, dict) else None
+    if isinstance(version, str) and version not in SCHEMA_VERSIONS:
+        raise InputError(
+            f"{where}: report schema {version!r} is not one this faithcompat reads ({', '.join(SCHEMA_VERSIONS)}): "
+            "made by a newer faithcompat? Upgrade, or make the report again with this one (faithcompat diff)"
+        )
 
 
 # Outcomes that reports written before them lack: read as 0.
@@ -52,6 +75,14 @@ def _inconsistency(report: DriftReport) -> str | None:
         missing = [key for key in FLIP_COLUMNS if key not in report.flip_matrix[row]]
         if missing:
             return f"flip_matrix.{row} lacks {', '.join(map(repr, missing))}"
+    trusted = report.trusted_agreement
+    for name, kinds in (
+        ("trusted_agreement.flips", trusted.flips if trusted else None),
+        ("trusted_agreement.within_noise_flips", trusted.within_noise_flips if trusted else None),
+    ):
+        missing = [key for key in FLIP_KINDS if kinds is not None and key not in kinds]
+        if missing:
+            return f"{name} lacks {', '.join(map(repr, missing))}"
     counts = {
         "corpus.cases": report.corpus.cases,
         "corpus.skipped_invalid": report.corpus.skipped_invalid,
@@ -74,6 +105,12 @@ def _inconsistency(report: DriftReport) -> str | None:
         **{f"cohorts[{row.tag!r}].cases": row.cases for row in report.cohorts},
         **{f"causes[{row.cause!r}].flips.{kind}": n for row in report.causes for kind, n in (row.flips or {}).items()},
         **_trusted_counts(report.trusted_agreement),
+        **{f"flip_outcomes.{key}": n for key, n in (report.flip_outcomes or {}).items()},
+        **{
+            f"causes[{row.cause!r}].trusted_flips.{kind}": n
+            for row in report.causes
+            for kind, n in (row.trusted_flips or {}).items()
+        },
     }
     for name, value in counts.items():
         if value < 0:
@@ -97,6 +134,8 @@ def _trusted_counts(trusted: TrustedAgreement | None) -> dict[str, int]:
     return {
         "trusted_agreement.cases": trusted.cases,
         "trusted_agreement.control_invalid": trusted.control_invalid,
+        **{f"trusted_agreement.flips.{kind}": n for kind, n in (trusted.flips or {}).items()},
+        **{f"trusted_agreement.within_noise_flips.{kind}": n for kind, n in (trusted.within_noise_flips or {}).items()},
         "trusted_agreement.control_bug": trusted.control_bug,
         "trusted_agreement.agreement.matches": trusted.agreement.matches,
     }

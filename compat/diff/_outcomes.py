@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from enum import Enum
 
 from compat.cases import ArmName
@@ -19,6 +20,29 @@ class Outcome(str, Enum):
     SCORER_ERROR = "scorer_error"  # an arm raised or flagged an error instead of scoring (upstream versions)
     GRADER_ERROR = "grader_error"  # a recorded grader call failed after its retries: an arm has no output
     WITHIN_NOISE = "within_noise"  # differs by no more than the grader differs from itself (--samples)
+
+
+# Each outcome as the headline names it; the core five always, the rarer ones where they occur.
+_NAMED = {
+    Outcome.MATCH.value: "match",
+    Outcome.DRIFT.value: "drift",
+    Outcome.FLIP.value: "flips",
+    Outcome.CANDIDATE_UNDETERMINED.value: "undetermined",
+    Outcome.LEGACY_INVALID.value: "legacy invalid",
+    Outcome.SCORER_ERROR.value: "scorer errors",
+    Outcome.GRADER_ERROR.value: "grader errors",
+    Outcome.WITHIN_NOISE.value: "within noise",
+}
+_ALWAYS_NAMED = frozenset(list(_NAMED)[:5])
+# The outcomes a case in the flip matrix's off-diagonal cells can have (the control scored, pass/fail changed).
+FLIP_OUTCOMES = (Outcome.FLIP.value, Outcome.WITHIN_NOISE.value, Outcome.LEGACY_INVALID.value)
+
+
+def outcome_counts(outcomes: Mapping[str, int], *, every: bool = True) -> str:
+    """``90 match, 96 drift, ...``: every outcome that occurs, adding up to the cases (and, with
+    ``every``, the core five even where none occurs)."""
+    named = [name for name in _NAMED if (every and name in _ALWAYS_NAMED) or outcomes.get(name)]
+    return ", ".join(f"{outcomes.get(name, 0)} {_NAMED[name]}" for name in named)
 
 
 class DriftCause(str, Enum):

@@ -16,8 +16,14 @@ from compat.diff._case_line import CaseLine, _Frozen
 # 1.2 the agreement where the control is trusted, each cause's flips, a differing
 # case's detail (cases.jsonl only: the report's examples leave it out) and the
 # candidate's vocabulary (scorers.candidate_vocabulary, null when none was given).
-# Optional everywhere, so a 1.0 or 1.1 report (a committed baseline) still reads.
-SCHEMA_VERSION: Literal["1.2"] = "1.2"
+# 1.3 added why no decision can be made (no_decision), the flip matrix's off-diagonal
+# cases by outcome (flip_outcomes), the flips where the control is trusted (overall and
+# per cause), the noise floor's rule (a multiple of the arms' standard deviations, and
+# the samples that make it usable), the arm the candidate read (scorers.candidate_arm),
+# and a differing case's question, answer and contexts (cases.jsonl only).
+# Optional everywhere, so a report of an earlier version (a committed baseline) still reads.
+SCHEMA_VERSION: Literal["1.3"] = "1.3"
+SCHEMA_VERSIONS = ("1.0", "1.1", "1.2", "1.3")  # the versions this one reads
 
 
 class CorpusInfo(_Frozen):
@@ -43,6 +49,11 @@ class ScorersInfo(_Frozen):
         default=None, description="Verdict words added to the candidate's (--vocabulary); null: the built-in ones only."
     )
     tolerance: float
+    candidate_arm: Literal["legacy", "ragas"] | None = Field(
+        default=None,
+        description="Which recording the candidate scores on cases with per-arm recordings: legacy (the legacy "
+        "prompts' text, the control's too) or ragas (the RAGAS prompts' JSON); null in reports before 1.3.",
+    )
 
 
 class Agreement(_Frozen):
@@ -73,6 +84,10 @@ class CauseRow(_Frozen):
         default=None,
         description="Its cases in the flip matrix's off-diagonal cells: pass_to_fail, fail_to_pass (since 1.2).",
     )
+    trusted_flips: dict[str, int] | None = Field(
+        default=None,
+        description="Of them, the cases where the control is trusted (see trusted_agreement; since 1.3).",
+    )
 
 
 class TrustedAgreement(_Frozen):
@@ -92,6 +107,13 @@ class TrustedAgreement(_Frozen):
     agreement: Agreement
     agreement_beyond_noise: Agreement | None = Field(
         default=None, description="Where samples exist: a within_noise case counts as agreeing."
+    )
+    flips: dict[str, int] | None = Field(
+        default=None,
+        description="These cases in the flip matrix's off-diagonal cells: pass_to_fail, fail_to_pass (since 1.3).",
+    )
+    within_noise_flips: dict[str, int] | None = Field(
+        default=None, description="Of those flips, the ones within the grader's own noise (since 1.3)."
     )
 
 
@@ -163,6 +185,18 @@ class NoiseSummary(_Frozen):
 
     cases: int = Field(description="Cases with a noise floor (an arm graded at least twice).")
     samples: int = Field(description="The most sample pairs of one case.")
+    floor_multiple: float | None = Field(
+        default=None,
+        description="A case's noise floor is this many times the combined spread, sqrt(sd_control^2 + "
+        "sd_candidate^2), each arm's spread the sample standard deviation of its scores (since 1.3; before, "
+        "a floor was the larger arm's max - min, which grows with the samples).",
+    )
+    usable_samples: int | None = Field(
+        default=None, description="Samples of each arm from which a case's spread is usable (since 1.3)."
+    )
+    usable_cases: int | None = Field(
+        default=None, description="Cases with a floor whose arms both have that many samples (since 1.3)."
+    )
     floor_mean: float | None
     floor_max: float | None
     control_spread_mean: float | None
@@ -189,9 +223,14 @@ class ObservedSummary(_Frozen):
 
 
 class DriftReport(_Frozen):
-    schema_version: Literal["1.0", "1.1", "1.2"] = SCHEMA_VERSION
+    schema_version: Literal["1.0", "1.1", "1.2", "1.3"] = SCHEMA_VERSION  # SCHEMA_VERSIONS
     tool: str
-    verdict: str = Field(description="The one-line summary printed first.")
+    verdict: str = Field(description="The one-line summary printed first: the cases, every outcome counted.")
+    no_decision: str | None = Field(
+        default=None,
+        description="Why nothing can be decided on this report: no case has a valid score on one side (every "
+        "grader call failed, an empty corpus). Null: a decision can be made (since 1.3).",
+    )
     corpus: CorpusInfo
     scorers: ScorersInfo
     outcomes: dict[str, int]
@@ -200,7 +239,13 @@ class DriftReport(_Frozen):
     causes: list[CauseRow]
     cohorts: list[CohortRow]
     flip_matrix: dict[str, dict[str, int]] = Field(
-        description="control pass/fail (rows) x candidate pass/fail/undetermined (columns)."
+        description="control pass/fail (rows) x candidate pass/fail/undetermined (columns), over the cases the "
+        "control scored."
+    )
+    flip_outcomes: dict[str, int] | None = Field(
+        default=None,
+        description="The flip matrix's off-diagonal cases by their outcome: flip, within_noise, legacy_invalid "
+        "(since 1.3).",
     )
     legacy_invalid: dict[str, int] = Field(description="Control scores outside [0, 1], by kind.")
     means: dict[str, ArmMean]
@@ -224,4 +269,5 @@ class DriftReport(_Frozen):
 
 # The keys of a report's fixed mappings: written by the aggregator, required when read back.
 FLIP_ROWS, FLIP_COLUMNS = ("pass", "fail"), ("pass", "fail", "undetermined")
+FLIP_KINDS = ("pass_to_fail", "fail_to_pass")  # the off-diagonal cells, by the name a flip goes by
 INVALID_KINDS = ("negative", "nan", "infinite", "above_one")

@@ -34,6 +34,7 @@ from typing import Any, NamedTuple
 from compat._errors import CaseError, WorkerError
 from compat.cases import (
     DEFAULT_MAX_CASE_BYTES,
+    ArmName,
     CorpusDigest,
     DuplicateIds,
     LineBlock,
@@ -44,6 +45,7 @@ from compat.cases import (
 )
 from compat.diff._aggregate import DriftAggregator
 from compat.diff._case_json import case_json_line
+from compat.diff._compare import arm_read_by
 from compat.diff._comparer import CaseComparer
 from compat.diff._golden import check_expected
 from compat.diff._outcomes import DEFAULT_TOLERANCE
@@ -65,6 +67,12 @@ class DiffSettings:
     max_case_bytes: int = DEFAULT_MAX_CASE_BYTES
     jobs: int = 1
     detail: bool = True  # a differing case's cases.jsonl line keeps what each side read
+    candidate_arm: ArmName | None = None  # what the candidate scores on cases graded both ways; None: its contract's
+
+    @property
+    def arm(self) -> ArmName:
+        """The arm the candidate scores on cases graded both ways."""
+        return arm_read_by(self.candidate) if self.candidate_arm is None else self.candidate_arm
 
 
 class ComparedBatch(NamedTuple):
@@ -179,6 +187,7 @@ def scorers_info(settings: DiffSettings) -> ScorersInfo:
         candidate_policy=str(getattr(candidate_policy, "value", candidate_policy)) if candidate_policy else None,
         candidate_vocabulary=VocabularyInfo(**vocabulary.as_dict()) if vocabulary else None,
         tolerance=settings.tolerance,
+        candidate_arm=settings.arm,
     )
 
 
@@ -240,6 +249,7 @@ def _make_scorers(settings: DiffSettings) -> CaseComparer:
         get_scorer(settings.candidate, **settings.candidate_options),
         settings.tolerance,
         detail=settings.detail,
+        candidate_arm=settings.arm,
     )
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from compat._text import ROUNDING_NOISE
-from compat.diff import DriftReport, HistogramBin
+from compat.diff import DriftReport, HistogramBin, outcome_counts
 from compat.report._html_markup import esc, num, signed
 
 _SVG_W, _SVG_H = 640, 250
@@ -122,6 +122,19 @@ def bars(rows: Sequence[tuple[str, int, str]], total: int, caption: str, *, code
     return f'<table class="bars"><caption class="muted">{esc(caption)}</caption><tbody>{"".join(body)}</tbody></table>'
 
 
+def _matrix_note(report: DriftReport) -> str:
+    """What the matrix counts: the cases the control scored, and its red cells by outcome."""
+    matrix = report.flip_matrix
+    held = sum(count for cells in matrix.values() for count in cells.values())
+    left = report.corpus.cases - held
+    note = f", the {held:,} cases {report.scorers.control} scored" + (f" (not the {left:,} it did not)" if left else "")
+    changed = report.flip_outcomes
+    if changed is None:
+        return note + "; red: pass/fail changed"
+    named = outcome_counts(changed, every=False)
+    return note + "; red: pass/fail changed" + (f" ({named})" if named else "")
+
+
 def heat_map(report: DriftReport) -> str:
     """The pass/fail flip matrix with each cell shaded by its share of the cases."""
     matrix = report.flip_matrix
@@ -144,6 +157,6 @@ def heat_map(report: DriftReport) -> str:
         body.append(f'<tr><th scope="row">{esc(row)}</th>{"".join(tds)}</tr>')
     return (
         '<table class="heat" id="flip-matrix">\n'
-        f'<caption class="muted">{control} (rows) vs {candidate} (columns); red: flips</caption>\n'
+        f'<caption class="muted">{control} (rows) vs {candidate} (columns){esc(_matrix_note(report))}</caption>\n'
         f"<thead><tr><td></td>{head}</tr></thead>\n<tbody>\n" + "\n".join(body) + "\n</tbody>\n</table>"
     )

@@ -9,7 +9,8 @@ from compat.diff import DriftReport
 from compat.report._html_markup import esc
 
 PAGE_ROWS = 50  # case rows per page of the explorer (mirrored in page/report.js: PAGE)
-TEXT_CHARS = 4000  # a grader text longer than this is cut in the page (cases.jsonl has it whole)
+TEXT_CHARS = 4000  # a text longer than this is cut in the page (cases.jsonl has it whole)
+CONTEXTS_SHOWN = 20  # of a case's contexts, the page holds the first ones (cases.jsonl has all)
 
 
 def _cut(text: str | None) -> str | None:
@@ -25,6 +26,13 @@ def _row_json(line: str) -> str:
     record = json.loads(line)
     detail = record.get("detail")
     if isinstance(detail, dict):
+        detail["question"] = _cut(detail.get("question"))
+        detail["answer"] = _cut(detail.get("answer"))
+        contexts = detail.get("contexts") or []
+        more = len(contexts) - CONTEXTS_SHOWN
+        detail["contexts"] = [_cut(context) for context in contexts[:CONTEXTS_SHOWN]] + (
+            [f"… [{more:,} more contexts: cases.jsonl has them all]"] if more > 0 else []
+        )
         for key in ("control_texts", "candidate_texts"):
             texts = detail.get(key)
             if isinstance(texts, dict):

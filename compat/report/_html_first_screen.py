@@ -27,7 +27,7 @@ class PanelCriterion:
 class DecisionPanel:
     """The rollout decision on this report, made by a later stage (the rollout) for the first screen."""
 
-    verdict: str  # GO, HOLD or NO-GO
+    verdict: str  # GO, HOLD, NO-GO or NO-DECISION
     move: str  # e.g. "off -> shadow"
     advice: str
     criteria: tuple[PanelCriterion, ...]
@@ -51,6 +51,15 @@ def _title(report: DriftReport) -> str:
 
 
 def _decision(report: DriftReport, panel: DecisionPanel | None) -> str:
+    if report.no_decision is not None or (panel is not None and panel.verdict == "NO-DECISION"):
+        # Nothing was scored on a side: no verdict of any kind, no criterion measured.
+        move = f'<div class="move">{esc(panel.move)}</div>' if panel is not None else ""
+        advice = f" {esc(panel.advice)}." if panel is not None else ""
+        return (
+            f'<div class="decision" id="decision"><div><div class="badge no-decision">NO DECISION</div>{move}</div>'
+            f'<div><p><b id="no-decision">No decision: {esc(report.no_decision or "")}.</b>{advice} '
+            f"{esc(report.verdict)}.</p></div></div>"
+        )
     if panel is None:  # no rollout decision was made: the diff's own verdict stands alone
         kind = "no-go" if report.unexplained else "info"
         word = "INVESTIGATE" if report.unexplained else "EXPLAINED"
@@ -107,12 +116,7 @@ def _cause_bars(report: DriftReport) -> str:
 
 def _figures(report: DriftReport) -> str:
     agreement, means = report.agreement, report.means
-    flips = sum(
-        count
-        for row, cells in report.flip_matrix.items()
-        for column, count in cells.items()
-        if row != column and {row, column} <= {"pass", "fail"}
-    )
+    flips = report.outcomes.get("flip", 0)  # the outcomes chart's flips: one count, whatever it is shown in
     control, candidate = means.get("control"), means.get("candidate")
     items = [
         f"<b>{pct(agreement.rate)}</b> agree "
@@ -126,7 +130,7 @@ def _figures(report: DriftReport) -> str:
             "bug)</span>"
         )
     items += [
-        f"<b>{flips:,}</b> pass/fail flips",
+        f'<b id="figure-flips">{flips:,}</b> flips',
         f"<b>{report.unexplained:,}</b> unexplained",
         f"mean <b>{num(control.mean if control else None, 3)}</b> → "
         f"<b>{num(candidate.mean if candidate else None, 3)}</b>",

@@ -5,6 +5,14 @@ from __future__ import annotations
 from compat.diff import DriftReport
 from compat.report._html_charts import histogram_svg, waterfall_svg
 from compat.report._html_markup import esc, num, pct, section, signed, tally
+from compat.report._text import noise_rule
+
+
+def _floor_axis(report: DriftReport) -> str:
+    noise = report.noise
+    if noise is None or noise.floor_multiple is None:
+        return "max − min across samples"  # how a report before 1.3 drew its floors
+    return f"{noise.floor_multiple:g} × the arms' combined standard deviation"
 
 
 def steps_sections(report: DriftReport) -> list[str]:
@@ -51,8 +59,9 @@ def steps_sections(report: DriftReport) -> list[str]:
                 if beyond is not None
                 else ""
             )
-            + "</p>",
-            histogram_svg(noise.histogram, "max − min across samples", key="noise-histogram", what="noise floor"),
+            + "</p>"
+            + (f'<p class="muted" id="noise-rule">Noise {esc(noise_rule(report))}.</p>' if noise_rule(report) else ""),
+            histogram_svg(noise.histogram, _floor_axis(report), key="noise-histogram", what="noise floor"),
         ]
         sections.append(section("noise", "Grader noise", "\n".join(parts)))
     observed = report.observed

@@ -34,7 +34,8 @@ def render_terminal(report: DriftReport, *, color: bool = False) -> str:
         return f"{code}{text}{_RESET}" if color else text
 
     s = report.scorers
-    lines = [paint(line, _BOLD) for line in textwrap.wrap(report.verdict, WIDTH)] + [""]
+    lines = [paint(line, _BOLD + _RED) for line in textwrap.wrap(_no_decision(report), WIDTH)]
+    lines += [paint(line, _BOLD) for line in textwrap.wrap(report.verdict, WIDTH)] + [""]
     a = report.agreement
     lines.append(f"agreement {_pct(a.rate)} (Wilson 95%: {_pct(a.wilson_low)} to {_pct(a.wilson_high)})")
     means = report.means
@@ -65,13 +66,31 @@ def render_terminal(report: DriftReport, *, color: bool = False) -> str:
     if report.expectations.failed:
         lines += ["", paint(f"{report.expectations.failed} case(s) miss their expected outcome:", _YELLOW)]
         lines += [f"  {clip(failure, WIDTH - 2)}" for failure in report.expectations.failures]
-    status = (
-        paint(f"{report.unexplained} unexplained drift(s): investigate before switching", _RED)
-        if report.unexplained
-        else paint("every difference is explained", _GREEN)
-    )
-    lines += ["", status]
+    if report.no_decision is not None:
+        status, code = f"{_no_decision(report)}; nothing to decide a switch on", _RED
+    elif report.unexplained:
+        status, code = f"{report.unexplained} unexplained drift(s): investigate before switching", _RED
+    else:
+        status, code = "every difference is explained", _GREEN
+    lines += ["", *(paint(line, code) for line in textwrap.wrap(status, WIDTH))]
     return "\n".join(lines) + "\n"
+
+
+def _no_decision(report: DriftReport) -> str:
+    """``no decision: <why>``, or nothing where a decision can be made."""
+    return "" if report.no_decision is None else f"no decision: {printable(report.no_decision)}"
+
+
+def noise_rule(report: DriftReport) -> str:
+    """How the noise floor was drawn and whether the samples make it usable, in words ("" before 1.3)."""
+    noise = report.noise
+    if noise is None or noise.floor_multiple is None or noise.usable_samples is None:
+        return ""
+    usable, have = noise.usable_samples, noise.usable_cases
+    said = f"floor: {noise.floor_multiple:g} x the arms' combined standard deviation, usable from {usable} samples"
+    if have is not None and have < noise.cases:
+        return f"{said} an arm ({have} of {noise.cases} cases have them: grade with --samples {usable} or more)"
+    return f"{said} an arm (every case has them)"
 
 
 def _steps_terminal(report: DriftReport) -> list[str]:
@@ -96,6 +115,9 @@ def _steps_terminal(report: DriftReport) -> list[str]:
             f"noise ({noise.cases} cases graded again): floor mean {_num(noise.floor_mean)}, max "
             f"{_num(noise.floor_max)}; {report.outcomes.get('within_noise', 0)} within noise"
         )
+        rule = noise_rule(report)
+        if rule:
+            lines += textwrap.wrap(rule, WIDTH, initial_indent="  ", subsequent_indent="  ")
         beyond = report.agreement_beyond_noise
         if beyond is not None:
             lines.append(
@@ -149,6 +171,7 @@ def _steps_markdown(report: DriftReport) -> list[str]:
             "",
             f"**Noise**: {noise.cases} cases graded again; floor mean {_num(noise.floor_mean)}, max "
             f"{_num(noise.floor_max)} ({bins}); {report.outcomes.get('within_noise', 0)} differences within noise"
+            + (f" ({noise_rule(report)})" if noise_rule(report) else "")
             + (
                 f"; agreement beyond noise {_pct(beyond.rate)} "
                 f"(Wilson 95%: {_pct(beyond.wilson_low)} to {_pct(beyond.wilson_high)})."
@@ -231,19 +254,21 @@ def _table(header: list[str], rows: list[list[str]], align: str | None = None) -
 def render_markdown(report: DriftReport) -> str:
     s = report.scorers
     a = report.agreement
+    if report.no_decision is not None:
+        status = "Nothing to decide a switch on."
+    elif report.unexplained:
+        status = f"**{report.unexplained} unexplained drift(s).**"
+    else:
+        status = "Every difference is explained."
     lines = [
         f"## faithcompat: {markdown_code(s.control)} vs {markdown_code(s.candidate)}",
         "",
+        *([f"**No decision: {markdown_cell(report.no_decision)}**", ""] if report.no_decision is not None else []),
         f"**{markdown_cell(report.verdict)}**",
         "",
         f"Agreement **{_pct(a.rate)}** (Wilson 95%: {_pct(a.wilson_low)} to {_pct(a.wilson_high)}). "
         f"Mean {markdown_cell(s.control)} {_num(report.means['control'].mean)}, "
-        f"mean {markdown_cell(s.candidate)} {_num(report.means['candidate'].mean)}. "
-        + (
-            f"**{report.unexplained} unexplained drift(s).**"
-            if report.unexplained
-            else "Every difference is explained."
-        ),
+        f"mean {markdown_cell(s.candidate)} {_num(report.means['candidate'].mean)}. " + status,
         "",
         "### Pass/fail flips",
         "",

@@ -4,8 +4,11 @@ Stages, LaunchDarkly-style: ``off`` (legacy only) -> ``shadow`` (legacy decides,
 candidate is computed and logged) -> ``live:N`` (the candidate decides for a sticky
 N% of keys) -> ``complete``. ``decide`` reads a drift report and a policy and returns
 a ``Decision``: GO (advance one stage), HOLD (stay, gather evidence) or NO-GO (back
-to shadow), with every criterion's measured value, threshold and verdict. It knows
-its own exit code (0 GO, 1 HOLD or NO-GO). How a decision is shown (JSON, text,
+to shadow), with every criterion's measured value, threshold and verdict; or
+NO-DECISION where the report has nothing to decide on (no case with a valid score on
+a side: every grader call failed, an empty corpus), which measures no criterion at
+all. It knows its own exit code (0 GO, 1 HOLD or NO-GO, 2 NO-DECISION: the input
+cannot be decided on, like any unusable input). How a decision is shown (JSON, text,
 Markdown, report.html's panel) is in ``_decisionviews``.
 """
 
@@ -13,35 +16,24 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import Enum
-from pathlib import Path
 
 from compat._errors import InputError
 from compat._text import clip, format_change
-from compat.diff import Agreement, DriftCause, DriftReport, load_case_lines
+from compat.diff import USABLE_SAMPLES, Agreement, DriftReport
 from compat.rollout._policy import RolloutPolicy
+from compat.rollout._refusals import Refusal
 
-_REFUSAL_SCORED_AS_FAITHFUL = DriftCause.REFUSAL_SCORED_AS_FAITHFUL.value
-ADVISED_SAMPLES = 3  # per case and arm, for a noise floor of more than one difference
-
-
-def is_passed_refusal(cause: str | None, control_passed: bool) -> bool:
-    """A refusal that the legacy scorer passed and the fixed one declines to score."""
-    return cause == _REFUSAL_SCORED_AS_FAITHFUL and control_passed
-
-
-def passed_refusals(cases_file: Path) -> list[str]:
-    """The ids of such refusals in a ``cases.jsonl``; none if there is no such file."""
-    if not cases_file.exists():
-        return []
-    return [line.id for line in load_case_lines(cases_file) if is_passed_refusal(line.cause, line.control_passed)]
+ADVISED_SAMPLES = USABLE_SAMPLES  # per case and arm, for a noise floor of more than one difference
+EXIT_NO_DECISION = 2  # as unusable input: a CI job stops, and the message says why
 
 
 class Verdict(str, Enum):
     GO = "GO"
     HOLD = "HOLD"
     NO_GO = "NO-GO"
+    NO_DECISION = "NO-DECISION"  # nothing to decide on: no criterion is measured
 
 
 @dataclass(frozen=True)
@@ -53,16 +45,23 @@ class Criterion:
     holds: bool
     blocks: Verdict  # what failing it means: HOLD or NO-GO
     note: str = ""
+    raw: float | None = None  # the same measure over every case, where the criterion's is over fewer
 
 
 @dataclass(frozen=True)
 class Accepted:
-    """A cause the policy accepts: its flips are left out of the flip rates, and said so."""
+    """A cause the policy accepts: its flips are left out of the flip rates, and said so.
+
+    ``pass_to_fail`` and ``fail_to_pass`` count its flips (left out of the raw rates);
+    the ``trusted_`` ones, those where legacy is trusted (left out of the criteria's rates:
+    none for a named legacy bug, whose cases are not among them anyway)."""
 
     cause: str
     cases: int
     pass_to_fail: int
     fail_to_pass: int
+    trusted_pass_to_fail: int = 0
+    trusted_fail_to_pass: int = 0
 
 
 @dataclass(frozen=True)
@@ -71,13 +70,16 @@ class Decision:
     current_stage: str
     next_stage: str
     criteria: tuple[Criterion, ...]
-    pass_to_undetermined_refusals: tuple[str, ...]  # legacy passed a refusal the candidate declines
+    refusals: tuple[Refusal, ...]  # refusals legacy passed, or the candidate's arm made: which arm refused
     small_cohorts: tuple[str, ...]
     why: tuple[str, ...] = ()  # what moved the numbers: parser, prompts, noise, the recorded history
     accepted: tuple[Accepted, ...] = ()  # the policy's accept_causes, with what each left out
+    no_decision: str | None = None  # with NO-DECISION: why nothing could be decided
 
     @property
     def exit_code(self) -> int:
+        if self.verdict is Verdict.NO_DECISION:
+            return EXIT_NO_DECISION
         return 0 if self.verdict is Verdict.GO else 1
 
     @property
@@ -111,22 +113,17 @@ def decide(
     *,
     current_stage: str = "off",
     invariant_violations: int | None = 0,
-    refusals_declined: Sequence[str] = (),
+    refusals: Sequence[Refusal] = (),
 ) -> Decision:
+    """The decision on ``report``; ``refusals``: the refusals its cases hold (``refusals_in``), to name them."""
     cases = report.corpus.cases or 1
-    flips = {row: dict(cells) for row, cells in report.flip_matrix.items()}
-    noise = report.noise if policy.drift_beyond_noise_only else None
-    if noise is not None:
-        # A flip the grader makes on its own is not the candidate's: leave it out.
-        flips["pass"]["fail"] -= noise.within_noise_flips["pass_to_fail"]
-        flips["fail"]["pass"] -= noise.within_noise_flips["fail_to_pass"]
+    reason = no_decision(report)
+    why = _why(report, policy.drift_beyond_noise_only)
+    if reason is not None:
+        return Decision(Verdict.NO_DECISION, current_stage, current_stage, (), tuple(refusals), (), why, (), reason)
+    beyond_noise = policy.drift_beyond_noise_only and report.noise is not None
     accepted = _accepted(report, policy.accept_causes)
-    for row in accepted:  # read and accepted by the team: named apart, not counted
-        flips["pass"]["fail"] -= row.pass_to_fail
-        flips["fail"]["pass"] -= row.fail_to_pass
-    agreement, agreement_note = _agreement(report, beyond_noise=noise is not None)
-    pass_to_fail = flips["pass"]["fail"] / cases
-    fail_to_pass = flips["fail"]["pass"] / cases
+    agreement, agreement_note = _agreement(report, beyond_noise=beyond_noise)
     undetermined = report.outcomes["candidate_undetermined"] / cases
     lower = agreement.wilson_low or 0.0
     small = tuple(row.tag for row in report.cohorts if row.cases < policy.min_cohort_size)
@@ -154,24 +151,9 @@ def decide(
                 "candidate invariant violations", invariant_violations, policy.max_invariant_violations, Verdict.NO_GO
             )
         )
+    criteria.append(_at_most("candidate undetermined rate", undetermined, policy.max_undetermined_rate, Verdict.HOLD))
+    criteria += flip_criteria(report, policy, accepted, beyond_noise=beyond_noise)
     criteria += [
-        _at_most("candidate undetermined rate", undetermined, policy.max_undetermined_rate, Verdict.HOLD),
-        _at_most(
-            "pass->fail flip rate",
-            pass_to_fail,
-            policy.max_pass_to_fail_rate,
-            Verdict.HOLD,
-            f"{flips['pass']['fail']} cases legacy passed and the candidate fails"
-            + _accepted_note([(row.cause, row.pass_to_fail) for row in accepted]),
-        ),
-        _at_most(
-            "fail->pass flip rate",
-            fail_to_pass,
-            policy.max_fail_to_pass_rate,
-            Verdict.HOLD,
-            f"{flips['fail']['pass']} cases legacy failed and the candidate passes"
-            + _accepted_note([(row.cause, row.fail_to_pass) for row in accepted]),
-        ),
         Criterion(
             "agreement (Wilson 95% lower bound)",
             lower,
@@ -201,8 +183,88 @@ def decide(
         next_stage = "shadow" if index >= 1 else "off"  # keep measuring, stop deciding
     else:
         next_stage = current_stage
-    why = _why(report, policy.drift_beyond_noise_only)
-    return Decision(verdict, current_stage, next_stage, tuple(criteria), tuple(refusals_declined), small, why, accepted)
+    return Decision(verdict, current_stage, next_stage, tuple(criteria), tuple(refusals), small, why, accepted)
+
+
+def no_decision(report: DriftReport) -> str | None:
+    """Why nothing can be decided on ``report``, or None.
+
+    A report of 1.3 or later says it; an older one is read from its counts: no case, or
+    no valid score on a side (its means count the valid scores)."""
+    if report.no_decision is not None or report.schema_version not in _BEFORE_NO_DECISION:
+        return report.no_decision
+    if report.corpus.cases == 0:
+        return "the corpus holds no case"
+    sides = [
+        f"the {side} ({name})"
+        for side, name in (("control", report.scorers.control), ("candidate", report.scorers.candidate))
+        if report.means[side].count == 0
+    ]
+    if not sides:
+        return None
+    return f"none of the {report.corpus.cases} cases has a valid score from {' nor '.join(sides)}"
+
+
+_BEFORE_NO_DECISION = ("1.0", "1.1", "1.2")
+
+
+def flip_criteria(
+    report: DriftReport, policy: RolloutPolicy, accepted: Sequence[Accepted], *, beyond_noise: bool
+) -> list[Criterion]:
+    """The pass->fail and fail->pass rates where legacy is trusted, the raw rates (every case) beside them.
+
+    Legacy's flips where it is known to be broken (no valid score, a named bug of it)
+    are the fix, not a risk, as for agreement. Flips within the grader's own noise are
+    left out where the policy says so, and an accepted cause's flips where the team
+    read them. A report written before 1.3 does not count the trusted flips: its raw
+    rates decide, and the note says so.
+    """
+    raw = {
+        "pass_to_fail": report.flip_matrix["pass"]["fail"],
+        "fail_to_pass": report.flip_matrix["fail"]["pass"],
+    }
+    noise = report.noise
+    if beyond_noise and noise is not None:  # a flip the grader makes on its own is not the candidate's
+        for kind in raw:
+            raw[kind] -= noise.within_noise_flips[kind]
+    for row in accepted:  # read and accepted by the team: named apart, not counted
+        raw["pass_to_fail"] -= row.pass_to_fail
+        raw["fail_to_pass"] -= row.fail_to_pass
+    cases = report.corpus.cases or 1
+    trusted = report.trusted_agreement
+    if trusted is None or trusted.flips is None or trusted.within_noise_flips is None:
+        counted, base, where = (
+            raw,
+            cases,
+            "every case (a report older than 1.3 does not count them where legacy is trusted)",
+        )
+    else:
+        counted = dict(trusted.flips)
+        if beyond_noise:
+            for kind in counted:
+                counted[kind] -= trusted.within_noise_flips[kind]
+        for row in accepted:
+            counted["pass_to_fail"] -= row.trusted_pass_to_fail
+            counted["fail_to_pass"] -= row.trusted_fail_to_pass
+        base, where = trusted.cases, "the cases where legacy is trusted"
+    criteria = []
+    for kind, name, threshold, said in (
+        ("pass_to_fail", "pass->fail flip rate", policy.max_pass_to_fail_rate, "legacy passed and the candidate fails"),
+        (
+            "fail_to_pass",
+            "fail->pass flip rate",
+            policy.max_fail_to_pass_rate,
+            "legacy failed and the candidate passes",
+        ),
+    ):
+        rate, raw_rate = counted[kind] / (base or 1), raw[kind] / cases
+        note = (
+            f"{counted[kind]} of {base} cases {said}, over {where}; raw, over all {report.corpus.cases}: "
+            f"{raw[kind]} ({raw_rate:.4f})" + _accepted_note([(row.cause, getattr(row, kind)) for row in accepted])
+        )
+        criterion = _at_most(name, rate, threshold, Verdict.HOLD, note)
+        criteria.append(replace(criterion, raw=raw_rate))
+    return criteria
 
 
 def _agreement(report: DriftReport, *, beyond_noise: bool) -> tuple[Agreement, str]:
@@ -242,7 +304,17 @@ def _accepted(report: DriftReport, causes: Sequence[str]) -> tuple[Accepted, ...
                 f"the report (schema {report.schema_version}) does not count each cause's flips, which "
                 "accept_causes needs: run faithcompat diff again"
             )
-        accepted.append(Accepted(cause, row.count, row.flips["pass_to_fail"], row.flips["fail_to_pass"]))
+        trusted = row.trusted_flips or {}
+        accepted.append(
+            Accepted(
+                cause,
+                row.count,
+                row.flips["pass_to_fail"],
+                row.flips["fail_to_pass"],
+                trusted.get("pass_to_fail", 0),
+                trusted.get("fail_to_pass", 0),
+            )
+        )
     return tuple(accepted)
 
 

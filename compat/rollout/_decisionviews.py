@@ -3,16 +3,24 @@
 from __future__ import annotations
 
 import textwrap
+from collections.abc import Callable, Sequence
 
 from compat._text import printable
+from compat.diff import CONTROL_BUGS
 from compat.report import DecisionPanel, PanelCriterion, markdown_cell, markdown_code
 from compat.rollout._decision import Decision, Verdict
+from compat.rollout._refusals import Refusal
 
 _ADVICE = {
     Verdict.GO: "advance the flag to {next}; keep the shadow log on and ask `faithcompat rollout` again there",
     Verdict.HOLD: "stay at {current}: gather more cases or accept the named differences, then ask again",
     Verdict.NO_GO: "set the flag to {next}: the candidate keeps being computed and logged, but legacy decides",
+    Verdict.NO_DECISION: "leave the flag at {current}: nothing was measured, so nothing is decided",
 }
+
+
+def advice(decision: Decision) -> str:
+    return _ADVICE[decision.verdict].format(next=decision.next_stage, current=decision.current_stage)
 
 
 def _value(x: float) -> str:
@@ -20,11 +28,13 @@ def _value(x: float) -> str:
 
 
 def decision_dict(decision: Decision) -> dict[str, object]:
+    refusals = decision.refusals
     return {
         "verdict": decision.verdict.value,
+        "no_decision": decision.no_decision,
         "current_stage": decision.current_stage,
         "next_stage": decision.next_stage,
-        "advice": _ADVICE[decision.verdict].format(next=decision.next_stage, current=decision.current_stage),
+        "advice": advice(decision),
         "criteria": [
             {
                 "name": c.name,
@@ -34,15 +44,24 @@ def decision_dict(decision: Decision) -> dict[str, object]:
                 "holds": c.holds,
                 "blocks": c.blocks.value,
                 "note": c.note,
+                "raw": c.raw,
             }
             for c in decision.criteria
         ],
         "decided_by": list(decision.decided_by),
         "accepted": [
-            {"cause": a.cause, "cases": a.cases, "pass_to_fail": a.pass_to_fail, "fail_to_pass": a.fail_to_pass}
+            {
+                "cause": a.cause,
+                "cases": a.cases,
+                "pass_to_fail": a.pass_to_fail,
+                "fail_to_pass": a.fail_to_pass,
+                "trusted_pass_to_fail": a.trusted_pass_to_fail,
+                "trusted_fail_to_pass": a.trusted_fail_to_pass,
+            }
             for a in decision.accepted
         ],
-        "refusals_legacy_passed_candidate_declines": list(decision.pass_to_undetermined_refusals),
+        "refusals_legacy_passed_candidate_declines": [r.case_id for r in refusals if r.refused_by == "both"],
+        "refusals": [{"id": r.case_id, "refused_by": r.refused_by, "legacy_passed": r.legacy_passed} for r in refusals],
         "small_cohorts": list(decision.small_cohorts),
         "why": list(decision.why),
     }
@@ -56,25 +75,50 @@ def _move(decision: Decision) -> str:
     return f"stay at {decision.current_stage}{last}"
 
 
+_CONTROL_BUGS = frozenset(cause.value for cause in CONTROL_BUGS)
 # Refusals named in the text and Markdown (all of them are in the JSON and cases.jsonl):
 # enough to look at, and a Markdown decision stays far under a pull-request comment's
 # 65,536 characters whatever the corpus.
 REFUSALS_LISTED = 20
 
 
-def _more(refusals: tuple[str, ...], indent: str) -> list[str]:
+def _more(refusals: Sequence[Refusal], indent: str) -> list[str]:
     left = len(refusals) - REFUSALS_LISTED
     return [f"{indent}and {left} more (all in the JSON output and cases.jsonl)"] if left > 0 else []
 
 
-def _refusals_heading(refusals: tuple[str, ...] | list[str]) -> str:
-    if not refusals:
-        return "No refusal that legacy passed is declined by the fixed scorer."
-    return f"{len(refusals)} refusal(s) legacy passed that the fixed scorer declines to score (expected):"
+# The refusals by the arm whose grader refused: what each means, in the order shown.
+_REFUSAL_HEADINGS = {
+    "both": "refusal(s) legacy passed that the fixed scorer declines to score (expected)",
+    "legacy": "refusal(s) by the legacy arm's grader alone: legacy passed the refusal; the RAGAS arm's grader "
+    "answered, and the fixed scorer scored that answer",
+    "ragas": "refusal(s) by the RAGAS arm's grader alone: the fixed scorer declines; legacy scored the legacy "
+    "arm's answer",
+}
+
+
+def _refusal_lists(decision: Decision, bullet: str, code: Callable[[str], str]) -> list[str]:
+    """The refusals, a heading and a list per arm that refused (all of them in the JSON)."""
+    refusals = decision.refusals
+    if decision.no_decision is not None and not refusals:
+        lines = []
+    elif not any(r.refused_by == "both" for r in refusals):
+        lines = ["", "No refusal that legacy passed is declined by the fixed scorer."]
+    else:
+        lines = []
+    for arm, heading in _REFUSAL_HEADINGS.items():
+        listed = [r for r in refusals if r.refused_by == arm]
+        if listed:
+            lines += ["", f"{len(listed)} {heading}:"]
+            lines += [f"{bullet}{code(r.case_id)}" for r in listed[:REFUSALS_LISTED]]
+            lines += _more(listed, bullet)
+    return lines
 
 
 def _decided_by(decision: Decision) -> str:
     """What set the verdict: the failing criteria of its kind."""
+    if decision.no_decision is not None:
+        return f"no decision: {decision.no_decision}"
     if not decision.decided_by:
         return "every criterion holds"
     return f"decided by: {', '.join(decision.decided_by)}"
@@ -91,22 +135,38 @@ def _accepted_lines(decision: Decision, bullet: str) -> list[str]:
     lines = ["", "Accepted by the policy (accept_causes): flips left out of the flip rates:"]
     for a in decision.accepted:
         name = f"`{a.cause}`" if bullet == "- " else a.cause
-        lines.append(f"{bullet}{name}: {a.cases} case(s), {a.pass_to_fail} pass->fail, {a.fail_to_pass} fail->pass")
+        trusted = (a.trusted_pass_to_fail, a.trusted_fail_to_pass)
+        if a.cause in _CONTROL_BUGS:
+            where = " (a named legacy bug: out of the rates where legacy is trusted already)"
+        elif trusted != (a.pass_to_fail, a.fail_to_pass):
+            where = f" ({trusted[0]} and {trusted[1]} of them where legacy is trusted)"
+        else:
+            where = ""
+        lines.append(
+            f"{bullet}{name}: {a.cases} case(s), {a.pass_to_fail} pass->fail, {a.fail_to_pass} fail->pass{where}"
+        )
     return lines
 
 
 def render_decision(decision: Decision, *, markdown: bool = False) -> str:
-    advice = _ADVICE[decision.verdict].format(next=decision.next_stage, current=decision.current_stage)
-    refusals = decision.pass_to_undetermined_refusals
+    said = advice(decision)
     if markdown:
         lines = [
             f"## faithcompat rollout: **{decision.verdict.value}** ({_move(decision)})",
             "",
-            f"{advice}. {_sentence(_decided_by(decision))}.",
-            "",
-            "| criterion | measured | threshold | holds | failing means | note |",
-            "|---|--:|--:|---|---|---|",
+            f"{said}. "
+            + (
+                f"No decision: {markdown_cell(decision.no_decision)}."
+                if decision.no_decision is not None
+                else f"{_sentence(_decided_by(decision))}."
+            ),
         ]
+        if decision.criteria:
+            lines += [
+                "",
+                "| criterion | measured | threshold | holds | failing means | note |",
+                "|---|--:|--:|---|---|---|",
+            ]
         for c in decision.criteria:
             mark = "yes" if c.holds else "**no**"
             threshold = f"{c.comparison} {_value(c.threshold)}"
@@ -117,16 +177,18 @@ def render_decision(decision: Decision, *, markdown: bool = False) -> str:
         lines += _accepted_lines(decision, "- ")
         if decision.why:
             lines += ["", "Why the numbers move:", "", *(f"- {line}" for line in decision.why)]
-        lines += ["", _refusals_heading(refusals)]
-        lines += [f"- {markdown_code(case_id)}" for case_id in refusals[:REFUSALS_LISTED]]
-        lines += _more(refusals, "- ")
+        lines += _refusal_lists(decision, "- ", markdown_code)
         return "\n".join(lines) + "\n"
-    lines = [f"{decision.verdict.value}: {_move(decision)}", advice, _decided_by(decision), ""]
+    lines = [f"{decision.verdict.value}: {_move(decision)}", said]
+    decided = printable(_decided_by(decision))  # a reason for no decision is long: wrapped
+    lines += [*(textwrap.wrap(decided, 78, subsequent_indent="  ") if decision.no_decision else [decided]), ""]
     for c in decision.criteria:
         status = "ok  " if c.holds else ("FAIL" if c.blocks is Verdict.NO_GO else "hold")
         lines.append(f"  {status} {c.name}: {_value(c.measured)} (needs {c.comparison} {_value(c.threshold)})")
         if c.note:
             lines.append(f"         {printable(c.note)}")
+    if not decision.criteria:
+        lines.append("  no criterion measured")
     lines += _accepted_lines(decision, "  ")
     if decision.why:
         lines += ["", "Why the numbers move:"]
@@ -135,9 +197,7 @@ def render_decision(decision: Decision, *, markdown: bool = False) -> str:
             for line in decision.why
             for wrapped in textwrap.wrap(line, 78, initial_indent="  ", subsequent_indent="    ")
         ]
-    lines += ["", _refusals_heading(refusals)]
-    lines += [f"  {printable(case_id)}" for case_id in refusals[:REFUSALS_LISTED]]
-    lines += _more(refusals, "  ")
+    lines += _refusal_lists(decision, "  ", printable)
     return "\n".join(lines) + "\n"
 
 
@@ -146,7 +206,7 @@ def decision_panel(decision: Decision, policy: str = "the default policy") -> De
     return DecisionPanel(
         verdict=decision.verdict.value,
         move=_move(decision),
-        advice=_ADVICE[decision.verdict].format(next=decision.next_stage, current=decision.current_stage),
+        advice=advice(decision),
         criteria=tuple(
             PanelCriterion(
                 name=c.name,

@@ -1,13 +1,15 @@
 """The regression gate: invariants, golden outcomes and a drift budget, as one verdict.
 
 ``run_gate`` returns a ``GateResult`` (a list of checks, each passed or failed with a
-message) that knows its own exit code; it never prints. Three kinds of check:
+message) that knows its own exit code; it never prints. Four kinds of check:
 
 * **properties**: every invariant of ``compat.rollout._invariants`` (the same code the test
   suite runs), under Hypothesis with ``examples`` and ``seed``; a failure names the
   property and gives its minimal counterexample as case lines ready to paste into a
   corpus;
 * **golden**: every case's ``expected`` outcome holds for the scorers it names;
+* **corpus**: a corpus with no valid score on a side (every grader call failed, no
+  case at all) fails the gate: its budget and golden checks would pass on nothing;
 * **drift budget**: against a baseline ``report.json``, the candidate's unexplained
   drift, flips and undetermined rate may not grow beyond the policy's budget. A baseline
   made with other scorers (another candidate, policy, ``--vocabulary`` or ``--tolerance``)
@@ -39,7 +41,7 @@ EXIT_OK, EXIT_FAILED = 0, 1
 
 @dataclass(frozen=True)
 class Check:
-    kind: str  # "property", "golden" or "budget"
+    kind: str  # "corpus" (it has nothing scored), "property", "golden" or "budget"
     name: str
     passed: bool
     message: str = ""
@@ -194,6 +196,8 @@ def run_gate(
     if not settings_.skip_properties:
         checks += check_properties(settings_.examples, settings_.seed, settings_.candidate)
     report = run_diff(sources, settings_.diff, source_names=source_names)
+    if report.no_decision is not None:  # nothing scored on a side: no budget or golden check can pass for it
+        checks.append(Check("corpus", "something scored", False, f"no decision: {report.no_decision}"))
     checks += check_golden(report)
     if baseline is not None:
         checks += check_budget(report, baseline, policy)
@@ -222,7 +226,7 @@ def _fmt(x: float) -> str:
 def render_junit(result: GateResult) -> str:
     """JUnit XML: one testsuite per kind of check, one testcase per check."""
     lines = ['<?xml version="1.0" encoding="UTF-8"?>', "<testsuites>"]
-    for kind in ("property", "golden", "budget"):
+    for kind in ("corpus", "property", "golden", "budget"):
         checks = [c for c in result.checks if c.kind == kind]
         if not checks:
             continue

@@ -15,7 +15,15 @@ applied to that report, and a few things no report of one pair shows are counted
 * **refusals passed**: cases where the grader refused (reference reading) and the
   candidate passes the answer anyway.
 
-Every case is read once and scored once per scorer, in this process.
+On a corpus graded both ways (``faithcompat grade``) each candidate reads the arm whose
+output its contract reads (``arm_read_by``: the JSON readers the RAGAS prompts' JSON, the
+text scorers the legacy prompts' text, the control's own), or the arm ``--arm`` names;
+the reference reads what the candidate read. A candidate that cannot read that arm
+(``READABLE``), or finds nothing of it recorded, says so, and a candidate that gives
+no valid score of its own on any case is never safe: there is nothing it was seen to do.
+
+Every case is read once and scored once per scorer and arm, in this process. How the
+table is shown (text, Markdown, report.html's section) is in ``_leagueviews``.
 """
 
 from __future__ import annotations
@@ -27,32 +35,43 @@ from pathlib import Path
 from pydantic import BaseModel, ConfigDict, Field
 
 from compat._errors import CaseError
-from compat._text import printable
-from compat.cases import DEFAULT_MAX_CASE_BYTES, CorpusDigest, iter_cases
+from compat.cases import DEFAULT_MAX_CASE_BYTES, ArmName, Case, CorpusDigest, iter_cases
 from compat.diff import (
     CANDIDATE_ARM,
     CONTROL_ARM,
     DEFAULT_TOLERANCE,
+    JSON_READERS,
     CaseComparer,
     CorpusInfo,
     DriftAggregator,
     DriftReport,
     ScorersInfo,
     VocabularyInfo,
+    arm_read_by,
     case_json_line,
     check_expected,
+    has_text_for,
     score_arm,
     tally,
     tool_name,
 )
-from compat.report import ExtraSection, markdown_code
-from compat.rollout._decision import Decision, decide
+from compat.rollout._decision import Decision, Verdict, decide
 from compat.rollout._policy import RolloutPolicy
 from compat.scoring import Cause, Score, Scorer, Status, Vocabulary, get_scorer, scorer_options
 
 REFERENCE = "ragas"  # whose reading says a case is a refusal, or has nothing to score
-LEAGUE_SCHEMA_VERSION = "1.1"  # 1.1 added the vocabulary (null when none was given)
+# 1.1 added the vocabulary (null when none was given); 1.2 each row's arm, what it could
+# not read, the cases it scored and why no decision was made on it.
+LEAGUE_SCHEMA_VERSION = "1.2"
 _NOTHING_TO_SCORE = frozenset({Cause.EMPTY_OUTPUT, Cause.NO_STATEMENTS, Cause.REFUSAL, Cause.NO_VERDICTS})
+# The arms whose output a scorer can read at all: the fixed scorer and seed 001's port read
+# JSON and text; the ragas library only its JSON; every other scorer only the legacy text.
+READABLE: dict[str, frozenset[ArmName]] = {
+    "ragas": frozenset({CONTROL_ARM, CANDIDATE_ARM}),
+    "plan-ragas-port": frozenset({CONTROL_ARM, CANDIDATE_ARM}),
+    **{name: frozenset({CANDIDATE_ARM}) for name in JSON_READERS - {"ragas"}},
+}
+_WHAT_ARMS_HOLD = {CONTROL_ARM: "the legacy prompts' free text", CANDIDATE_ARM: "the RAGAS prompts' JSON"}
 
 
 class _Frozen(BaseModel):
@@ -63,7 +82,16 @@ class LeagueRow(_Frozen):
     """One candidate against the control."""
 
     candidate: str
+    arm: ArmName = Field(
+        description="The recording it scored on cases graded both ways: legacy (the legacy prompts' text, the "
+        "control's too) or ragas (the RAGAS prompts' JSON)."
+    )
     cases: int
+    unreadable: int = Field(
+        description="Cases with nothing it could read: its arm not recorded (graded with --arms the other) and no "
+        "shared texts, or an arm whose output it cannot read at all (every case)."
+    )
+    scored: int = Field(description="Cases it gave a valid score (scored, in [0, 1]) that is not invented.")
     matches: int = Field(description="Cases where candidate and control agree (pass/fail and score).")
     agreement: float | None
     agreement_wilson_low: float | None
@@ -80,9 +108,13 @@ class LeagueRow(_Frozen):
     golden_failed: int
     unexplained: int = Field(description="Differences from the control that no drift cause explains.")
     mean: float | None = Field(description="The candidate's mean over its finite scores.")
-    rollout: str = Field(description="The rollout decision (GO, HOLD, NO-GO) from off, under the policy.")
+    rollout: str = Field(description="The rollout decision (GO, HOLD, NO-GO, NO-DECISION) from off, under the policy.")
+    no_decision: str | None = Field(description="Why nothing could be decided on it (null: something could).")
     rollout_failing: list[str] = Field(description="The rollout criteria that do not hold.")
-    safe: bool = Field(description="Never invents a score, passes a refusal, leaves [0, 1], errs or misses golden.")
+    safe: bool = Field(
+        description="Scores cases it can read, and never invents a score, passes a refusal, leaves [0, 1], errs or "
+        "misses golden."
+    )
     why: str = Field(description="In words: why it is or is not safe to ship.")
 
 
@@ -98,10 +130,18 @@ class LeagueTable(_Frozen):
         default=None, description="Verdict words added (--vocabulary) for the scorers that read them; null: none."
     )
     rows: list[LeagueRow]
+    no_decision: str | None = Field(
+        default=None,
+        description="Why no candidate can be judged at all: no case, or no valid score from the control (null: "
+        "they can be; since 1.2).",
+    )
 
     @property
     def exit_code(self) -> int:
-        """0 when at least one candidate is safe to ship, 1 when none is."""
+        """0 when at least one candidate is safe to ship, 1 when none is, 2 when none can be judged
+        (``no_decision``: an empty corpus, no valid control score: every grader call failed)."""
+        if self.no_decision is not None:
+            return 2
         return 0 if any(row.safe for row in self.rows) else 1
 
 
@@ -109,17 +149,20 @@ class _Counts:
     """What the league counts beside the diff's own aggregate, for one candidate."""
 
     def __init__(self) -> None:
-        self.errors = self.outside = self.invented = self.invented_passing = 0
+        self.errors = self.outside = self.invented = self.invented_passing = self.unreadable = self.scored = 0
         self.refusals = self.refusals_passed = self.golden_checked = self.golden_failed = 0
 
     def add(self, candidate: Score, reference: Score, golden: tuple[bool, bool]) -> None:
         value = candidate.value
         scored = candidate.status is Status.SCORED
+        valid = _valid(value)
         self.errors += candidate.status is Status.ERROR
-        self.outside += value is not None and not (math.isfinite(value) and 0.0 <= value <= 1.0)
+        self.outside += value is not None and not valid
         if reference.status is Status.UNDETERMINED and reference.cause in _NOTHING_TO_SCORE and scored:
             self.invented += 1
             self.invented_passing += candidate.passed
+        else:
+            self.scored += scored and valid
         if reference.cause is Cause.REFUSAL:
             self.refusals += 1
             self.refusals_passed += candidate.passed
@@ -139,10 +182,12 @@ def build_league(
     on_error: Callable[[CaseError], None] | None = None,
     source_names: list[str] | None = None,
     vocabulary: Vocabulary | None = None,
+    arm: ArmName | None = None,
 ) -> LeagueTable:
     """Compare every candidate with ``control`` over ``sources``; one row per candidate, in the order given.
 
     ``vocabulary``: verdict words added for every scorer that reads them (the reference too).
+    ``arm``: the recording every candidate scores on cases graded both ways; None: each its contract's.
     """
     sources = list(sources)
     control_scorer = get_scorer(control)
@@ -150,11 +195,16 @@ def build_league(
         name: get_scorer(name, **_vocabulary_option(name, vocabulary))
         for name in dict.fromkeys([*candidates, REFERENCE])
     }
-    comparers = {name: CaseComparer(control_scorer, scorers[name], tolerance, detail=False) for name in candidates}
+    arms: dict[str, ArmName] = {name: arm_read_by(name) if arm is None else arm for name in candidates}
+    comparers = {
+        name: CaseComparer(control_scorer, scorers[name], tolerance, detail=False, candidate_arm=arms[name])
+        for name in candidates
+    }
     aggregators = {name: DriftAggregator() for name in candidates}
     counts = {name: _Counts() for name in candidates}
     digest = CorpusDigest()
     skipped: list[CaseError] = []
+    control_valid = 0
 
     def skip(error: CaseError) -> None:
         skipped.append(error)
@@ -166,15 +216,17 @@ def build_league(
     ):
         case = loaded.case
         control_score = score_arm(control_scorer, case, CONTROL_ARM)
-        scores = {name: score_arm(scorer, case, CANDIDATE_ARM) for name, scorer in scorers.items()}
+        control_valid += control_score.status is Status.SCORED and _valid(control_score.value)
+        scores = _Scores(case, scorers)
         for name in candidates:
-            candidate = scores[name]
+            candidate = scores.of(name, arms[name])
             comparison = comparers[name].compare(case, control_score, candidate)
             failures = check_expected(case, {control: control_score, name: candidate}, tolerance=tolerance)
             checked = control in case.expected or name in case.expected
             aggregators[name].add(tally(comparison), case_json_line(comparison), [str(f) for f in failures], checked)
             own_failed = any(failure.scorer == name for failure in failures)
-            counts[name].add(candidate, scores[REFERENCE], (name in case.expected, own_failed))
+            counts[name].add(candidate, scores.of(REFERENCE, arms[name]), (name in case.expected, own_failed))
+            counts[name].unreadable += not has_text_for(case, arms[name])
     corpus = CorpusInfo(
         sources=source_names or [str(s) for s in sources],
         sha256=digest.hexdigest(),
@@ -186,9 +238,18 @@ def build_league(
         report = aggregators[name].report(
             tool=tool_name(),
             corpus=corpus,
-            scorers=ScorersInfo(control=control, candidate=name, tolerance=tolerance),
+            scorers=ScorersInfo(control=control, candidate=name, tolerance=tolerance, candidate_arm=arms[name]),
         )
-        rows.append(_row(name, report, counts[name], decide(report, policy, invariant_violations=None)))
+        if arms[name] not in READABLE.get(name, {CONTROL_ARM}):
+            counts[name].unreadable = corpus.cases  # it cannot read that arm's output at all
+        rows.append(_row(name, arms[name], report, counts[name], decide(report, policy, invariant_violations=None)))
+    nothing = (
+        "the corpus holds no case"
+        if not corpus.cases
+        else f"none of the {corpus.cases} cases has a valid score from the control ({control})"
+        if not control_valid
+        else None
+    )
     return LeagueTable(
         tool=tool_name(),
         corpus=corpus,
@@ -196,18 +257,41 @@ def build_league(
         reference=REFERENCE,
         vocabulary=VocabularyInfo(**vocabulary.as_dict()) if vocabulary else None,
         rows=rows,
+        no_decision=nothing,
     )
+
+
+def _valid(value: float | None) -> bool:
+    return value is not None and math.isfinite(value) and 0.0 <= value <= 1.0
+
+
+class _Scores:
+    """Each scorer's score of one case on an arm, made once however many candidates ask."""
+
+    def __init__(self, case: Case, scorers: dict[str, Scorer]) -> None:
+        self.case = case
+        self.scorers = scorers
+        self.made: dict[tuple[str, ArmName], Score] = {}
+
+    def of(self, name: str, arm: ArmName) -> Score:
+        key = (name, arm)
+        if key not in self.made:
+            self.made[key] = score_arm(self.scorers[name], self.case, arm)
+        return self.made[key]
 
 
 def _vocabulary_option(name: str, vocabulary: Vocabulary | None) -> dict[str, Vocabulary]:
     return {"vocabulary": vocabulary} if vocabulary and "vocabulary" in scorer_options(name) else {}
 
 
-def _row(name: str, report: DriftReport, counts: _Counts, decision: Decision) -> LeagueRow:
+def _row(name: str, arm: ArmName, report: DriftReport, counts: _Counts, decision: Decision) -> LeagueRow:
     flips = report.flip_matrix
     fields = {
         "candidate": name,
+        "arm": arm,
         "cases": report.corpus.cases,
+        "unreadable": counts.unreadable,
+        "scored": counts.scored,
         "matches": report.agreement.matches,
         "agreement": report.agreement.rate,
         "agreement_wilson_low": report.agreement.wilson_low,
@@ -225,15 +309,25 @@ def _row(name: str, report: DriftReport, counts: _Counts, decision: Decision) ->
         "unexplained": report.unexplained,
         "mean": report.means["candidate"].mean,
         "rollout": decision.verdict.value,
+        "no_decision": decision.no_decision,
         "rollout_failing": [c.name for c in decision.criteria if not c.holds],
     }
-    problems = _problems(counts)
+    problems = _problems(name, arm, report, counts)
     return LeagueRow(**fields, safe=not problems, why=_why(name, report, counts, problems, decision))
 
 
-def _problems(counts: _Counts) -> list[str]:
+def _problems(name: str, arm: ArmName, report: DriftReport, counts: _Counts) -> list[str]:
     """What makes a candidate unsafe to ship, worst first, in words."""
     problems = []
+    if arm not in READABLE.get(name, {CONTROL_ARM}):
+        readable = " or ".join(_WHAT_ARMS_HOLD[a] for a in sorted(READABLE.get(name, {CONTROL_ARM})))
+        problems.append(f"cannot read the {arm} arm: it holds {_WHAT_ARMS_HOLD[arm]}, and it reads {readable}")
+    elif counts.unreadable:
+        problems.append(
+            f"finds nothing recorded for the {arm} arm on {counts.unreadable} of {report.corpus.cases} cases"
+        )
+    if not counts.scored:
+        problems.append(f"scores no case ({_none_scored(report, counts)})")
     if counts.refusals_passed:
         problems.append(f"passes {counts.refusals_passed} of {counts.refusals} refusals")
     if counts.invented:
@@ -248,6 +342,19 @@ def _problems(counts: _Counts) -> list[str]:
     return problems
 
 
+def _none_scored(report: DriftReport, counts: _Counts) -> str:
+    """Why a candidate has no valid score of its own: what it gave instead."""
+    gave = [
+        (report.outcomes["candidate_undetermined"], "undetermined"),
+        (counts.errors, "errors"),
+        (counts.invented, "invented"),
+        (counts.outside, "outside [0, 1]"),
+        (report.outcomes["grader_error"], "grader errors"),
+    ]
+    said = ", ".join(f"{n} {what}" for n, what in gave if n)
+    return said or "the corpus holds no case"
+
+
 def _why(name: str, report: DriftReport, counts: _Counts, problems: list[str], decision: Decision) -> str:
     differing = report.corpus.cases - report.agreement.matches
     explained = (
@@ -260,7 +367,9 @@ def _why(name: str, report: DriftReport, counts: _Counts, problems: list[str], d
     golden = f"meets all {counts.golden_checked} golden outcomes; " if counts.golden_checked else ""
     declined = f"declines {report.outcomes['candidate_undetermined']} cases with nothing to score; "
     failing = [c.name for c in decision.criteria if not c.holds]
-    if not failing:
+    if decision.verdict is Verdict.NO_DECISION:
+        rollout = f"rollout decides nothing ({decision.no_decision})"
+    elif not failing:
         rollout = "the rollout criteria hold"
     elif set(failing) <= _NOT_ABOUT_THE_CANDIDATE:
         held_by = ", ".join(failing)
@@ -287,107 +396,3 @@ _NOT_ABOUT_THE_CANDIDATE = frozenset(
         "smallest cohort",
     }
 )
-
-
-# ------------------------------------------------------------------ rendering
-
-
-def _rate(value: float | None) -> str:
-    return "—" if value is None else f"{value:.1%}"
-
-
-def _mean(value: float | None) -> str:
-    return "—" if value is None else f"{value:.3f}"
-
-
-_COLUMNS = (
-    "candidate",
-    "agree",
-    "p→f",
-    "f→p",
-    "undet",
-    "errors",
-    "outside",
-    "invented",
-    "refusals passed",
-    "golden",
-    "mean",
-    "rollout",
-    "safe",
-)
-
-
-def _cells(row: LeagueRow) -> list[str]:
-    golden = f"{row.golden_checked - row.golden_failed}/{row.golden_checked}" if row.golden_checked else "—"
-    invented = f"{row.invented} ({row.invented_passing} pass)" if row.invented else "0"
-    refusals = f"{row.refusals_passed}/{row.refusals}"
-    return [
-        row.candidate,
-        _rate(row.agreement),
-        str(row.pass_to_fail),
-        str(row.fail_to_pass),
-        str(row.undetermined),
-        str(row.errors),
-        str(row.outside_unit_interval),
-        invented,
-        refusals,
-        golden,
-        _mean(row.mean),
-        row.rollout,
-        "yes" if row.safe else "no",
-    ]
-
-
-def render_league(table: LeagueTable, *, markdown: bool = False) -> str:
-    """The table for a terminal or as GitHub Markdown, then one line per candidate saying why."""
-    rows = [_cells(row) for row in table.rows]
-    title = (
-        f"{table.corpus.cases} cases, control {table.control}; refusals and nothing-to-score as "
-        f"{table.reference} reads them"
-    )
-    if table.vocabulary is not None:  # words from a file: code spans in Markdown, control characters escaped
-        words = table.vocabulary
-        shown = markdown_code if markdown else printable
-        added = ", ".join(shown(word) for word in (*words.yes, *words.no, *words.none))
-        title += f"; verdict words added (--vocabulary): {added}"
-    if markdown:
-        lines = [f"## faithcompat compare: {len(table.rows)} candidates", "", title, ""]
-        lines.append("| " + " | ".join(_COLUMNS) + " |")
-        lines.append("|---|" + "--:|" * (len(_COLUMNS) - 3) + "---|---|")
-        lines += ["| " + " | ".join(f"`{c}`" if i == 0 else c for i, c in enumerate(cells)) + " |" for cells in rows]
-        lines += [""] + [f"- {row.why}" for row in table.rows]
-        return "\n".join(lines) + "\n"
-    widths = [max(len(c), *(len(r[i]) for r in rows)) for i, c in enumerate(_COLUMNS)]
-
-    def line(cells: Sequence[str]) -> str:  # names flush left, numbers flush right
-        pairs = enumerate(zip(cells, widths, strict=True))
-        return "  ".join(cell.ljust(width) if i == 0 else cell.rjust(width) for i, (cell, width) in pairs)
-
-    lines = [title, "", line(_COLUMNS), *(line(cells) for cells in rows)]
-    lines += [""] + [row.why for row in table.rows]
-    return "\n".join(lines) + "\n"
-
-
-def league_section(table: LeagueTable) -> ExtraSection:
-    """The table as a section of ``report.html``."""
-    return ExtraSection(
-        key="league",
-        title="Every candidate",
-        caption=f"Each candidate against {table.control}, {table.corpus.cases} cases; refusals and "
-        f"nothing-to-score as {table.reference} reads them",
-        header=_COLUMNS,
-        rows=tuple(tuple(_cells(row)) for row in table.rows),
-        notes=tuple(row.why for row in table.rows),
-    )
-
-
-def league_json(table: LeagueTable) -> str:
-    return table.model_dump_json(indent=2) + "\n"
-
-
-def league_schema() -> dict[str, object]:
-    return {
-        "$schema": "https://json-schema.org/draft/2020-12/schema",
-        "$id": "faithcompat/league.schema.json",
-        **LeagueTable.model_json_schema(),
-    }

@@ -192,6 +192,7 @@ def run_of(parts: Iterator[tuple[str, int]], words: VerdictWords, numbers: bool 
     pending: list[Item] = []  # parts without a verdict since the last item: places, if an item follows
     end = 0
     lead_in = unreadable = 0
+    bare: list[int] = []  # items read from a part that is a number alone
     for part, part_end in parts:
         if not _SAYS_SOMETHING.search(part):
             continue  # a blank piece (punctuation, an invisible character): no place of its own
@@ -214,10 +215,16 @@ def run_of(parts: Iterator[tuple[str, int]], words: VerdictWords, numbers: bool 
         unreadable += len(pending)
         pending.clear()
         items.append(item)
+        if _BARE_NUMBER.fullmatch(part):
+            bare.append(len(items) - 1)
         end = part_end
         if len(items) >= MAX_VERDICTS:
-            return Run(tuple(items[:MAX_VERDICTS]), end, False, unreadable)
-    return Run(tuple(items), end, bool(pending) or lead_in > MAX_LEAD_IN_PARTS, unreadable)
+            break
+    if bare and len(bare) < len(items):
+        # "Yes. 1. Yes.": among verdict words, a number alone is the next item's enumeration.
+        items = [item for index, item in enumerate(items) if index not in set(bare)]
+    trailing = bool(pending) or lead_in > MAX_LEAD_IN_PARTS
+    return Run(tuple(items[:MAX_VERDICTS]), end, trailing and len(items) < MAX_VERDICTS, unreadable)
 
 
 def read_run(region: str, words: VerdictWords, expected: int | None, numbers: bool | None = False) -> Run:

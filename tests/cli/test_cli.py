@@ -253,6 +253,7 @@ def test_corpus_strings_cannot_drive_the_terminal(tmp_path: Path) -> None:
     from compat.report._text import render_terminal
     from compat.rollout._decision import Decision, Verdict
     from compat.rollout._decisionviews import render_decision
+    from compat.rollout._refusals import Refusal
 
     case = {"id": EVIL_ID, "tags": [EVIL_ID], "statements": ["A.", "B."], "grader_output": "Verdict: No. " * 3}
     refusal = {"id": EVIL_ID + "-r", "statements": ["A."], "grader_output": "I apologize, but I cannot help."}
@@ -262,7 +263,7 @@ def test_corpus_strings_cannot_drive_the_terminal(tmp_path: Path) -> None:
     assert code == 0
     _assert_inert(stdout)
     _assert_inert(render_terminal(run_diff([corpus], DiffSettings()), color=False))
-    decision = Decision(Verdict.HOLD, "off", "off", (), (EVIL_ID,), ())
+    decision = Decision(Verdict.HOLD, "off", "off", (), (Refusal(EVIL_ID, "both", True),), ())
     _assert_inert(render_decision(decision))
     assert "\x1b" not in render_decision(decision, markdown=True)
 

@@ -5,8 +5,13 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from click.testing import CliRunner
+
 from compat import Case, get_scorer
-from compat.diff import DiffSettings, Outcome, compare, run_diff, score_arm
+from compat.cli import main
+from compat.diff import CaseComparer, DiffSettings, Outcome, arm_read_by, compare, has_text_for, run_diff, score_arm
+from compat.scoring import scorer_names
+from tests.diff.graded import REFUSED, ROWS, answered_corpus, arm, failed_arm, graded_case, ragas_sample
 
 LEGACY_TEXT = "Final verdict for each statement in order: Yes. No."
 RAGAS_JSON = json.dumps(
@@ -66,3 +71,73 @@ def test_an_arm_without_a_recording_scores_the_shared_texts() -> None:
     )
     assert score_arm(get_scorer("legacy"), case, "legacy").value == 0.5
     assert score_arm(get_scorer("ragas"), case, "ragas").value == 1.0  # the shared text
+
+
+def test_each_scorer_reads_the_arm_its_contract_reads() -> None:
+    assert {name: arm_read_by(name) for name in scorer_names()} == {
+        "legacy": "legacy",
+        "plan-minimal": "legacy",
+        "plan-parser": "legacy",
+        "plan-ragas-port": "legacy",
+        "promptfoo-0.120.27": "legacy",
+        "promptfoo-0.121.19": "legacy",
+        "promptfoo-0.123.1": "legacy",
+        "ragas": "ragas",
+        "ragas-0.4.3": "ragas",
+    }
+
+
+def test_a_text_scorer_as_candidate_reads_the_legacy_arms_text_beside_the_control(tmp_path: Path) -> None:
+    # Graded both ways: the legacy prompts' text says 1 of 2 supported, the RAGAS prompts' JSON 2 of 2.
+    corpus = answered_corpus(tmp_path / "graded.jsonl", legacy="YN", ragas="YY")
+    report = run_diff([corpus], DiffSettings(candidate="plan-minimal"))
+    assert report.scorers.candidate_arm == "legacy"
+    assert report.means["candidate"].mean == 0.5 and report.outcomes["match"] == 3  # the text it reads, read alike
+    assert report.decomposition is None  # one text, two parsers: no prompt step to walk
+    # Made to read the RAGAS arm's JSON, it finds no verdict in it: the 0.0 the issue saw on every case.
+    forced = run_diff([corpus], DiffSettings(candidate="plan-minimal", candidate_arm="ragas"))
+    assert forced.scorers.candidate_arm == "ragas" and forced.means["candidate"].mean == 0.0
+    # The fixed scorer reads its own arm, as before.
+    fixed = run_diff([corpus], DiffSettings())
+    assert fixed.scorers.candidate_arm == "ragas" and fixed.means["candidate"].mean == 1.0
+
+
+def test_a_text_candidate_on_a_failed_legacy_arm_has_nothing_to_read(tmp_path: Path) -> None:
+    row = ROWS[0]
+    case = Case.model_validate(
+        graded_case(0, row, failed_arm("legacy", REFUSED), arm("ragas", [ragas_sample(row["statements"], "YY")]))
+    )
+    comparison = CaseComparer(get_scorer("legacy"), get_scorer("plan-minimal")).compare(case)
+    assert comparison.outcome is Outcome.GRADER_ERROR and comparison.candidate.value is None
+    assert "legacy arm's grader statements call failed (connection)" in comparison.candidate.reason
+    assert comparison.detail is not None and comparison.detail.candidate_texts is None  # not the RAGAS arm's
+
+
+def test_an_arm_not_recorded_and_no_shared_texts_has_nothing_to_score() -> None:
+    row = ROWS[0]
+    case = Case.model_validate(
+        {
+            "id": "ragas-only",
+            **{k: row[k] for k in ("question", "answer", "contexts")},
+            "arms": {"ragas": arm("ragas", [ragas_sample(row["statements"], "YY")])},
+        }
+    )
+    score = score_arm(get_scorer("legacy"), case, "legacy")
+    assert score.value is None and score.cause is not None and score.cause.value == "grader_error"
+    assert (
+        score.reason
+        == "Faithfulness undetermined: the legacy arm's grader was not asked: the case records no output of that arm"
+    )
+    assert not has_text_for(case, "legacy") and has_text_for(case, "ragas")
+
+
+def test_diff_takes_the_arm_a_team_chooses(tmp_path: Path) -> None:
+    corpus = answered_corpus(tmp_path / "graded.jsonl", legacy="YN", ragas="YY")
+    for arm_given, read, mean in (("auto", "legacy", 0.5), ("ragas", "ragas", 0.0), ("legacy", "legacy", 0.5)):
+        out = tmp_path / arm_given
+        result = CliRunner().invoke(
+            main, ["diff", str(corpus), "--candidate", "plan-minimal", "--arm", arm_given, "--out", str(out)]
+        )
+        assert result.exit_code == 0, result.output
+        report = json.loads((out / "report.json").read_text(encoding="utf-8"))
+        assert (report["scorers"]["candidate_arm"], report["means"]["candidate"]["mean"]) == (read, mean)

@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 from compat.cases import Case
 from compat.diff import CaseComparer, DiffSettings, DriftAggregator, DriftReport, Outcome, Step, run_diff, tally
 from compat.diff._report import CorpusInfo, ScorersInfo
+from compat.report import render_terminal
 from compat.rollout._decision import decide
 from compat.rollout._gate import _flips
 from compat.rollout._policy import RolloutPolicy
@@ -95,7 +96,10 @@ def test_pure_noise_is_within_noise_not_drift() -> None:
     assert report.outcomes["within_noise"] == 1 and report.outcomes["flip"] == 0
     assert report.causes[0].cause == "grader_noise"
     assert report.noise is not None and report.noise.within_noise_flips == {"pass_to_fail": 1, "fail_to_pass": 0}
-    assert report.noise.histogram[4].count == 1  # a floor of 1/3 lies in (0.3, 0.4]
+    # One arm said 1/3 then 2/3 (SD 1/(3*sqrt(2))), the other the same twice (SD 0): a floor of
+    # 2 x that, 0.471, lies in (0.4, 0.5]; the prompt step of 1/3 is within it.
+    assert report.noise.histogram[5].count == 1 and report.noise.floor_max is not None
+    assert abs(report.noise.floor_max - 2 / (3 * 2**0.5)) < 1e-12
 
 
 def test_effects_of_a_mixed_corpus_are_the_sum_of_its_parts() -> None:
@@ -180,3 +184,55 @@ def test_the_three_steps_always_add_up_to_the_total(shapes: list[tuple[list[str]
         assert (comparison.outcome is Outcome.WITHIN_NOISE) == (d.step is Step.NOISE)
         if d.parser_delta is not None and d.prompt_delta is not None and comparison.delta is not None:
             assert abs(d.parser_delta + d.prompt_delta - comparison.delta) < 1e-12
+
+
+def _floor(legacy: list[str], ragas: list[str]) -> tuple[float | None, Step | None]:
+    """The noise floor and the step of one case graded with these samples of each arm."""
+    case = graded("c", [legacy_text(v) for v in legacy], [ragas_json(v) for v in ragas])
+    steps = CaseComparer(get_scorer("legacy"), get_scorer("ragas")).compare(case).decomposition
+    assert steps is not None
+    return steps.noise_floor, steps.step
+
+
+def test_the_noise_floor_does_not_grow_with_the_samples() -> None:
+    """A grader that reads one statement of three as supported half the time: the RAGAS arm scores
+    2/3 or 1/3 at random (variance 1/36). Over every sequence of K samples, equally likely, the
+    floor's square averages 4 x 1/36 whatever K, where the old floor (max - min) grew with K."""
+    for k, old_mean_range in ((2, 1 / 6), (3, 1 / 4), (5, 5 / 16)):
+        floors, ranges = [], []
+        for draw in range(2**k):
+            ragas = ["YYN" if draw >> i & 1 else "YNN" for i in range(k)]
+            floor, _ = _floor(["YYN"] * k, ragas)  # the legacy arm says the same every time
+            assert floor is not None
+            floors.append(floor**2)
+            values = [2 / 3 if v == "YYN" else 1 / 3 for v in ragas]
+            ranges.append(max(values) - min(values))
+        assert abs(sum(floors) / len(floors) - 4 / 36) < 1e-12, k
+        assert abs(sum(ranges) / len(ranges) - old_mean_range) < 1e-12  # what the range did instead
+
+
+def test_a_prompt_step_is_noise_within_two_combined_standard_deviations() -> None:
+    # Both arms disagree with themselves by one verdict in three: each SD 1/(3 sqrt 2), combined 1/3.
+    floor, step = _floor(["YYN", "YNN"], ["YNN", "YYN"])
+    assert floor is not None and abs(floor - 2 / 3) < 1e-12
+    assert step is Step.NOISE  # 2/3 (the fixed scorer on the legacy text) -> 1/3: within 2/3
+    # Only the RAGAS arm disagrees with itself, and the step is three times its spread: the prompts.
+    floor, step = _floor(["YYY", "YYY"], ["NNN", "NNY"])
+    assert floor is not None and abs(floor - 2 / (3 * 2**0.5)) < 1e-12
+    assert step is Step.PROMPTS  # 1.0 -> 0.0: far beyond 0.47
+    # Asked three times, said the same three times: a floor of exactly zero.
+    assert _floor(["YYN"] * 3, ["YNN"] * 3) == (0.0, Step.PROMPTS)
+
+
+def test_the_report_says_how_the_floor_is_drawn_and_when_it_is_usable() -> None:
+    two = report_of([NOISE_ONLY, NOTHING])
+    assert two.noise is not None
+    assert (two.noise.floor_multiple, two.noise.usable_samples, two.noise.usable_cases) == (2.0, 3, 0)
+    text = render_terminal(two)
+    assert "usable from 3 samples an arm (0 of 1 cases have them: grade with --samples 3 or more)" in (
+        " ".join(text.split())
+    )
+    three = graded("three", [legacy_text("YYN")] * 3, [ragas_json("YNN"), ragas_json("YYN"), ragas_json("YNN")])
+    report = report_of([three])
+    assert report.noise is not None and report.noise.usable_cases == 1
+    assert "usable from 3 samples an arm (every case has them)" in " ".join(render_terminal(report).split())

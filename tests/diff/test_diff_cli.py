@@ -44,7 +44,7 @@ def bundled_report(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, str]
     return out, stdout
 
 
-BUNDLED_CASES = 312
+BUNDLED_CASES = 347
 
 
 def test_jobs_defaults_to_the_cores_this_process_may_use(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -133,7 +133,7 @@ def _rounded(value: object) -> object:
 
 def test_formats_on_stdout(tmp_path: Path) -> None:
     code, stdout, _ = invoke("diff", "--out", str(tmp_path), "--format", "json")
-    assert code == 0 and json.loads(stdout)["schema_version"] == SCHEMA_VERSION == "1.2"
+    assert code == 0 and json.loads(stdout)["schema_version"] == SCHEMA_VERSION == "1.3"
     code, stdout, _ = invoke("diff", "--out", str(tmp_path), "--format", "markdown")
     assert code == 0 and stdout.startswith("## faithcompat: `legacy` vs `ragas`")
 
@@ -392,7 +392,7 @@ def _signal_self(signal_number: int) -> None:
     time.sleep(0.2)  # the handler runs at the next bytecode; a SIGTERM ends the process here
 
 
-TEAM_WORDS = '[vocabulary]\nyes = ["Holds"]\nno = ["contradicted"]\nnone = ["cannot tell"]\n'
+TEAM_WORDS = '[vocabulary]\nyes = ["Holds"]\nno = ["refuted"]\nnone = ["undecidable"]\n'
 
 
 def _team_corpus(tmp_path: Path, cases: int = 40) -> tuple[Path, Path]:
@@ -400,7 +400,7 @@ def _team_corpus(tmp_path: Path, cases: int = 40) -> tuple[Path, Path]:
     words = tmp_path / "words.toml"
     words.write_text(TEAM_WORDS, encoding="utf-8")
     corpus = tmp_path / "team.jsonl"
-    outputs = ["Holds. Contradicted. Cannot tell.", "Holds. Holds. Holds.", "Contradicted. Holds. Contradicted."]
+    outputs = ["Holds. Refuted. Undecidable.", "Holds. Holds. Holds.", "Refuted. Holds. Refuted."]
     with corpus.open("w", encoding="utf-8") as handle:
         for i in range(cases):
             output = f"Final verdict for each statement in order: {outputs[i % 3]}"
@@ -424,16 +424,19 @@ def test_a_vocabulary_reads_the_same_through_any_jobs_and_the_report_records_it(
     report = json.loads(files["1"][0])
     assert report["scorers"]["candidate_vocabulary"] == {
         "yes": ["holds"],
-        "no": ["contradicted"],
-        "none": ["cannot tell"],
+        "no": ["refuted"],
+        "none": ["undecidable"],
     }
     assert report["outcomes"]["candidate_undetermined"] == 0
     assert "verdict words added (--vocabulary)" in (tmp_path / "jobs1" / "report.md").read_text(encoding="utf-8")
-    # Without it the same outputs hold no verdict, and the report says none was added.
-    assert invoke("diff", str(corpus), "--out", str(tmp_path / "plain"))[0] == 0
+    # Without it the same outputs hold no verdict, and the report says none was added: with no
+    # case the candidate scored, there is nothing to decide on (exit 2, the report says why).
+    code, _, err = invoke("diff", str(corpus), "--out", str(tmp_path / "plain"))
+    assert code == 2 and "no decision: none of the" in err and "from the candidate (ragas)" in err
     plain = json.loads((tmp_path / "plain" / "report.json").read_text(encoding="utf-8"))
     assert plain["scorers"]["candidate_vocabulary"] is None
     assert plain["outcomes"]["candidate_undetermined"] == plain["corpus"]["cases"]
+    assert plain["no_decision"].endswith(f"{plain['corpus']['cases']} undetermined")
 
 
 def test_every_scoring_command_takes_the_vocabulary(tmp_path: Path) -> None:
@@ -449,10 +452,16 @@ def test_every_scoring_command_takes_the_vocabulary(tmp_path: Path) -> None:
     assert code == 0 and "gate passed" in out
     policy = tmp_path / "no-invariants.toml"  # the invariants are the gate's to run; here only the rate counts
     policy.write_text("[rollout]\ninvariant_examples = 0\n", encoding="utf-8")
-    for given, undetermined in (["--vocabulary", str(words)], 0), ([], 1):
-        code, out, _ = invoke("rollout", str(corpus), *given, "--policy", str(policy), "--format", "json")
-        criteria = {criterion["name"]: criterion for criterion in json.loads(out)["criteria"]}
-        assert criteria["candidate undetermined rate"]["measured"] == undetermined
+    code, out, _ = invoke(
+        "rollout", str(corpus), "--vocabulary", str(words), "--policy", str(policy), "--format", "json"
+    )
+    criteria = {criterion["name"]: criterion for criterion in json.loads(out)["criteria"]}
+    assert criteria["candidate undetermined rate"]["measured"] == 0
+    # Without the words the candidate scores no case: nothing to decide on, no criterion measured.
+    code, out, _ = invoke("rollout", str(corpus), "--policy", str(policy), "--format", "json")
+    decision = json.loads(out)
+    assert code == 2 and decision["verdict"] == "NO-DECISION" and decision["criteria"] == []
+    assert "undetermined" in decision["no_decision"]
 
 
 @pytest.mark.parametrize(

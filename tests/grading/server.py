@@ -42,6 +42,7 @@ FAULTS = {
     "truncated",
     "echo_key",
     "garbage",
+    "lead_in",
 }
 # What an OpenAI-compatible server answers to the status faults.
 STATUS_ERRORS = {
@@ -265,6 +266,8 @@ class _Handler(BaseHTTPRequestHandler):
             content, refusal = None, "I'm sorry, but I can't help with that."
         if kind == "truncated" and content is not None:
             content = content[: len(content) // 2]
+        if kind == "lead_in" and content is not None:
+            content = "Here are the statements:\n" + content  # a lead-in line before the JSON
         if kind == "garbage" and content is not None:
             content = "Sure! Here are the verdicts: all good."
         reply = {

@@ -138,6 +138,21 @@ def test_the_verdict_call_follows_the_statements_call_with_its_statements(server
     assert all(entry["temperature"] == 0 for entry in log)
 
 
+def test_the_ragas_arm_judges_the_statements_the_fixed_scorer_reads(server: GraderServer, tmp_path: Path) -> None:
+    """A lead-in before call 1's JSON: call 2 gets the JSON's statements, not the lead-in as one (issue 23)."""
+    server.script.inject("lead_in", times=len(ROWS), call="statements", arm="ragas")
+    code, err, out = run_grade(server, tmp_path, "--max-retries", "0")
+    assert code == 0, err
+    prompt = next(
+        e["prompt"]
+        for e in server.script.log
+        if e["call"] == "verdicts" and e["arm"] == "ragas" and "330" in e["prompt"]
+    )
+    assert '["It is 330 metres tall.", "It is blue."]' in prompt and "Here are the statements" not in prompt
+    recorded = arms_of(out)[1]["ragas"]["statements_output"]
+    assert recorded.startswith("Here are the statements:\n")  # recorded as the grader wrote it
+
+
 def test_a_second_run_of_the_same_command_makes_zero_requests(server: GraderServer, tmp_path: Path) -> None:
     code, _, out = run_grade(server, tmp_path)
     first = out.read_bytes()

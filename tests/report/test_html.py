@@ -20,6 +20,7 @@ from compat.diff._report import CauseRow, CohortRow, DriftReport
 from compat.diff._run import ComparedBatch, DiffSettings, run_diff
 from compat.report import DecisionPanel, PanelCriterion, render_html
 from compat.report._held import HeldCases
+from compat.report._html_explorer import TEXT_CHARS
 from tests.report._lines import as_lines
 
 SCRIPT_TAG = "<script>alert(1)</script>"
@@ -417,3 +418,77 @@ def test_the_noise_histogram_has_a_bar_per_floor_bin(bundled: tuple[DriftReport,
     svg = page[start : page.index("</svg>", start)]
     counts = [int(n) for n in re.findall(r'class="bar" [^>]*data-count="(\d+)"', svg)]
     assert counts == [b.count for b in report.noise.histogram] and len(counts) == 11
+
+
+def _card(page: str, name: str) -> str:
+    start = page.index(f'<section class="card" aria-label="{name}">')
+    return page[start : page.index("</section>", start)]
+
+
+def _numbers(text: str) -> list[int]:
+    return [int(n.replace(",", "")) for n in re.findall(r"\d[\d,]*", text)]
+
+
+def test_the_page_figures_agree_with_each_other(bundled: tuple[DriftReport, list[CaseLine]]) -> None:
+    """The headline, the outcomes chart, the flips figure and the flip matrix count the same cases:
+    the flips the headline names are the chart's, and the matrix's red cells are the flips, the
+    within-noise and the legacy-invalid cases whose pass/fail changed, as its caption says."""
+    report, lines = bundled
+    page = render_html(report, as_lines(lines))
+    cases = report.corpus.cases
+    headline = re.match(r"(\d+) cases: (.*?) \(", report.verdict)
+    assert headline is not None and int(headline[1]) == cases
+    assert sum(_numbers(headline[2])) == cases  # every outcome named, grader errors included
+    bars = dict(
+        re.findall(r'<th scope="row" title="([a-z_]+)">.*?<td class="num">([\d,]+)</td>', _card(page, "Outcomes"))
+    )
+    assert sum(int(n.replace(",", "")) for n in bars.values()) == cases
+    assert {name: int(n) for name, n in bars.items()} == {name: n for name, n in report.outcomes.items() if n}
+    flips = re.search(r'<b id="figure-flips">([\d,]+)</b> flips', page)
+    assert flips is not None and int(flips[1]) == int(bars["flip"]) == report.outcomes["flip"]
+    matrix = _card(page, "Pass/fail")
+    cells = {
+        (row, column): int(n)
+        for row, column, n in re.findall(
+            r'title="legacy (pass|fail), ragas (pass|fail|undetermined): \d+ cases">(\d+)<', matrix
+        )
+    }
+    caption = re.search(
+        r"the ([\d,]+) cases legacy scored \(not the ([\d,]+) it did not\); red: pass/fail changed \((.*?)\)<", matrix
+    )
+    assert caption is not None
+    assert sum(cells.values()) == int(caption[1]) and int(caption[1]) + int(caption[2]) == cases
+    red = cells["pass", "fail"] + cells["fail", "pass"]
+    assert red == sum(_numbers(caption[3])) and caption[3].startswith(f"{bars['flip']} flips, ")
+    assert red > int(bars["flip"])  # the bundled corpus has within-noise and legacy-invalid cases among them
+
+
+def test_a_differing_case_carries_what_was_graded_cut_like_other_texts(tmp_path: Path) -> None:
+    long_answer = "The answer goes on. " * 400  # 8,000 characters
+    case = {
+        "id": "long",
+        "question": "What does the context say?",
+        "answer": long_answer,
+        "contexts": [f"Context {i}." for i in range(30)],
+        "statements_output": "A.\nB.\nC.",
+        "grader_output": "Final verdict for each statement in order: Yes. No.",
+    }
+    lines: list[str] = []
+
+    def collect(batch: ComparedBatch) -> None:
+        lines.extend(batch.lines)
+
+    corpus = tmp_path / "c.jsonl"
+    corpus.write_text(json.dumps(case) + "\n", encoding="utf-8")
+    report = run_diff([corpus], DiffSettings(), on_comparisons=collect)
+    detail = parse_case_line(lines[0]).detail
+    assert detail is not None  # a statement without a verdict: legacy counts it supported, they differ
+    assert (detail.question, detail.answer, len(detail.contexts)) == (case["question"], long_answer, 30)
+    held = json.loads(Page(render_html(report, lines)).data[0])[0]["detail"]
+    assert held["question"] == case["question"]
+    assert (
+        held["answer"].startswith(long_answer[:TEXT_CHARS])
+        and "4,000 more characters: cases.jsonl has" in held["answer"]
+    )
+    assert held["contexts"][:20] == case["contexts"][:20] and len(held["contexts"]) == 21
+    assert held["contexts"][20] == "… [10 more contexts: cases.jsonl has them all]"

@@ -34,6 +34,7 @@ from compat.report._html import render_html
 from compat.report._html_explorer import PAGE_ROWS
 from compat.rollout import decide, decision_panel, load_policy
 from compat.scoring import _registry as registry
+from tests.diff.graded import unreached_corpus
 from tests.report._lines import as_lines
 
 pytestmark = pytest.mark.browser
@@ -62,9 +63,12 @@ CASES = [
             ]
         ),
     },
-    {  # a refusal: candidate undetermined, cause named
+    {  # a refusal: candidate undetermined, cause named; what was graded, hostile and long
         "id": f"refusal {PWN_IMG}",
         "tags": ["refusal", PWN_ATTR],
+        "question": f"What happened? {PWN_SCRIPT}",
+        "answer": f"It happened. {PWN_IMG}",
+        "contexts": [f"The first context. {PWN_ATTR}", "The second context goes on. " * 40],
         "statements_output": "A.\nB.",
         "grader_output": f"I apologize, but I cannot evaluate these statements. {PWN_SCRIPT}",
     },
@@ -240,6 +244,15 @@ def test_an_opened_case_shows_the_grader_texts_as_text(
     assert refusal.id in text
     assert "I apologize, but I cannot evaluate these statements." in text and PWN_SCRIPT in text
     assert "control echo-legacy" in text and "candidate ragas" in text
+    # What was graded, above both sides: the question, the answer, the contexts (folded: they are long).
+    graded = dialog.locator("#case-graded")
+    assert graded.is_visible() and text.index("What was graded") < text.index("control echo-legacy")
+    assert f"What happened? {PWN_SCRIPT}" in graded.inner_text() and f"It happened. {PWN_IMG}" in graded.inner_text()
+    contexts = graded.locator("details")
+    assert contexts.locator("summary").inner_text().startswith("Contexts (2)")
+    assert not contexts.locator("ol.contexts").is_visible()  # folded until asked for
+    contexts.locator("summary").click()
+    assert contexts.locator("ol.contexts li").count() == 2 and f"The first context. {PWN_ATTR}" in contexts.inner_text()
     tab.assert_inert()
     tab.page.click("#case-dialog-close")
     assert not dialog.is_visible()
@@ -359,6 +372,9 @@ def test_the_worst_flip_is_two_clicks_away(
     assert worst.detail.control_texts.grader_output.strip().splitlines()[0] in text  # its grader output
     assert "Verdicts as legacy read them" in text and "Verdicts as ragas read them" in text
     assert worst.control_reason in text and worst.candidate_reason in text
+    graded = dialog.locator("#case-graded").inner_text()  # what was graded, to tell which grader was right
+    assert worst.detail.question is not None and worst.detail.question in graded
+    assert worst.detail.answer is not None and worst.detail.answer in graded and "Context" in graded
     tab.screenshot(shots, "4-case-opened")
     tab.assert_inert()
 
@@ -402,3 +418,23 @@ def test_why_the_numbers_move_is_drawn_and_says_what_to_do(
     assert "parser" in said and "prompts" in said and "noise" in said
     assert "grade again with --samples 3" in said
     steps.screenshot(path=str(shots / "5-why-the-numbers-move.png"))
+
+
+def test_a_page_with_nothing_to_decide_says_so_and_still_opens_its_cases(browser: Any, tmp_path: Path) -> None:
+    """The grader was never reached: no verdict on the first screen, and each case still shows what was graded."""
+    corpus = unreached_corpus(tmp_path / "graded.jsonl")
+    lines: list[str] = []
+    report = run_diff([corpus], DiffSettings(), on_comparisons=lambda batch: lines.extend(batch.lines))
+    assert report.no_decision is not None
+    panel = decision_panel(decide(report, load_policy(None).rollout, invariant_violations=None))
+    page = tmp_path / "report.html"
+    page.write_text(render_html(report, lines, decision=panel), encoding="utf-8")
+    tab = Tab(browser, page)
+    tab.assert_inert()
+    assert tab.page.inner_text("#decision .badge") == "NO DECISION"
+    assert tab.page.inner_text("#no-decision").startswith("No decision: none of the 3 cases has a valid score")
+    assert tab.page.locator("#decision ul.criteria").count() == 0
+    tab.page.locator("#case-rows tr").first.click()
+    graded = tab.page.locator("#case-graded").inner_text()
+    assert "When was the first Super Bowl held?" in graded and "Super Bowl I was played" in graded
+    assert "the grader call failed; nothing was read" in tab.page.inner_text("#case-dialog")

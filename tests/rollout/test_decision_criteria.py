@@ -18,7 +18,7 @@ from compat.diff._load import bundled_baseline, load_report
 from compat.diff._report import CorpusInfo, ScorersInfo
 from compat.diff._tally import Tally
 from compat.report import COMMENT_LIMIT
-from compat.rollout import decide, decision_dict, render_decision
+from compat.rollout import Refusal, decide, decision_dict, render_decision
 from compat.rollout._decision import Accepted, Criterion, Decision, Verdict
 from compat.rollout._policy import PolicyError, RolloutPolicy, load_policy
 
@@ -75,6 +75,8 @@ MATCH = case(0, "match", None, 0.8, 0.8)
 JSON_DRIFT = case(0, "drift", JSON_UNSEEN, 1.0, 0.6)
 JSON_FLIP = case(0, "flip", JSON_UNSEEN, 1.0, 0.4)
 PROMPTS_DRIFT = case(0, "drift", DriftCause.PROMPTS_DIFFER.value, 0.8, 0.6)  # no bug of legacy's: it counts
+PROMPTS = DriftCause.PROMPTS_DIFFER.value
+PROMPTS_FLIP = case(0, "flip", PROMPTS, 0.8, 0.4)  # the RAGAS prompts judged it otherwise: a flip that counts
 NAN = case(0, "legacy_invalid", DriftCause.ZERO_STATEMENTS.value, math.nan, None)
 REFUSAL = case(0, "candidate_undetermined", DriftCause.REFUSAL_SCORED_AS_FAITHFUL.value, 1.0, None)
 
@@ -115,34 +117,59 @@ def test_the_named_causes_that_leave_a_case_out_are_legacy_bugs_only() -> None:
     assert report.trusted_agreement is not None and report.trusted_agreement.cases == 41
 
 
+def test_flip_rates_are_measured_where_legacy_is_trusted_and_the_raw_rates_stay_beside_them() -> None:
+    # 20 flips of legacy's JSON blindness (a named bug of legacy's), 10 of the prompts (none of its).
+    report = report_of((70, MATCH), (20, JSON_FLIP), (10, PROMPTS_FLIP))
+    trusted = report.trusted_agreement
+    assert trusted is not None and trusted.flips == {"pass_to_fail": 10, "fail_to_pass": 0}
+    assert trusted.cases == 80 and report.flip_matrix["pass"]["fail"] == 30
+    decision = decide(report, POLICY, current_stage="shadow", invariant_violations=0)
+    flips = criterion(decision, "pass->fail")
+    assert flips.measured == pytest.approx(10 / 80) and flips.raw == pytest.approx(30 / 100)
+    assert flips.note.startswith("10 of 80 cases legacy passed and the candidate fails, over the cases where legacy")
+    assert "raw, over all 100: 30 (0.3000)" in flips.note
+    assert decision_dict(decision)["criteria"][4]["raw"] == pytest.approx(0.3)
+    # Legacy's own bugs alone never hold the rollout back: disagreeing with them is the fix.
+    bugs_only = decide(report_of((80, MATCH), (20, JSON_FLIP)), POLICY, invariant_violations=0)
+    assert criterion(bugs_only, "pass->fail").measured == 0 and bugs_only.verdict is Verdict.GO
+    # A report older than 1.3 counts no flips where legacy is trusted: its raw rates decide, and say so.
+    old = report.model_copy(
+        update={"schema_version": "1.2", "trusted_agreement": trusted.model_copy(update={"flips": None})}
+    )
+    raw = criterion(decide(old, POLICY, invariant_violations=0), "pass->fail")
+    assert raw.measured == pytest.approx(0.3) and "a report older than 1.3" in raw.note
+
+
 def test_accepting_the_only_cause_that_flipped_turns_hold_into_go() -> None:
-    report = report_of((80, MATCH), (20, JSON_FLIP))
+    report = report_of((80, MATCH), (20, PROMPTS_FLIP))
     held = decide(report, POLICY, current_stage="shadow", invariant_violations=0)
     assert held.verdict is Verdict.HOLD and held.decided_by == ("pass->fail flip rate",)
-    accepting = POLICY.model_copy(update={"accept_causes": [JSON_UNSEEN, "extra_verdicts"]})
+    accepting = POLICY.model_copy(update={"accept_causes": [PROMPTS, "extra_verdicts"]})
     decision = decide(report, accepting, current_stage="shadow", invariant_violations=0)
     assert (decision.verdict, decision.next_stage, decision.decided_by) == (Verdict.GO, "live:1", ())
     flips = criterion(decision, "pass->fail")
-    assert flips.measured == 0 and "20 more accepted by the policy (json_verdicts_unseen 20)" in flips.note
+    assert flips.measured == 0 and "20 more accepted by the policy (prompts_differ 20)" in flips.note
     # never silently hidden: each accepted cause with its cases and flips, also one that did not occur
-    assert decision.accepted == (Accepted(JSON_UNSEEN, 20, 20, 0), Accepted("extra_verdicts", 0, 0, 0))
+    assert decision.accepted == (Accepted(PROMPTS, 20, 20, 0, 20, 0), Accepted("extra_verdicts", 0, 0, 0))
     text = render_decision(decision)
-    assert "  json_verdicts_unseen: 20 case(s), 20 pass->fail, 0 fail->pass" in text
-    assert "- `json_verdicts_unseen`: 20 case(s), 20 pass->fail, 0 fail->pass" in render_decision(
-        decision, markdown=True
+    assert "  prompts_differ: 20 case(s), 20 pass->fail, 0 fail->pass\n" in text
+    assert "- `extra_verdicts`: 0 case(s), 0 pass->fail, 0 fail->pass (a named legacy bug: out of the rates" in (
+        render_decision(decision, markdown=True)
     )
     assert decision_dict(decision)["accepted"][0] == {
-        "cause": JSON_UNSEEN,
+        "cause": PROMPTS,
         "cases": 20,
         "pass_to_fail": 20,
         "fail_to_pass": 0,
+        "trusted_pass_to_fail": 20,
+        "trusted_fail_to_pass": 0,
     }
 
 
 def test_an_accepted_cause_leaves_other_causes_flips_counted() -> None:
-    other = case(0, "flip", DriftCause.MISSING_VERDICTS.value, 0.67, 0.33)
-    report = report_of((80, MATCH), (10, JSON_FLIP), (10, other))
-    accepting = POLICY.model_copy(update={"accept_causes": [JSON_UNSEEN]})
+    other = case(0, "flip", DriftCause.UNEXPLAINED.value, 0.67, 0.33)
+    report = report_of((80, MATCH), (10, PROMPTS_FLIP), (10, other))
+    accepting = POLICY.model_copy(update={"accept_causes": [PROMPTS]})
     decision = decide(report, accepting, invariant_violations=0)
     assert criterion(decision, "pass->fail").measured == pytest.approx(0.10)  # 10 of 100, at the threshold
     assert criterion(decision, "pass->fail").holds
@@ -211,13 +238,22 @@ def test_the_cli_applies_the_accept_list_and_the_json_says_what_decided(tmp_path
     args = ["rollout", "--report", str(ROOT / "reports" / "report.json"), "--policy", str(path), "--format", "json"]
     result = CliRunner().invoke(main, args)
     decision = json.loads(result.stdout)
-    assert decision["accepted"] == [{"cause": "verdict_word_variant", "cases": 6, "pass_to_fail": 0, "fail_to_pass": 5}]
+    assert decision["accepted"] == [
+        {
+            "cause": "verdict_word_variant",
+            "cases": 10,
+            "pass_to_fail": 0,
+            "fail_to_pass": 10,
+            "trusted_pass_to_fail": 0,  # a named legacy bug: none of its cases is trusted
+            "trusted_fail_to_pass": 0,
+        }
+    ]
     failing = [c["name"] for c in decision["criteria"] if not c["holds"]]
     assert decision["decided_by"] == failing and result.exit_code == (0 if not failing else 1)
 
 
 def test_the_decision_says_what_decided_it() -> None:
-    held = decide(report_of((80, MATCH), (20, JSON_FLIP)), POLICY, current_stage="shadow", invariant_violations=0)
+    held = decide(report_of((80, MATCH), (20, PROMPTS_FLIP)), POLICY, current_stage="shadow", invariant_violations=0)
     assert render_decision(held).splitlines()[:3] == [
         "HOLD: stay at shadow",
         "stay at shadow: gather more cases or accept the named differences, then ask again",
@@ -236,7 +272,7 @@ def test_no_refusal_heading_is_left_without_its_list() -> None:
         text = render_decision(decision, markdown=markdown)
         assert "No refusal that legacy passed is declined by the fixed scorer." in text
         assert "declines to score (expected):" not in text
-    with_refusals = Decision(Verdict.HOLD, "shadow", "shadow", (), ("r1",), ())
+    with_refusals = Decision(Verdict.HOLD, "shadow", "shadow", (), (Refusal("r1", "both", True),), ())
     text = render_decision(with_refusals, markdown=True)
     assert "1 refusal(s) legacy passed that the fixed scorer declines to score (expected):\n- `r1`" in text
 
@@ -247,8 +283,8 @@ def test_decision_markdown_fits_a_pull_request_comment_whatever_the_corpus() -> 
     report = report_of(*cohorts, (20, JSON_FLIP))
     acceptable = [cause.value for cause in DriftCause if cause.value not in ("unexplained", "grader_noise")]
     policy = POLICY.model_copy(update={"min_cohort_size": 10**6, "accept_causes": acceptable})
-    refusals = [f"{i:05d}{long}" for i in range(2_000)]
-    decision = decide(report, policy, invariant_violations=0, refusals_declined=refusals)
+    refusals = [Refusal(f"{i:05d}{long}", "both", True) for i in range(2_000)]
+    decision = decide(report, policy, invariant_violations=0, refusals=refusals)
     markdown = render_decision(decision, markdown=True)
     assert len(markdown) < COMMENT_LIMIT
     assert (

@@ -20,6 +20,7 @@ from compat.rollout._decisionviews import render_decision
 from compat.rollout._flag import FaithfulnessFlag, FlagConfig, FlagConfigError, Mode, bucket
 from compat.rollout._gate import check_budget, check_properties, check_same_scorers
 from compat.rollout._policy import GatePolicy, PolicyError, RolloutPolicy, load_policy
+from compat.rollout._refusals import Refusal
 from compat.scoring._ragas import RagasScorer
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -55,7 +56,7 @@ def test_gate_refuses_a_baseline_made_with_other_verdict_words(tmp_path: Path) -
     """A baseline read with other words (or another candidate) describes another reading: exit 2, both named."""
     corpus = str(ROOT / "fixtures" / "corpus" / "clean.jsonl")
     words = tmp_path / "words.toml"
-    words.write_text('[vocabulary]\nyes = ["Holds"]\nno = ["contradicted"]\n', encoding="utf-8")
+    words.write_text('[vocabulary]\nyes = ["Holds"]\nno = ["refuted"]\n', encoding="utf-8")
     code, _, _ = invoke("diff", corpus, "--out", str(tmp_path / "plain"))
     assert code == 0
     code, _, _ = invoke("diff", corpus, "--vocabulary", str(words), "--out", str(tmp_path / "team"))
@@ -65,10 +66,10 @@ def test_gate_refuses_a_baseline_made_with_other_verdict_words(tmp_path: Path) -
     code, stdout, stderr = invoke("gate", corpus, "--examples", "0", "--vocabulary", str(words), "--baseline", plain)
     assert code == 2 and stdout == ""
     assert stderr.startswith("faithcompat: error: the baseline was made with other scorers (candidate_vocabulary: ")
-    assert "the built-in words only in the baseline, added words (yes holds; no contradicted) now" in stderr
+    assert "the built-in words only in the baseline, added words (yes holds; no refuted) now" in stderr
     code, stdout, stderr = invoke("gate", corpus, "--examples", "0", "--baseline", team)
     assert (
-        code == 2 and "added words (yes holds; no contradicted) in the baseline, the built-in words only now" in stderr
+        code == 2 and "added words (yes holds; no refuted) in the baseline, the built-in words only now" in stderr
     )
     code, stdout, stderr = invoke("gate", corpus, "--examples", "0", "--candidate", "plan-minimal", "--baseline", plain)
     assert code == 2 and "candidate: ragas in the baseline, plan-minimal now" in stderr
@@ -244,8 +245,13 @@ def test_rollout_from_a_report_and_its_cases(tmp_path: Path, quick_policy: str) 
         quick_policy,
     )
     assert code == 1 and stdout.startswith("## faithcompat rollout: **")
-    listed = [line for line in stdout.splitlines() if line.startswith("- `")]  # the refusals legacy passed
-    assert len(listed) == 20 and "- and 23 more (all in the JSON output and cases.jsonl)" in stdout
+    declined, legacy_arm = stdout.split("\n\n43 refusal(s) legacy passed that the fixed scorer declines")[1].split(
+        "\n\n1 refusal(s) by the legacy arm's grader alone: legacy passed the refusal; the RAGAS arm's grader answered"
+    )
+    listed = [line for line in declined.splitlines() if line.startswith("- `")]  # the refusals legacy passed
+    assert len(listed) == 20 and "- and 23 more (all in the JSON output and cases.jsonl)" in declined
+    # Only the legacy arm's grader refused this one: the fixed scorer scored the RAGAS arm's answer (0.5).
+    assert "- `recorded-prompts-differ-flip`" in legacy_arm and "recorded-prompts-differ-flip" not in declined
 
 
 def test_rollout_from_a_report_lists_the_refusals_a_corpus_run_lists(tmp_path: Path, quick_policy: str) -> None:
@@ -395,10 +401,12 @@ def test_a_stage_that_stays_is_said_once_and_no_refusal_list_is_left_empty() -> 
 
 
 def test_long_refusal_lists_are_capped_and_markdown_fits_a_pull_request_comment() -> None:
-    refusals = tuple(f"refusal-{i:05d}-" + "x" * 200 for i in range(5000))
+    arms = ("both", "legacy", "ragas")
+    refusals = tuple(Refusal(f"refusal-{i:05d}-" + "x" * 200, arms[i % 3], True) for i in range(15_000))
     decision = Decision(Verdict.HOLD, "shadow", "shadow", (), refusals, ())
     for markdown in (False, True):
         text = render_decision(decision, markdown=markdown)
-        assert "refusal-00019-" in text and "refusal-00020-" not in text
-        assert "and 4980 more (all in the JSON output and cases.jsonl)" in text
+        assert "refusal-00057-" in text and "refusal-00060-" not in text  # 20 of each arm's
+        assert "refusal-00059-" in text and "refusal-00062-" not in text
+        assert text.count("and 4980 more (all in the JSON output and cases.jsonl)") == 3
     assert len(render_decision(decision, markdown=True)) < 65_536

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
@@ -15,6 +16,7 @@ from compat import Case, Score, Status
 from compat.cli import main
 from compat.rollout import build_league, league_json, league_schema, league_section, load_policy, render_league
 from compat.scoring import Cause
+from tests.diff.graded import ROWS, answered_corpus, arm, ragas_sample, write
 
 ROOT = Path(__file__).resolve().parents[2]
 POLICY = load_policy(None).rollout
@@ -54,6 +56,12 @@ def fake_scorers() -> Iterator[Callable[[str, float | None, Status, bool], None]
     yield add
     for name in added:
         registry._REGISTRY.pop(name)
+
+
+def invoke_cli(*args: str) -> tuple[int, str, str]:
+    result = CliRunner().invoke(main, list(args))
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
+    return result.exit_code, result.stdout, result.stderr
 
 
 def write_corpus(path: Path, cases: list[dict[str, object]]) -> Path:
@@ -184,3 +192,81 @@ def test_diff_league_adds_league_files_and_a_report_section(corpus: Path, tmp_pa
     assert {"league.json", "league.md"} <= {p.name for p in out.iterdir()}
     html = (out / "report.html").read_text(encoding="utf-8")
     assert 'id="s-league"' in html and "plan-ragas-port: not safe to ship" in html
+
+
+def graded_both_ways(path: Path) -> Path:
+    """Rows graded on both arms: the legacy prompts' text reads 1 of 2 supported, the RAGAS prompts' JSON too."""
+    return answered_corpus(path, legacy="YN", ragas="YN")
+
+
+def test_on_a_graded_corpus_each_candidate_reads_the_arm_its_contract_reads(tmp_path: Path) -> None:
+    table = build_league(
+        [graded_both_ways(tmp_path / "graded.jsonl")],
+        control="legacy",
+        candidates=["plan-minimal", "promptfoo-0.120.27", "promptfoo-0.121.19", "ragas", "ragas-0.4.3"],
+        policy=POLICY,
+    )
+    rows = {row.candidate: row for row in table.rows}
+    assert {name: row.arm for name, row in rows.items()} == {
+        "plan-minimal": "legacy",
+        "promptfoo-0.120.27": "legacy",
+        "promptfoo-0.121.19": "legacy",
+        "ragas": "ragas",
+        "ragas-0.4.3": "ragas",
+    }
+    # Each reads "1 of 2" where it can read it: none scores 0.000 on every case any more.
+    assert all(row.mean == 0.5 and row.scored == 3 and row.unreadable == 0 for row in rows.values())
+    assert all(row.safe for row in rows.values()), [row.why for row in rows.values()]
+
+
+def test_a_candidate_made_to_read_an_arm_it_cannot_read_says_so_and_is_not_safe(tmp_path: Path) -> None:
+    corpus = graded_both_ways(tmp_path / "graded.jsonl")
+    table = build_league([corpus], control="legacy", candidates=["plan-minimal", "ragas"], policy=POLICY, arm="ragas")
+    minimal, ragas = table.rows
+    assert minimal.arm == "ragas" and minimal.unreadable == 3 and not minimal.safe
+    assert minimal.why.startswith(
+        "plan-minimal: not safe to ship: it cannot read the ragas arm: it holds the RAGAS prompts' JSON, and it "
+        "reads the legacy prompts' free text"
+    )
+    assert ragas.safe and ragas.unreadable == 0
+    code, stdout, _ = invoke_cli("compare", str(corpus), "--arm", "ragas", "--candidates", "plan-minimal,ragas")
+    assert (
+        code == 0
+        and re.search(r"^plan-minimal  ragas! ", stdout, re.M)
+        and re.search(r"^ragas         ragas  ", stdout, re.M)
+    )
+
+
+def test_a_candidate_that_scores_no_case_is_never_safe(corpus: Path, fake_scorers) -> None:
+    fake_scorers("declines-all", None, Status.UNDETERMINED, False)
+    table = build_league([corpus], control="legacy", candidates=["declines-all", "ragas"], policy=POLICY)
+    declines, ragas = table.rows
+    assert declines.scored == 0 and declines.invented == 0 and declines.refusals_passed == 0 and not declines.safe
+    assert declines.why.startswith("declines-all: not safe to ship: it scores no case (3 undetermined)")
+    assert declines.rollout == "NO-DECISION" and declines.no_decision is not None
+    assert ragas.safe and table.exit_code == 0
+
+
+def test_a_corpus_graded_on_one_arm_only_leaves_the_other_arms_readers_nothing(tmp_path: Path) -> None:
+    cases = [
+        {
+            "id": f"row-{i}",
+            "question": row["question"],
+            "answer": row["answer"],
+            "contexts": row["contexts"],
+            "arms": {"ragas": arm("ragas", [ragas_sample(row["statements"], "YN")])},
+        }
+        for i, row in enumerate(ROWS)
+    ]
+    table = build_league(
+        [write(tmp_path / "ragas-only.jsonl", cases)],
+        control="legacy",
+        candidates=["plan-minimal", "ragas"],
+        policy=POLICY,
+    )
+    minimal, ragas = table.rows
+    assert minimal.unreadable == 3 and "finds nothing recorded for the legacy arm on 3 of 3 cases" in minimal.why
+    assert ragas.unreadable == 0 and ragas.scored == 3
+    # The control (legacy) has nothing to read either: no candidate can be judged against it.
+    assert table.no_decision == "none of the 3 cases has a valid score from the control (legacy)"
+    assert table.exit_code == 2

@@ -179,7 +179,30 @@
     });
   }
 
-  // One case in the dialog: both sides, what each read, the grader's texts.
+  // One case in the dialog: what was graded, both sides, what each read, the grader's texts.
+  var FOLD = 600;  // characters: a longer text (or all the contexts together) opens on a click
+  function folded(box, title, node, size) {
+    if (size <= FOLD) { box.appendChild(el("h4", "", title)); box.appendChild(node); return; }
+    var details = el("details");
+    details.appendChild(el("summary", "", title + " (" + size.toLocaleString("en-US") + " characters)"));
+    details.appendChild(node);
+    box.appendChild(details);
+  }
+  function graded(d) {
+    var box = el("div", "graded");
+    box.id = "case-graded";
+    box.appendChild(el("h3", "", "What was graded"));
+    if (!blank(d.question)) { folded(box, "Question", el("pre", "question", d.question), d.question.length); }
+    if (!blank(d.answer)) { folded(box, "Answer", el("pre", "answer", d.answer), d.answer.length); }
+    var contexts = d.contexts || [], size = 0;
+    if (contexts.length) {
+      var ol = el("ol", "contexts");
+      contexts.forEach(function (c) { ol.appendChild(el("li")).appendChild(el("pre", "", c)); size += c.length; });
+      folded(box, contexts.length === 1 ? "Context" : "Contexts (" + contexts.length + ")", ol, size);
+    }
+    if (box.childNodes.length === 1) { box.appendChild(el("p", "muted", "The case holds no question, answer or contexts.")); }
+    return box;
+  }
   function texts(box, t, title) {
     if (!t) { box.appendChild(el("p", "muted", title + ": the grader call failed; nothing was read.")); return; }
     box.appendChild(el("h4", "", title));
@@ -246,6 +269,7 @@
       if (r.cause) { head.appendChild(el("span", "cause", " · " + r.cause)); }
       head.appendChild(el("span", "muted", " · Δ " + signed(r.delta)));
       content.appendChild(head);
+      if (r.detail) { content.appendChild(graded(r.detail)); }
       var sides = el("div", "sides");
       sides.appendChild(side(r, "control", control));
       sides.appendChild(side(r, "candidate", candidate));
