@@ -13,7 +13,7 @@ import re
 from collections.abc import Iterator
 from typing import NamedTuple
 
-from compat.scoring._items import Item, read_run
+from compat.scoring._items import Item, follows_items, read_run
 from compat.scoring._verdictwords import BUILT_IN, VerdictWords
 
 _PAREN = r"(?:[ \t]*\([^()\n]{0,24}\))?"
@@ -26,6 +26,7 @@ FINAL_HEADER = (
     r"|verdicts" + _PAREN + r"[ \t]*:)"
 )
 _HEADER = re.compile(FINAL_HEADER)
+_PARAGRAPH_END = re.compile(r"\n[ \t]*\n")
 _QUOTES = "\"“'‘`"  # a header in quotes is mentioned ('I will finish with "Final verdict...:"'), not used
 
 MAX_HEADERS_TRIED = 4096
@@ -46,14 +47,18 @@ def read_final_block(lowered: str, expected: int | None, words: VerdictWords = B
     for start, end in _headers_backwards(lowered):
         if found and found[-1][1] == end:
             continue
-        if read_run(lowered[end : end + WINDOW], words, expected, numbers=True).items:
+        if follows_items(lowered[end : end + WINDOW], words):
             found.append((start, end))
             if len(found) == 2:
                 break
     if not found:
         return None
     start, end = found[0]
-    run = read_run(lowered[end:], words, expected, numbers=True)
+    # The block is the paragraph after the header: a blank line after it ends the verdicts.
+    block = _PARAGRAPH_END.search(lowered, end + len(lowered[end:]) - len(lowered[end:].lstrip()))
+    run = read_run(lowered[end : block.start() if block else len(lowered)], words, expected, numbers=True)
+    if not run.items:
+        return None
     warnings: set[str] = set()
     if run.trailing:
         warnings.add("trailing_text")

@@ -35,6 +35,7 @@ _ENUMERATOR = re.compile(r"(?:^|(?<=[\s,;.|(]))(?P<e>" + ENUMERATION + ")")
 _DIGITS = re.compile(r"\d+")
 _TABLE_ROW = re.compile(r"[ \t]*\|[^\n]*\|")
 _TABLE_LINES = re.compile(r"^[ \t]*\|[^\n]*\|[ \t]*$", re.MULTILINE)
+_NOTHING_MORE = ("", "and", "then", "&")  # what may follow a lone "y" or "n" in a run
 _ASIDE = re.compile(r"[ \t]+[(\[]|[ \t]*[-–—][ \t]")  # "N (see the context)", "Y - stated"
 _PUNCTUATION = " \t.,;:!?)]}*_`\"'”’»"
 _BARE_NUMBER = re.compile(r"[\s(#*]*\d{1,4}[.):]?\s*")
@@ -81,7 +82,7 @@ def read_item(part: str, words: VerdictWords, numbers: bool | None = False) -> I
             return None
     word = head.group("v") if head.group("v") is not None else head.group("n")
     rest = part[head.end() :]
-    if len(word) == 1 and word.isalpha() and rest.strip(_PUNCTUATION) and not _ASIDE.match(rest):
+    if len(word) == 1 and word.isalpha() and rest.strip(_PUNCTUATION) not in _NOTHING_MORE and not _ASIDE.match(rest):
         return None  # "y" and "n" stand alone or before an aside: "Y:A" is not a verdict
     if word in ("1", "0") and word not in words.values:
         return Item(1 if word == "1" else 0, word)
@@ -227,6 +228,34 @@ def run_of(parts: Iterator[tuple[str, int]], words: VerdictWords, numbers: bool 
     return Run(tuple(items[:MAX_VERDICTS]), end, trailing and len(items) < MAX_VERDICTS, unreadable)
 
 
+def follows_items(window: str, words: VerdictWords) -> bool:
+    """Whether an item begins ``window`` (the text after a header), past a lead-in at most."""
+    if words.plain_run and _PLAIN_START.match(window):
+        return True
+    for tried, (part, _end) in enumerate(_cut_each_line(window, words, True)):
+        if tried > MAX_LEAD_IN_PARTS:
+            return False
+        item = read_item(part, words, True)
+        if item is not None and item is not _OVERALL:
+            return True
+    return False
+
+
+# The common final block, "Yes. No. Yes." and nothing after it: read in one regex call.
+# Plain yes/no words are never enumerations, labels or asides, so this reads exactly what
+# the cuts would (tests hold them equal).
+_PLAIN_RUN = re.compile(r"[ \t\n]*(?:(?:yes|no)(?=[ \t\n.,;]|\Z)[ \t.,;]*){1,64}[ \t\n.!]*\Z")
+_PLAIN_WORD = re.compile(r"yes|no")
+_PLAIN_START = re.compile(r"[ \t\n]*(?:yes|no)(?=[ \t\n.,;]|\Z)")
+
+
+def _plain_run(region: str) -> Run | None:
+    if _PLAIN_RUN.match(region) is None:
+        return None
+    found = _PLAIN_WORD.findall(region)
+    return Run(tuple(Item(1 if word == "yes" else 0, word) for word in found), len(region.rstrip(" \t\n.!")), False)
+
+
 def read_run(region: str, words: VerdictWords, expected: int | None, numbers: bool | None = False) -> Run:
     """The items of ``region``, cut the way a person checks against the statement count.
 
@@ -235,6 +264,9 @@ def read_run(region: str, words: VerdictWords, expected: int | None, numbers: bo
     region read line by line as written; else the cut nearest to ``expected``. Without a
     count, the cut that reads the most.
     """
+    plain = _plain_run(region) if words.plain_run and len(region) < 1_000 else None
+    if plain is not None:
+        return plain
     if "|" in region:  # a table's rows are the table source's to read, in its verdict column
         region = _TABLE_LINES.sub(lambda row: " " * len(row.group()), region)
     natural = run_of(_cut_each_line(region, words, numbers), words, numbers)

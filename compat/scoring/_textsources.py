@@ -22,16 +22,17 @@ from compat.scoring._items import (
     Item,
     cut_by_enumeration,
     enumeration_starts,
+    follows_items,
     read_item,
     read_run,
     run_of,
 )
 from compat.scoring._verdictwords import BUILT_IN, ENUMERATION, MAX_VERDICTS, OVERALL, Value, VerdictWords
 
-_MARKER = re.compile(
-    r"(?<![\w-])(?<!overall )(?<!final )(?<!overall\*\* )(?<!in )(?:the[ \t]+)?(?:verdict|conclusion|answer|judge?ment)"
-    r"(?:[ \t]+is)?(?!\w)|(?<!\w)supported[ \t]*\?"
-)
+# Keywords first, so the engine skips ahead to them; what stands before one is checked after.
+_MARKER = re.compile(r"(?:verdict|conclusion|answer|judge?ment)(?:[ \t]+is)?(?!\w)|supported[ \t]*\?")
+# Not a marker after a letter or a hyphen, nor "Overall verdict", "Final answer" (a header), "In conclusion".
+_NOT_A_MARKER = re.compile(r"(?:[\w-]|(?:overall|final|in)[ \t]*(?:\*\*)?[ \t]*)\Z")
 _TABLE_ROW = re.compile(r"^[ \t]*\|[^\n]*", re.MULTILINE)
 _TABLE_COLUMNS = ("verdict", "supported", "supported?", "faithful", "label", "judgement", "judgment", "result")
 MAX_TABLE_ROWS = 2 * MAX_VERDICTS
@@ -42,7 +43,10 @@ _LINE = re.compile(r"[^\n]+")
 def read_markers(lowered: str, words: VerdictWords = BUILT_IN) -> list[tuple[Item, int]]:
     """Each marker's item, with where the marker stands."""
     found: list[tuple[Item, int]] = []
-    for marker in islice(_MARKER.finditer(lowered), 4 * MAX_VERDICTS):
+    for at in islice(_keyword_positions(lowered), 4 * MAX_VERDICTS):
+        marker = _MARKER.match(lowered, at)
+        if marker is None or _NOT_A_MARKER.search(lowered, max(0, at - 12), at):
+            continue
         bound = marker.start() + MAX_ITEM_CHARS  # an item is read from its head: a long line costs no more
         line_end = lowered.find("\n", marker.start(), bound)
         item = read_item(lowered[marker.start() : line_end if line_end >= 0 else bound], words, numbers=True)
@@ -51,6 +55,23 @@ def read_markers(lowered: str, words: VerdictWords = BUILT_IN) -> list[tuple[Ite
             if len(found) >= MAX_VERDICTS:
                 break
     return found
+
+
+_KEYWORDS = ("verdict", "conclusion", "answer", "judg", "supported")
+
+
+def _keyword_positions(lowered: str) -> list[int]:
+    """Where a marker's keyword begins, in order: found by ``str.find`` (a regex scan for five
+    words tries every position of the text), at most ``4 * MAX_VERDICTS`` of each."""
+    found: list[int] = []
+    for keyword in _KEYWORDS:
+        at = lowered.find(keyword)
+        for _ in range(4 * MAX_VERDICTS):
+            if at < 0:
+                break
+            found.append(at)
+            at = lowered.find(keyword, at + len(keyword))
+    return sorted(found)
 
 
 def read_table(lowered: str, words: VerdictWords = BUILT_IN) -> list[Item]:
@@ -107,7 +128,7 @@ def read_bare_run(lowered: str, words: VerdictWords, expected: int | None) -> li
         run = _whole_run(paragraph, words, expected, numbers=None)
         if expected is not None and (run is None or len(run) != expected):
             # 1 and 0 are verdicts in a run of nothing else whose count fits ("<0> · <1>").
-            numeric = _whole_run(paragraph, words, expected, numbers=True)
+            numeric = _whole_run(paragraph, words, expected, numbers=True) if _DIGIT.search(paragraph) else None
             if numeric is not None and len(numeric) == expected > 1:  # a lone "0" is not a run
                 return numeric
         if run is None:
@@ -120,6 +141,8 @@ def read_bare_run(lowered: str, words: VerdictWords, expected: int | None) -> li
 
 def _whole_run(paragraph: str, words: VerdictWords, expected: int | None, numbers: bool | None) -> list[Item] | None:
     """The paragraph's items when nothing but a lead-in or an overall verdict stands beside them."""
+    if not follows_items(paragraph, words):
+        return None  # no item begins it: prose, not a run (and not worth cutting every way)
     run = read_run(paragraph, words, expected, numbers)
     rest = paragraph[run.end :].strip()
     if not run.items or run.trailing or run.unreadable or (rest.strip(" \t\n.!") and not OVERALL.match(rest)):
@@ -127,6 +150,7 @@ def _whole_run(paragraph: str, words: VerdictWords, expected: int | None, number
     return list(run.items)
 
 
+_DIGIT = re.compile(r"[01]")
 _PARAGRAPH = re.compile(r"\n[ \t]*\n")
 MAX_PARAGRAPHS = 4
 

@@ -136,6 +136,13 @@ MIN_ECHO_CHARS = 8  # shorter statements ("Yes.") could be verdicts themselves
 _LIST_MARK = re.compile(r"^(?:[-*•+]|\d{1,4}[.)]|\(\d{1,4}\))[ \t]+")  # call 1's "1. " or "- " before a statement
 
 
+def _folded(statement: str) -> str:
+    """A statement as ``prepare`` leaves its echo in the text (legends do not occur in statements)."""
+    if not statement.isascii():
+        statement = unicodedata.normalize("NFKC", statement)
+    return statement.lower().replace("_", " ").replace("’", "'")
+
+
 def _blank_echoes(lowered: str, statements: Sequence[str], words: VerdictWords) -> str:
     """Each echo of statement i (its text as the grader repeated it) replaced by ``§i§``.
 
@@ -143,10 +150,13 @@ def _blank_echoes(lowered: str, statements: Sequence[str], words: VerdictWords) 
     Mondays. - No" holds one verdict, No. The token keeps which statement it was, for
     prose ("§2§" is not supported).
     """
-    for index, statement in enumerate(statements):
-        if len(lowered) * (index + 1) > ECHO_BUDGET:
+    # Longest first: "The the." must not blank the end of "... no appeal on the the." first.
+    by_length = sorted(range(len(statements)), key=lambda i: len(statements[i]), reverse=True)
+    for done, index in enumerate(by_length):
+        statement = statements[index]
+        if len(lowered) * (done + 1) > ECHO_BUDGET:
             break
-        echo = _LIST_MARK.sub("", prepare(statement, None, words).strip())
+        echo = _LIST_MARK.sub("", _folded(statement).strip())
         for form in dict.fromkeys((echo, echo.rstrip(" ."))):  # with its full stop, then without
             if len(form) >= MIN_ECHO_CHARS and form in lowered:
                 lowered = lowered.replace(form, f" §{index}§ ")
@@ -192,6 +202,8 @@ def _readings(lowered: str, expected: int | None, words: VerdictWords) -> Iterat
     listed = read_list(lowered, words)
     if listed:
         yield _result("list", listed, frozenset())
+    if final is not None or markers:
+        return  # a run without a header and prose are sought only where the grader wrote neither
     bare = read_bare_run(lowered, words, expected)
     if bare:
         yield _result("list", bare, frozenset())

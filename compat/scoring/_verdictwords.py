@@ -51,7 +51,7 @@ _JOIN = r"[ \t:.)\]}*_`\"'“”‘’«»=~+\-–—→⇒➔➜>(\[{<|\\]*"
 # carries a verdict on ("Supported by the context", "No, it is not", "Yes because ...").
 _ENDS = (
     r"(?![ \t]*\?)"  # "Supported?" asks (a column, a label), it does not answer
-    r"(?![^\w\s]+\w)"  # glued to a word by punctuation ("Yes:a") it is part of something else
+    r"(?![^\w\s。、]+\w)"  # glued to a word by punctuation ("Yes:a") it is part of something else
     r"(?=[ \t]*(?:$|[^\w \t])|[ \t]+(?:by|because|as|since|based|according|given|per|it|this|that|for)(?!\w)"
     r"|[ \t]+[✓✔☑✅✗✘❌☒✖❓])"
 )

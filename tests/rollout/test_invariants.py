@@ -113,6 +113,13 @@ def test_total(drawn: Any) -> None:
         Style(vocabulary="y_n", separator=", and ", enumeration="circled", wrapper="backticks"),
     )
 )
+@example(
+    (
+        Judgement(tuple("The" + " the" * k + "." for k in range(1, 7)), (0,) * 6, ("r",) * 6),
+        "styled_final_line",
+        Style(vocabulary="y_n", separator=", and ", enumeration="circled", wrapper="backticks"),
+    )
+)
 def test_reads_known_verdicts(drawn: Any) -> None:
     run(inv.READS_KNOWN_VERDICTS, drawn)
 
