@@ -31,13 +31,13 @@ MAX_ITEM_CHARS = 2_000  # a longer part is a paragraph, not a verdict
 MAX_LEAD_IN_PARTS = 3  # parts before the first item that may be a lead-in
 # Separators a grader puts between verdicts on one line, most telling first.
 SEPARATORS = (". ", "; ", ", ", " ⋅ ", " · ", " | ", " / ", " • ", "\t", " \\", ",", ";", "、", "。", ".")
-_ENUMERATOR = re.compile(r"(?:^|(?<=[\s,;.|(]))(?P<e>" + ENUMERATION + ")")
+_ENUMERATOR = re.compile(r"(?:^|(?<=[\s,;.|(。、]))(?P<e>" + ENUMERATION + ")")
 _DIGITS = re.compile(r"\d+")
 _TABLE_ROW = re.compile(r"[ \t]*\|[^\n]*\|")
 _TABLE_LINES = re.compile(r"^[ \t]*\|[^\n]*\|[ \t]*$", re.MULTILINE)
 _NOTHING_MORE = ("", "and", "then", "&")  # what may follow a lone "y" or "n" in a run
 _ASIDE = re.compile(r"[ \t]+[(\[]|[ \t]*[-–—][ \t]")  # "N (see the context)", "Y - stated"
-_PUNCTUATION = " \t.,;:!?)]}*_`\"'”’»"
+_PUNCTUATION = " \t.,;:!?)]}*_`\"'”’»。、·・•⋅|/-–—"  # punctuation and the separators between items
 _BARE_NUMBER = re.compile(r"[\s(#*]*\d{1,4}[.):]?\s*")
 _SAYS_SOMETHING = re.compile(r"[^\W_]|[✓✔☑✅✗✘❌☒✖❓]")  # a letter, a digit or a mark: not a blank piece
 _ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth")

@@ -126,11 +126,6 @@ def read_bare_run(lowered: str, words: VerdictWords, expected: int | None) -> li
         if OVERALL.match(paragraph) and "\n" not in paragraph.strip():
             continue  # an overall verdict after the items
         run = _whole_run(paragraph, words, expected, numbers=None)
-        if expected is not None and (run is None or len(run) != expected):
-            # 1 and 0 are verdicts in a run of nothing else whose count fits ("<0> · <1>").
-            numeric = _whole_run(paragraph, words, expected, numbers=True) if _DIGIT.search(paragraph) else None
-            if numeric is not None and len(numeric) == expected > 1:  # a lone "0" is not a run
-                return numeric
         if run is None:
             return []
         if expected is not None and len(run) != expected and read_item(paragraph, words) is None:
@@ -150,7 +145,6 @@ def _whole_run(paragraph: str, words: VerdictWords, expected: int | None, number
     return list(run.items)
 
 
-_DIGIT = re.compile(r"[01]")
 _PARAGRAPH = re.compile(r"\n[ \t]*\n")
 MAX_PARAGRAPHS = 4
 

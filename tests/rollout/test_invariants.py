@@ -77,6 +77,7 @@ def test_failure_never_raises(drawn: Any) -> None:
 @example((ONE_NO, "YES:A", MismatchPolicy.UNSUPPORTED))  # nor is a word glued to the next by punctuation
 @example((ONE_NO, "YES:0A", MismatchPolicy.UNSUPPORTED))
 @example((ONE_NO, "YES::A", MismatchPolicy.UNSUPPORTED))
+@example((Judgement(("The the.", "Treaty opened."), (0, 0), ("r", "r")), ":0.:0", MismatchPolicy.UNSUPPORTED))
 def test_no_verdict_undetermined(drawn: Any) -> None:
     run(inv.NO_VERDICT_UNDETERMINED, drawn)
 
@@ -111,6 +112,20 @@ def test_total(drawn: Any) -> None:
         Judgement(("The the.", "Trial größer."), (0, 0), ("r", "r")),
         "styled_final_line",
         Style(vocabulary="y_n", separator=", and ", enumeration="circled", wrapper="backticks"),
+    )
+)
+@example(
+    (
+        Judgement(tuple(f"Statement number {k}." for k in range(11)), (0,) * 11, ("r",) * 11),
+        "styled_final_line",
+        Style(vocabulary="y_n", separator=" · ", enumeration="circled", wrapper="backticks"),
+    )
+)
+@example(
+    (
+        Judgement(("The the.", "River holds."), (0, 0), ("r", "r")),
+        "styled_final_line",
+        Style(vocabulary="y_n", separator="。", enumeration="circled", wrapper="backticks"),
     )
 )
 @example(
