@@ -43,11 +43,16 @@ _LINE = re.compile(r"[^\n]+")
 def read_markers(lowered: str, words: VerdictWords = BUILT_IN) -> list[tuple[Item, int]]:
     """Each marker's item, with where the marker stands."""
     found: list[tuple[Item, int]] = []
-    for at in islice(_keyword_positions(lowered), 4 * MAX_VERDICTS):
-        marker = _MARKER.match(lowered, at)
-        if marker is None or _NOT_A_MARKER.search(lowered, max(0, at - 12), at):
-            continue
-        bound = marker.start() + MAX_ITEM_CHARS  # an item is read from its head: a long line costs no more
+    markers = [
+        marker
+        for at in _keyword_positions(lowered)[: 4 * MAX_VERDICTS]
+        if (marker := _MARKER.match(lowered, at)) and not _NOT_A_MARKER.search(lowered, max(0, at - 12), at)
+    ]
+    for index, marker in enumerate(markers):
+        # An item runs to the end of its line, never into the next marker, and is read from
+        # its head: "verdict: " a million times costs one short item each.
+        following = markers[index + 1].start() if index + 1 < len(markers) else len(lowered)
+        bound = min(marker.start() + MAX_ITEM_CHARS, max(following, marker.end()))
         line_end = lowered.find("\n", marker.start(), bound)
         item = read_item(lowered[marker.start() : line_end if line_end >= 0 else bound], words, numbers=True)
         if item is not None and item.word != "overall":
