@@ -1,21 +1,19 @@
 """Reading verdicts out of a grader's free text (the fixed scorer's contract, rule 3).
 
-Sources, in the order they are trusted:
+Every source finds where the verdicts are and cuts them into items (``_items``), one per
+statement; the first source whose item count is the statement count is read:
 
-1. the **final line**: a header (``Final verdict for each statement in order:``,
-   ``Final verdicts:``, ``Verdicts:``...) and the run of verdicts after it;
-2. per-statement **markers**: ``Verdict: No``, ``**Verdict:** "Supported"``, ``The verdict is yes``;
-3. a Markdown **table** with a Verdict column;
-4. a **list**: lines holding nothing but an optional enumeration and a verdict (``1. Yes``);
-5. **prose**: ``Statement 2 is not supported by the context``.
+1. the **final block**: the last header (``Final verdict for each statement in order:``,
+   ``Final answer:``, ``Verdicts:``...) that items follow (``_finalline``);
+2. per-statement **markers**: ``Verdict: No``, ``Conclusion: Yes``, ``Supported? No``;
+3. a Markdown **table**'s Verdict column;
+4. a **list**: enumerated or bulleted lines, or an enumeration inside a line;
+5. a bare **run** of items (``No. Yes. Yes.``), only where no header or marker stands;
+6. **prose** about one statement a sentence, likewise.
 
-The text is prepared once: NFKC (full-width letters, circled and roman numerals), lower
-case, ``_`` as a space, legends (``(Yes/No)``, ``Yes = supported``) blanked, and echoed statements that would
-read as verdicts themselves blanked. Every pattern is linear: each quantified part is
-followed by something it cannot match, and every repeat over free text is bounded.
-
-The final line is read by ``_finalline``, the other sources by ``_textsources``, all with
-the patterns of ``_verdictwords``. This module prepares the text and tries the sources in order.
+The text is prepared once: NFKC, lower case, ``_`` as a space, HTML tags dropped,
+legends (``(Yes/No)``, ``Yes = supported``) blanked, and each echoed statement replaced
+by a token naming it. Sources 2 to 6 are in ``_textsources``; every pattern is linear.
 """
 
 from __future__ import annotations
