@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterator
+from functools import lru_cache
 from typing import NamedTuple
 
 from compat.scoring._verdictwords import ENUMERATION, MAX_VERDICTS, NAMED_PLACE, OVERALL, Value, VerdictWords
@@ -33,6 +34,8 @@ MAX_LEAD_IN_PARTS = 3  # parts before the first item that may be a lead-in
 SEPARATORS = (". ", "; ", ", ", " ⋅ ", " · ", " | ", " / ", " • ", "\t", " \\", ",", ";", "、", "。", ".")
 _ENUMERATOR = re.compile(r"(?:^|(?<=[\s,;.|(。、]))(?P<e>" + ENUMERATION + ")")
 _DIGITS = re.compile(r"\d+")
+# What an enumeration's first number must hold (ENUMERATION's branches that count 1).
+_MAY_COUNT_ONE = re.compile(r"\d|[.)][ \t]|first")
 _TABLE_ROW = re.compile(r"[ \t]*\|[^\n]*\|")
 _TABLE_LINES = re.compile(r"^[ \t]*\|[^\n]*\|[ \t]*$", re.MULTILINE)
 _NOTHING_MORE = ("", "and", "then", "&")  # what may follow a lone "y" or "n" in a run
@@ -60,6 +63,11 @@ class Run(NamedTuple):
 
 
 _OVERALL = Item(None, "overall")  # an overall verdict: ends a run, never one of its items
+_NO_WORD = Item(None, "")  # a place between items that holds no verdict word at all
+
+
+MAX_REMEMBERED_CHARS = 80  # items up to this long are remembered once read
+MAX_REMEMBERED = 20_000  # then the memory starts over: at most a few MB
 
 
 def read_item(part: str, words: VerdictWords, numbers: bool | None = False) -> Item | None:
@@ -69,6 +77,19 @@ def read_item(part: str, words: VerdictWords, numbers: bool | None = False) -> I
     block, a marker, a table); ``None``, only after a label or a statement named in words
     (``Statement 2: 0``), never after a bare enumeration (``1. 0`` is not a reading).
     """
+    if len(part) > MAX_REMEMBERED_CHARS:
+        return _read_item(part, words, numbers)
+    key = (part, numbers)
+    read = words.read
+    if key in read:
+        return read[key]  # type: ignore[return-value]  # only _read_item's results are stored
+    if len(read) >= MAX_REMEMBERED:
+        read.clear()
+    item = read[key] = _read_item(part, words, numbers)
+    return item
+
+
+def _read_item(part: str, words: VerdictWords, numbers: bool | None) -> Item | None:
     if numbers is None:
         numbers = NAMED_PLACE.search(part) is not None
     if len(part) > MAX_ITEM_CHARS or _TABLE_ROW.match(part) or not _SAYS_SOMETHING.search(part):
@@ -126,8 +147,21 @@ def cut_by_enumeration(region: str) -> Iterator[tuple[str, int]]:
         yield region[here:after].rstrip(" \t\n,;|"), after
 
 
-def enumeration_starts(region: str) -> list[int]:
+def enumeration_starts(region: str) -> tuple[int, ...]:
     """Where the numbers 1, 2, 3... of an enumeration begin, in order (gaps of prose allowed)."""
+    if len(region) > MAX_ITEM_CHARS:
+        return _enumeration_starts(region)
+    return _line_enumeration_starts(region)
+
+
+@lru_cache(maxsize=1024)  # the list source and the cuts look at the same lines
+def _line_enumeration_starts(line: str) -> tuple[int, ...]:
+    return _enumeration_starts(line)
+
+
+def _enumeration_starts(region: str) -> tuple[int, ...]:
+    if not _MAY_COUNT_ONE.search(region):
+        return ()  # nothing could stand for 1: no digit, no "a." or "i)", no "first"
     starts: list[int] = []
     expected = 1
     for match in _ENUMERATOR.finditer(region):
@@ -138,7 +172,7 @@ def enumeration_starts(region: str) -> list[int]:
             expected += 1
             if expected > MAX_VERDICTS:
                 break
-    return starts
+    return tuple(starts)
 
 
 _UNITS = ("", "i", "ii", "iii", "iv", "v", "vi", "vii", "viii", "ix")
@@ -178,6 +212,8 @@ def _cut_each_line(region: str, words: VerdictWords, numbers: bool | None) -> It
                 pieces = [(part, start + end) for part, end in cut_by_enumeration(line)]
             else:
                 for separator in INLINE_SEPARATORS:
+                    if separator not in line:
+                        continue
                     parts = [(part, start + end) for part, end in _cut_by(separator)(line)]
                     if len(parts) < 2 or _BARE_NUMBER.fullmatch(parts[0][0]):
                         continue  # "1. Not sure." is one enumerated item, not the verdicts "1" and "Not sure"
@@ -208,7 +244,7 @@ def run_of(parts: Iterator[tuple[str, int]], words: VerdictWords, numbers: bool 
                 if lead_in > MAX_LEAD_IN_PARTS:
                     break
                 continue
-            pending.append(Item(None, ""))
+            pending.append(_NO_WORD)
             if len(pending) > MAX_LEAD_IN_PARTS:
                 break
             continue
@@ -221,9 +257,13 @@ def run_of(parts: Iterator[tuple[str, int]], words: VerdictWords, numbers: bool 
         end = part_end
         if len(items) >= MAX_VERDICTS:
             break
-    if bare and len(bare) < len(items):
-        # "Yes. 1. Yes.": among verdict words, a number alone is the next item's enumeration.
+    if bare and len(bare) < len(items) and any(item.word not in _NUMBER_WORDS for item in items):
+        # "Yes. 1. Yes.": among verdict words, a number alone is the next item's enumeration;
+        # among numbers read as verdicts ("above: 1, 0, 1") it is a verdict like them.
         items = [item for index, item in enumerate(items) if index not in set(bare)]
+        while items and items[0] == _NO_WORD:  # what followed a leading enumeration is a lead-in, not a place
+            del items[0]
+            unreadable -= 1
     trailing = bool(pending) or lead_in > MAX_LEAD_IN_PARTS
     return Run(tuple(items[:MAX_VERDICTS]), end, trailing and len(items) < MAX_VERDICTS, unreadable)
 
@@ -249,11 +289,15 @@ _PLAIN_WORD = re.compile(r"yes|no")
 _PLAIN_START = re.compile(r"[ \t\n]*(?:yes|no)(?=[ \t\n.,;]|\Z)")
 
 
+_NUMBER_WORDS = ("1", "0", "")  # "" holds a place without a verdict: neither a word nor a number
+_PLAIN_ITEMS = {"yes": Item(1, "yes"), "no": Item(0, "no")}
+
+
 def _plain_run(region: str) -> Run | None:
     if _PLAIN_RUN.match(region) is None:
         return None
     found = _PLAIN_WORD.findall(region)
-    return Run(tuple(Item(1 if word == "yes" else 0, word) for word in found), len(region.rstrip(" \t\n.!")), False)
+    return Run(tuple(map(_PLAIN_ITEMS.__getitem__, found)), len(region.rstrip(" \t\n.!")), False)
 
 
 def read_run(region: str, words: VerdictWords, expected: int | None, numbers: bool | None = False) -> Run:

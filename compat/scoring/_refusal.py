@@ -117,8 +117,7 @@ def matched_refusal(text: str) -> str | None:
     for pattern, _language in REFUSAL_PATTERNS:
         if pattern in window:
             return pattern
-    if _EXPLAINS_STATEMENTS.search(window) is None:
-        for pattern, _language in WEAK_REFUSAL_PATTERNS:
-            if pattern in window:
-                return pattern
+    weak = next((pattern for pattern, _language in WEAK_REFUSAL_PATTERNS if pattern in window), None)
+    if weak is not None and _EXPLAINS_STATEMENTS.search(window) is None:
+        return weak
     return None

@@ -83,11 +83,10 @@ def refused_statements(statements: list[str]) -> str | None:
     if not statements or len(statements) > MAX_REFUSAL_LINES:
         return None
     text = " ".join(statements)
-    refusal = matched_refusal(text)
-    if refusal is None:
-        return None
     lowered = text.casefold()
-    return refusal if any(word in lowered for word in _TASK_WORDS) else None
+    if not any(word in lowered for word in _TASK_WORDS):
+        return None
+    return matched_refusal(text)
 
 
 def _is_heading(line: str) -> bool:

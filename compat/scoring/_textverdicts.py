@@ -134,11 +134,19 @@ MIN_ECHO_CHARS = 8  # shorter statements ("Yes.") could be verdicts themselves
 _LIST_MARK = re.compile(r"^(?:[-*•+]|\d{1,4}[.)]|\(\d{1,4}\))[ \t]+")  # call 1's "1. " or "- " before a statement
 
 
-def _folded(statement: str) -> str:
-    """A statement as ``prepare`` leaves its echo in the text (legends do not occur in statements)."""
-    if not statement.isascii():
-        statement = unicodedata.normalize("NFKC", statement)
-    return statement.lower().replace("_", " ").replace("’", "'")
+def _folded(statements: Sequence[str]) -> list[str]:
+    """Statements as ``prepare`` leaves their echoes in the text (legends do not occur in
+    statements), folded in one pass where no statement holds the separator."""
+    joined = "\x00".join(statements)
+    if joined.count("\x00") != len(statements) - 1:
+        return [_folded_one(statement) for statement in statements]
+    return _folded_one(joined).split("\x00")
+
+
+def _folded_one(text: str) -> str:
+    if not text.isascii():
+        text = unicodedata.normalize("NFKC", text)
+    return text.lower().replace("_", " ").replace("’", "'")
 
 
 def _blank_echoes(lowered: str, statements: Sequence[str], words: VerdictWords) -> str:
@@ -148,16 +156,23 @@ def _blank_echoes(lowered: str, statements: Sequence[str], words: VerdictWords) 
     Mondays. - No" holds one verdict, No. The token keeps which statement it was, for
     prose ("§2§" is not supported).
     """
+    echoes = []
+    for statement in _folded(statements):
+        echo = statement.strip()
+        if echo[:1] in "-*•+(" or echo[:1].isdecimal():  # only then can a list mark begin it
+            echo = _LIST_MARK.sub("", echo)
+        echoes.append(echo)
     # Longest first: "The the." must not blank the end of "... no appeal on the the." first.
-    by_length = sorted(range(len(statements)), key=lambda i: len(statements[i]), reverse=True)
+    by_length = sorted(range(len(echoes)), key=lambda i: len(statements[i]), reverse=True)
     for done, index in enumerate(by_length):
-        statement = statements[index]
         if len(lowered) * (done + 1) > ECHO_BUDGET:
             break
-        echo = _LIST_MARK.sub("", _folded(statement).strip())
-        for form in dict.fromkeys((echo, echo.rstrip(" ."))):  # with its full stop, then without
-            if len(form) >= MIN_ECHO_CHARS and form in lowered:
-                lowered = lowered.replace(form, f" §{index}§ ")
+        echo = echoes[index]
+        if len(echo) >= MIN_ECHO_CHARS and echo in lowered:  # with its full stop, then without
+            lowered = lowered.replace(echo, f" §{index}§ ")
+        bare = echo.rstrip(" .")
+        if bare != echo and len(bare) >= MIN_ECHO_CHARS and bare in lowered:
+            lowered = lowered.replace(bare, f" §{index}§ ")
     return lowered
 
 
@@ -212,6 +227,6 @@ def _readings(lowered: str, expected: int | None, words: VerdictWords) -> Iterat
 
 
 def _result(source: str, items: Sequence[Item], warnings: frozenset[str]) -> TextVerdicts:
-    if any(item.word and item.word not in PLAIN_WORDS for item in items):  # "yes" and "no" have no spaces to fold
+    if {item.word for item in items} - PLAIN_WORDS - {""}:  # "yes" and "no" have no spaces to fold
         warnings = warnings | {"verdict_word_variant"}
     return TextVerdicts(source, tuple(item.value for item in items), warnings)

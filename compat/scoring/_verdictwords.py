@@ -74,6 +74,9 @@ class VerdictWords(NamedTuple):
     tail: re.Pattern[str]  # a verdict after a joiner, further on in an item
     tail_or_number: re.Pattern[str]  # the same, 1 and 0 read as verdicts too
     plain_run: bool  # whether the plain yes/no fast path reads what the item reader would
+    # Items already read, by (text, numbers): graders repeat the same few ("verdict: yes.",
+    # "no") in every output, and reading one costs a handful of regex calls.
+    read: dict[tuple[str, bool | None], object]
 
 
 # A check mark before a verdict word is the same verdict drawn: "✅ Yes", "❌ No", "✔️ Supported".
@@ -98,7 +101,7 @@ def _compile(table: WordTable) -> VerdictWords:
     # nothing but those letters and punctuation: it could then read that run otherwise.
     added = set(table.values) - set(BUILT_IN_WORDS.values)
     plain_run = not any(all(not char.isalnum() or char in "yesno" for char in word) for word in added)
-    return VerdictWords(table.values, head, head_or_number, tail, tail_or_number, plain_run)
+    return VerdictWords(table.values, head, head_or_number, tail, tail_or_number, plain_run, {})
 
 
 BUILT_IN = _compile(BUILT_IN_WORDS)

@@ -440,9 +440,15 @@ class _Call2:
         line = self.dim("overall_line", P.OVERALL_LINES).format(v=self.plain_word(all(t is True for t in self.truth)))
         return f"{line}\n\n{block}" if where == "before" else f"{block}\n\n{line}"
 
-    def enumerated_block(self, layout: str, plainest: str = "none") -> str:
-        """The verdicts, one item each: enumeration, separator, decoration and annotation drawn."""
+    def enumerated_block(self, layout: str, plainest: str = "none", headed: bool = True) -> str:
+        """The verdicts, one item each: enumeration, separator, decoration and annotation drawn.
+
+        Without a header, 1s and 0s that nothing names (``1.\\n0.\\n1.``, ``- 1.``) read as
+        an enumeration as much as verdicts: no careful person reads them without doubt.
+        """
         banned = P.NUMERIC_ENUMERATIONS if self.numeric else frozenset()
+        if self.numeric and not headed:
+            banned = banned | {"none", "bullet"}
         enumerations = [
             e for e in DIMENSIONS["enumeration"] if e not in banned and (e != "bullet" or layout == "lines")
         ]
@@ -487,7 +493,9 @@ class _Call2:
     def _list(self) -> str:
         reasoning = self.reasoning()
         layout = self.dim("layout", ("lines", "inline"))
-        block = self.lead_in(self.enumerated_block(layout, "dot"), inline=layout == "inline", after_header=False)
+        block = self.lead_in(
+            self.enumerated_block(layout, "dot", headed=False), inline=layout == "inline", after_header=False
+        )
         return "\n\n".join(part for part in (reasoning, self.overall(block)) if part)
 
     def _echo(self) -> str:

@@ -6,7 +6,8 @@ import pytest
 from hypothesis import example, given
 from hypothesis import strategies as st
 
-from compat.scoring import verdict_words
+from compat import Case, get_scorer
+from compat.scoring import Cause, Status, verdict_words
 from compat.scoring._items import MAX_ITEM_CHARS, Item, read_item, read_run
 from compat.scoring._verdictwords import BUILT_IN, MAX_VERDICTS
 from compat.scoring._vocabulary import Vocabulary
@@ -147,3 +148,21 @@ def test_a_run_of_decorated_verdicts_reads_one_item_each(
 def test_no_more_items_than_any_output_is_read_for() -> None:
     run = read_run(" yes." * (MAX_VERDICTS + 50), BUILT_IN, 3)
     assert len(run.items) == MAX_VERDICTS
+
+
+def test_a_run_of_ones_and_zeros_reads_after_a_header_and_never_bare() -> None:
+    # Found by the reader property (dev profile): "1.\n1.\n1." with nothing naming it is an
+    # enumeration as much as verdicts, so the reader leaves it undetermined; after a header
+    # the same lines are verdicts. The generator no longer draws the bare form as readable.
+    statements = "A first statement here.\nA second statement here.\nA third statement here."
+    scorer = get_scorer("ragas")
+    bare = scorer.score(Case(id="bare", statements_output=statements, grader_output="1.\n0.\n1."))
+    headed = scorer.score(
+        Case(
+            id="headed",
+            statements_output=statements,
+            grader_output="Final verdict for each statement in order:\n1.\n0.\n1.",
+        )
+    )
+    assert (bare.status, bare.cause) == (Status.UNDETERMINED, Cause.NO_VERDICTS)
+    assert (headed.status, headed.value) == (Status.SCORED, 2 / 3)

@@ -60,6 +60,7 @@ FINAL_LINE: dict[str, Any] = {
     "overall": "none",
 }
 LIST = {**FINAL_LINE, "shape": "list"}
+JOHN = ("John is majoring in Computer Science.", "John is taking a course on Artificial Intelligence.")
 
 
 def rendered(force: Mapping[str, Any], truth: tuple[Truth, ...] = NO_YES_YES, *, seed: int = 0) -> GraderOutput:
@@ -105,7 +106,9 @@ def ragas_score(output: GraderOutput) -> Score:
         ({**LIST, "vocabulary": "pass_fail", "casing": "upper"}, (True, False), "PASS. FAIL."),
         ({**LIST, "vocabulary": "correct", "casing": "lower"}, (True, False), "correct. incorrect."),
         ({**LIST, "vocabulary": "true_false"}, (True, False), "True. False."),
-        ({**LIST, "vocabulary": "numeric", "separator": "comma"}, NO_YES_YES, "0, 1, 1."),
+        ({"vocabulary": "numeric", "separator": "comma"}, NO_YES_YES, f"{HEADER} 0, 1, 1."),
+        ({**LIST, "vocabulary": "numeric", "enumeration": "statement", "separator": "comma"}, (False, True),
+         "Statement 1: 0, Statement 2: 1."),
         ({**LIST, "vocabulary": "entailed", "casing": "title"}, (False,), "Not Entailed."),
         ({**LIST, "decoration": "emoji_before", "emoji": "check_cross"}, (True, False), "✅ Yes. ❌ No."),
         ({**LIST, "decoration": "emoji_after", "emoji": "check_cross"}, (True, False), "Yes ✅. No ❌."),
@@ -398,6 +401,24 @@ def test_the_fuzz_script_reports() -> None:
 
 @PROPERTY
 @given(grader_outputs(unknowns="none", refusals=False))
+# Found by the dev profile: a lead-in ending in a colon before numbers read them as enumerations.
+@example(
+    rendered({**FINAL_LINE, "vocabulary": "numeric", "separator": "comma", "lead_in": "based on the analysis above:"})
+)
+# Found by the dev profile: "1. <statement>" cut at ". " left the echo as a place before the verdicts.
+@example(
+    GraderOutput(
+        statements=JOHN,
+        statements_output="\n".join(JOHN),
+        grader_output=(
+            f"Here are my verdicts:\n1. {JOHN[0]}\nVerdict: Yes.\nExplanation: The context states this explicitly.\n\n"
+            f"2. {JOHN[1]}\nVerdict: Yes.\nExplanation: The context states this explicitly."
+        ),
+        truth=(True, True),
+        refusal=False,
+        dimensions={},
+    )
+)
 def test_an_output_built_from_known_verdicts_reads_as_those_verdicts(output: GraderOutput) -> None:
     score = ragas_score(output)
     assert output.truth is not None
