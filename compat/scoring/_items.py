@@ -282,22 +282,23 @@ def follows_items(window: str, words: VerdictWords) -> bool:
 
 
 # The common final block, "Yes. No. Yes." and nothing after it: read in one regex call.
-# Plain yes/no words are never enumerations, labels or asides, so this reads exactly what
-# the cuts would (tests hold them equal).
+# Plain yes/no words are never enumerations, labels or asides, so this reads what the cuts
+# would where punctuation parts the words (tests hold them equal), and also words that white
+# space alone parts ("No No Yes"), which a person reads and the cuts never cut.
 _PLAIN_RUN = re.compile(r"[ \t\n]*(?:(?:yes|no)(?=[ \t\n.,;]|\Z)[ \t.,;]*){1,64}[ \t\n.!]*\Z")
 _PLAIN_WORD = re.compile(r"yes|no")
 _PLAIN_START = re.compile(r"[ \t\n]*(?:yes|no)(?=[ \t\n.,;]|\Z)")
 
 
 _NUMBER_WORDS = ("1", "0", "")  # "" holds a place without a verdict: neither a word nor a number
-_PLAIN_ITEMS = {"yes": Item(1, "yes"), "no": Item(0, "no")}
+PLAIN_ITEMS = {"yes": Item(1, "yes"), "no": Item(0, "no")}
 
 
 def _plain_run(region: str) -> Run | None:
     if _PLAIN_RUN.match(region) is None:
         return None
     found = _PLAIN_WORD.findall(region)
-    return Run(tuple(map(_PLAIN_ITEMS.__getitem__, found)), len(region.rstrip(" \t\n.!")), False)
+    return Run(tuple(map(PLAIN_ITEMS.__getitem__, found)), len(region.rstrip(" \t\n.!")), False)
 
 
 def read_run(region: str, words: VerdictWords, expected: int | None, numbers: bool | None = False) -> Run:

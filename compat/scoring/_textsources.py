@@ -19,6 +19,7 @@ from itertools import islice
 
 from compat.scoring._items import (
     MAX_ITEM_CHARS,
+    PLAIN_ITEMS,
     Item,
     cut_by_enumeration,
     enumeration_starts,
@@ -49,6 +50,12 @@ def read_markers(lowered: str, words: VerdictWords = BUILT_IN) -> list[tuple[Ite
         if (marker := _MARKER.match(lowered, at)) and not _NOT_A_MARKER.search(lowered, max(0, at - 12), at)
     ]
     for index, marker in enumerate(markers):
+        plain = _PLAIN_MARKER_ITEM.match(lowered, marker.end()) if words.plain_run else None
+        if plain is not None:  # "Verdict: Yes." as the legacy prompt asks: read as the item reader would
+            found.append((PLAIN_ITEMS[plain.group(1)], marker.start()))
+            if len(found) >= MAX_VERDICTS:
+                break
+            continue
         # An item runs to the end of its line, never into the next marker, and is read from
         # its head: "verdict: " a million times costs one short item each.
         following = markers[index + 1].start() if index + 1 < len(markers) else len(lowered)
@@ -62,6 +69,8 @@ def read_markers(lowered: str, words: VerdictWords = BUILT_IN) -> list[tuple[Ite
     return found
 
 
+# The rest of a marker's line when it is a plain yes or no (tests hold it equal to the item reader's).
+_PLAIN_MARKER_ITEM = re.compile(r"[ \t]*:[ \t]*(yes|no)[ \t]*\.?[ \t]*(?:\n|\Z)")
 _KEYWORDS = ("verdict", "conclusion", "answer", "judg", "supported")
 
 

@@ -168,10 +168,12 @@ def _blank_echoes(lowered: str, statements: Sequence[str], words: VerdictWords) 
         if len(lowered) * (done + 1) > ECHO_BUDGET:
             break
         echo = echoes[index]
-        if len(echo) >= MIN_ECHO_CHARS and echo in lowered:  # with its full stop, then without
-            lowered = lowered.replace(echo, f" §{index}§ ")
         bare = echo.rstrip(" .")
-        if bare != echo and len(bare) >= MIN_ECHO_CHARS and bare in lowered:
+        if bare not in lowered:
+            continue  # one scan: where the echo without its full stop is absent, so is the echo
+        if len(echo) >= MIN_ECHO_CHARS and echo != bare:  # with its full stop, then without
+            lowered = lowered.replace(echo, f" §{index}§ ")
+        if len(bare) >= MIN_ECHO_CHARS:
             lowered = lowered.replace(bare, f" §{index}§ ")
     return lowered
 

@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from hypothesis import example, given
 from hypothesis import strategies as st
 
 from compat import Case, get_scorer
 from compat.scoring import Cause, Status, verdict_words
-from compat.scoring._items import MAX_ITEM_CHARS, Item, read_item, read_run
+from compat.scoring._items import MAX_ITEM_CHARS, Item, _plain_run, read_item, read_run
+from compat.scoring._textsources import read_markers
 from compat.scoring._verdictwords import BUILT_IN, MAX_VERDICTS
 from compat.scoring._vocabulary import Vocabulary
 
@@ -166,3 +169,56 @@ def test_a_run_of_ones_and_zeros_reads_after_a_header_and_never_bare() -> None:
     )
     assert (bare.status, bare.cause) == (Status.UNDETERMINED, Cause.NO_VERDICTS)
     assert (headed.status, headed.value) == (Status.SCORED, 2 / 3)
+
+
+# The fast paths read what the general reader reads: the same words with the fast paths off.
+GENERAL_ONLY = BUILT_IN._replace(plain_run=False, read={})
+_MARKER_WORDS = (
+    "verdict",
+    "verdict is",
+    "answer",
+    "conclusion",
+    "judgement",
+    "judgment",
+    "final verdict",
+    "overall verdict",
+)
+_MARKER_LINES = st.tuples(
+    st.sampled_from(("", "explanation: the context says so.  ", "1. ", "**", "- ")),
+    st.sampled_from(_MARKER_WORDS),
+    st.from_regex(r"[ \t]*:[ \t]*(yes|no)[ \t]*\.?[ \t]*", fullmatch=True),
+)
+
+
+@given(st.lists(_MARKER_LINES, min_size=1, max_size=6))
+def test_plain_markers_read_as_the_item_reader_reads_them(lines: list[tuple[str, str, str]]) -> None:
+    text = "\n".join("".join(line) for line in lines)
+    assert read_markers(text, BUILT_IN) == read_markers(text, GENERAL_ONLY)
+
+
+@given(
+    st.lists(st.sampled_from(("yes", "no")), min_size=1, max_size=8),
+    st.sampled_from((". ", ", ", "; ", ".  ", ",  ")),
+    st.sampled_from(("", " ", "\n")),
+    st.sampled_from(("", ".", ".\n", " ", "!")),
+    st.booleans(),
+)
+def test_a_plain_run_reads_as_the_cuts_read_it(
+    words: list[str], separator: str, before: str, after: str, counted: bool
+) -> None:
+    # Against another count the cuts may read "Yes, yes." as one item; the fast path reads
+    # the words as written and lets the alignment note the surplus, as a person would.
+    region = before + separator.join(words) + after
+    expected = len(words) if counted else None
+    fast, general = read_run(region, BUILT_IN, expected, True), read_run(region, GENERAL_ONLY, expected, True)
+    # Where the run ends may differ by its final punctuation; what it reads may not.
+    assert (fast.items, fast.trailing, fast.unreadable) == (general.items, general.trailing, general.unreadable)
+
+
+@given(st.from_regex(r"[ \t\n]*(?:yes|no)(?:[ \t\n.,;!]+(?:yes|no)){0,7}[ \t\n.,;!]*", fullmatch=True))
+def test_a_plain_run_reads_its_words_in_order(region: str) -> None:
+    # Words apart by white space alone ("No No Yes") the fast path reads and the cuts, which
+    # never cut at a bare space, do not: a person reads them, so the fast path is kept.
+    read = _plain_run(region)
+    if read is not None:
+        assert [item.word for item in read.items] == re.findall(r"yes|no", region)
