@@ -5,6 +5,13 @@ between two trees shows where a change of the reader costs. Run it in each tree:
 
     PYTHONPATH=. python benchmarks/bench_reader.py            # this tree
     PYTHONPATH=OTHER python OTHER/benchmarks/bench_reader.py   # another checkout
+
+On a shared host the seconds move with the neighbours; instructions do not. Under
+callgrind, a run with ``--rounds 0`` (corpus, imports, warm-up) subtracted from one with
+``--rounds 1`` is the instructions the timed round took (docs/performance.md)::
+
+    valgrind --tool=callgrind --callgrind-out-file=/dev/null \
+        python benchmarks/bench_reader.py --category legacy_full --rounds 1
 """
 
 from __future__ import annotations
@@ -21,22 +28,31 @@ from _typical import typical_corpus
 
 from compat import get_scorer
 
+try:
+    from compat.scoring import forget_read_items
+except ImportError:  # a tree from before the reader remembered items (an A/B against it)
+
+    def forget_read_items(words: object) -> None:
+        pass
+
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--cases", type=int, default=3000, help="typical cases (default 3000)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--rounds", type=int, default=3, help="timed rounds; the best is kept per category")
+    parser.add_argument("--category", help="only this category of the typical corpus")
     args = parser.parse_args()
-    cases = typical_corpus(args.cases, args.seed)
+    cases = [case for case in typical_corpus(args.cases, args.seed) if args.category in (None, case.category)]
     scorer = get_scorer("ragas")
-    for case in cases:  # warm-up: compiled patterns, caches
+    for case in typical_corpus(200, args.seed + 1):  # warm-up on other cases: compiled patterns
         scorer.score(case.case)
     best: dict[str, float] = {}
     counts: dict[str, int] = defaultdict(int)
     for case in cases:
         counts[case.category] += 1
     for _ in range(args.rounds):
+        forget_read_items(getattr(scorer, "words", None))  # each round reads its cases for the first time
         spent: dict[str, float] = defaultdict(float)
         for case in cases:
             start = time.perf_counter()

@@ -57,6 +57,7 @@ from _typical import MIX, SEED, typical_corpus  # noqa: E402
 from adversarial import ALL_SHAPES, NESTED_FIXED_DEPTH, STATEMENTS, build_case, describe, nested_array  # noqa: E402
 
 from compat import Case, Scorer, get_scorer, scorer_names  # noqa: E402  (the public API only)
+from compat.scoring import VerdictWords, forget_read_items  # noqa: E402
 
 # Adversarial inputs go to the fixed scorer (the targets are about it) and the legacy one;
 # the typical corpus to every registered scorer (each has the throughput target).
@@ -82,6 +83,9 @@ def _best_loops(scorers: dict[str, Scorer], cases: Sequence[Case], repeat: int) 
             for case in cases:
                 score(case)
 
+        words = getattr(scorer, "words", None)
+        if isinstance(words, VerdictWords):
+            forget_read_items(words)  # a round reads its cases for the first time, as diff does
         return timed(score_all)
 
     return best_of_interleaved({name: (lambda s=scorer: loop(s)) for name, scorer in scorers.items()}, repeat)

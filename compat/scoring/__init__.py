@@ -6,6 +6,7 @@ registry every caller goes through. Scorers are total: anything a grader can emi
 gives a ``Score``, never an exception. Takes from ``compat.cases`` only.
 """
 
+from compat.scoring._items import forget_read_items
 from compat.scoring._jsnum import NUMBER_EPSILON
 from compat.scoring._legacy import LegacyBreakdown, LegacyScorer, legacy_breakdown
 from compat.scoring._ragas import RagasScorer, normalise_statement
@@ -34,6 +35,7 @@ __all__ = [
     "VerdictWords",
     "Vocabulary",
     "VocabularyError",
+    "forget_read_items",
     "get_scorer",
     "legacy_breakdown",
     "load_vocabulary",

@@ -34,8 +34,10 @@ MAX_LEAD_IN_PARTS = 3  # parts before the first item that may be a lead-in
 SEPARATORS = (". ", "; ", ", ", " ⋅ ", " · ", " | ", " / ", " • ", "\t", " \\", ",", ";", "、", "。", ".")
 _ENUMERATOR = re.compile(r"(?:^|(?<=[\s,;.|(。、]))(?P<e>" + ENUMERATION + ")")
 _DIGITS = re.compile(r"\d+")
-# What an enumeration's first number must hold (ENUMERATION's branches that count 1).
-_MAY_COUNT_ONE = re.compile(r"\d|[.)][ \t]|first")
+# What an enumeration's first number must hold (ENUMERATION's branches that count 1): a
+# digit, a letter or roman numeral before ". " or ") ", or "first". Substring tests: C scans.
+_ANY_DIGIT = re.compile(r"\d")
+_ONE_MARKS = (". ", ".\t", ") ", ")\t", "first")
 _TABLE_ROW = re.compile(r"[ \t]*\|[^\n]*\|")
 _TABLE_LINES = re.compile(r"^[ \t]*\|[^\n]*\|[ \t]*$", re.MULTILINE)
 _NOTHING_MORE = ("", "and", "then", "&")  # what may follow a lone "y" or "n" in a run
@@ -87,6 +89,13 @@ def read_item(part: str, words: VerdictWords, numbers: bool | None = False) -> I
         read.clear()
     item = read[key] = _read_item(part, words, numbers)
     return item
+
+
+def forget_read_items(words: VerdictWords) -> None:
+    """Empty what the reader remembers (items read with ``words``, lines' enumerations), so
+    the next output is read as by a fresh process: benchmarks call it before each round."""
+    words.read.clear()
+    _line_enumeration_starts.cache_clear()
 
 
 def _read_item(part: str, words: VerdictWords, numbers: bool | None) -> Item | None:
@@ -160,7 +169,7 @@ def _line_enumeration_starts(line: str) -> tuple[int, ...]:
 
 
 def _enumeration_starts(region: str) -> tuple[int, ...]:
-    if not _MAY_COUNT_ONE.search(region):
+    if _ANY_DIGIT.search(region) is None and not any(mark in region for mark in _ONE_MARKS):
         return ()  # nothing could stand for 1: no digit, no "a." or "i)", no "first"
     starts: list[int] = []
     expected = 1

@@ -32,8 +32,23 @@ from compat.scoring._verdictwords import BUILT_IN, ENUMERATION, MAX_VERDICTS, OV
 
 # Keywords first, so the engine skips ahead to them; what stands before one is checked after.
 _MARKER = re.compile(r"(?:verdict|conclusion|answer|judge?ment)(?:[ \t]+is)?(?!\w)|supported[ \t]*\?")
-# Not a marker after a letter or a hyphen, nor "Overall verdict", "Final answer" (a header), "In conclusion".
-_NOT_A_MARKER = re.compile(r"(?:[\w-]|(?:overall|final|in)[ \t]*(?:\*\*)?[ \t]*)\Z")
+_NOT_BEFORE_A_MARKER = ("overall", "final", "in")
+
+
+def _follows_a_non_marker(before: str) -> bool:
+    """Whether what stands before a keyword makes it no marker: a letter, a digit or a hyphen
+    ("non-verdict"), or "Overall verdict", "Final answer" (a header), "In conclusion", with
+    spaces and bold between. String methods, not a regex: it is checked at every keyword."""
+    if not before:
+        return False
+    if before[-1].isalnum() or before[-1] in "_-":  # \w is a letter, a digit or "_"
+        return True
+    rest = before.rstrip(" \t")
+    if rest.endswith("**"):
+        rest = rest[:-2].rstrip(" \t")
+    return rest.endswith(_NOT_BEFORE_A_MARKER)
+
+
 _TABLE_ROW = re.compile(r"^[ \t]*\|[^\n]*", re.MULTILINE)
 _TABLE_COLUMNS = ("verdict", "supported", "supported?", "faithful", "label", "judgement", "judgment", "result")
 MAX_TABLE_ROWS = 2 * MAX_VERDICTS
@@ -47,7 +62,7 @@ def read_markers(lowered: str, words: VerdictWords = BUILT_IN) -> list[tuple[Ite
     markers = [
         marker
         for at in _keyword_positions(lowered)[: 4 * MAX_VERDICTS]
-        if (marker := _MARKER.match(lowered, at)) and not _NOT_A_MARKER.search(lowered, max(0, at - 12), at)
+        if (marker := _MARKER.match(lowered, at)) and not _follows_a_non_marker(lowered[max(0, at - 12) : at])
     ]
     for index, marker in enumerate(markers):
         plain = _PLAIN_MARKER_ITEM.match(lowered, marker.end()) if words.plain_run else None

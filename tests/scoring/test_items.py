@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from compat import Case, get_scorer
 from compat.scoring import Cause, Status, verdict_words
 from compat.scoring._items import MAX_ITEM_CHARS, Item, _plain_run, read_item, read_run
-from compat.scoring._textsources import read_markers
+from compat.scoring._textsources import _follows_a_non_marker, read_markers
 from compat.scoring._verdictwords import BUILT_IN, MAX_VERDICTS
 from compat.scoring._vocabulary import Vocabulary
 
@@ -222,3 +222,17 @@ def test_a_plain_run_reads_its_words_in_order(region: str) -> None:
     read = _plain_run(region)
     if read is not None:
         assert [item.word for item in read.items] == re.findall(r"yes|no", region)
+
+
+# What _follows_a_non_marker reads, as a regular expression (the readable statement of it).
+_NOT_A_MARKER = re.compile(r"(?:[\w-]|(?:overall|final|in)[ \t]*(?:\*\*)?[ \t]*)\Z")
+
+
+@given(
+    st.lists(
+        st.sampled_from(("overall", "final", "in", "**", " ", "\t", "-", "_", "x", "1", "é", "\u0301", ".")), max_size=8
+    )
+)
+def test_what_makes_a_keyword_no_marker_reads_as_its_pattern(pieces: list[str]) -> None:
+    before = "".join(pieces)[-12:]
+    assert _follows_a_non_marker(before) == (_NOT_A_MARKER.search(before) is not None)
