@@ -23,7 +23,7 @@ from compat.rollout._synth import (
     styled_list,
     styled_markers,
 )
-from compat.scoring import MismatchPolicy, normalise_statement
+from compat.scoring import MismatchPolicy, normalise_statement, verdict_words
 
 # Words that cannot form a verdict, a marker or the final-verdict header by accident.
 _WORDS = [
@@ -249,8 +249,13 @@ case_text = any_text.map(as_json_reads_it)
 # Text in which no verdict can be read: no "verdict" anywhere, no escapes that could spell it.
 # A line holding only a verdict word ("Yes."), a quoted verdict word in JSON ('["no"]') or a
 # whole output that is a JSON list ("[true]") are verdicts a person reads: not verdictless.
+# A line that is a verdict word of the built-in vocabulary (any language: "JA", "Sí", "✓"),
+# alone or before a note set off by punctuation and a space ("Yes: stated", "No - A").
+_VERDICT_WORDS = sorted(verdict_words(None).values, key=len, reverse=True)
 _VERDICT_LINE = re.compile(
-    r"^[\W\d_]*(?:[a-z]{1,9}[\W\d_]+)?(?:yes|no|y|n|true|false|nope)[\W\d_]*$", re.IGNORECASE | re.MULTILINE
+    r"^[\W\d_]*(?:[a-z]{1,9}[\W\d_]+)?(?:" + "|".join(map(re.escape, _VERDICT_WORDS)) + r")"
+    r"(?:[\W\d_]*$|[ \t]*[:;,.\-–—]+[ \t]+\S)",
+    re.IGNORECASE | re.MULTILINE,
 )
 _TRUNCATED_LIST = re.compile(r"\[[^\]]*(?:[01]|true|false)", re.IGNORECASE)
 _QUOTED_WORD = re.compile(r"[\"'](?:yes|no|true|false|y|n)[\"']", re.IGNORECASE)

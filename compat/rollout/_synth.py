@@ -108,7 +108,10 @@ FINAL_HEADERS: tuple[str, ...] = (
 )
 SEPARATORS: tuple[str, ...] = (". ", ", ", "; ", ", and ", "。", " · ", "\n", "\n- ")
 _ROMAN = "ⅠⅡⅢⅣⅤⅥⅦⅧⅨⅩⅪⅫ"
-_ORDINALS = ("First", "Second", "Third", "Fourth", "Fifth", "Sixth", "Seventh", "Eighth", "Ninth", "Tenth")
+_ORDINALS = (
+    "First", "Second", "Third", "Fourth", "Fifth", "Sixth",
+    "Seventh", "Eighth", "Ninth", "Tenth", "Eleventh", "Twelfth",
+)  # fmt: skip
 # Enumerations by statement number (1-based); each supports up to 12 statements.
 ENUMERATIONS: dict[str, Callable[[int], str]] = {
     "none": lambda i: "",
@@ -116,7 +119,7 @@ ENUMERATIONS: dict[str, Callable[[int], str]] = {
     "paren": lambda i: f"({i}) ",
     "s": lambda i: f"S{i}: ",
     "letter": lambda i: f"{'abcdefghijkl'[i - 1]}) ",
-    "ordinal": lambda i: f"{(*_ORDINALS, 'Next', 'Next')[i - 1]}: ",
+    "ordinal": lambda i: f"{_ORDINALS[i - 1]}: ",
     "circled": lambda i: chr(0x2460 + i - 1) + " ",
     "roman": lambda i: _ROMAN[i - 1] + ". ",
     "statement_dash": lambda i: f"Statement {i} — ",

@@ -25,7 +25,15 @@ from collections.abc import Callable, Iterator
 from functools import lru_cache
 from typing import NamedTuple
 
-from compat.scoring._verdictwords import ENUMERATION, MAX_VERDICTS, NAMED_PLACE, OVERALL, Value, VerdictWords
+from compat.scoring._verdictwords import (
+    ENUMERATION,
+    MAX_VERDICTS,
+    NAMED_PLACE,
+    ORDINALS,
+    OVERALL,
+    Value,
+    VerdictWords,
+)
 from compat.scoring._words import word_value
 
 MAX_ITEM_CHARS = 2_000  # a longer part is a paragraph, not a verdict
@@ -45,7 +53,6 @@ _ASIDE = re.compile(r"[ \t]+[(\[]|[ \t]*[-–—][ \t]")  # "N (see the context)
 _PUNCTUATION = " \t.,;:!?)]}*_`\"'”’»。、·・•⋅|/-–—"  # punctuation and the separators between items
 _BARE_NUMBER = re.compile(r"[\s(#*]*\d{1,4}[.):]?\s*")
 _SAYS_SOMETHING = re.compile(r"[^\W_]|[✓✔☑✅✗✘❌☒✖❓]")  # a letter, a digit or a mark: not a blank piece
-_ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth")
 
 
 class Item(NamedTuple):
@@ -197,8 +204,8 @@ def _numbers(enumeration: str) -> set[int]:
     found = {_ROMAN[enumeration]} if enumeration in _ROMAN else set()
     if len(enumeration) == 1:
         found.add(ord(enumeration) - ord("a") + 1)
-    if enumeration in _ORDINALS:
-        found.add(_ORDINALS.index(enumeration) + 1)
+    if enumeration in ORDINALS:
+        found.add(ORDINALS.index(enumeration) + 1)
     return found
 
 

@@ -28,7 +28,7 @@ from compat.scoring._items import (
     read_run,
     run_of,
 )
-from compat.scoring._verdictwords import BUILT_IN, ENUMERATION, MAX_VERDICTS, OVERALL, Value, VerdictWords
+from compat.scoring._verdictwords import BUILT_IN, ENUMERATION, MAX_VERDICTS, ORDINALS, OVERALL, Value, VerdictWords
 
 # Keywords first, so the engine skips ahead to them; what stands before one is checked after.
 _MARKER = re.compile(r"(?:verdict|conclusion|answer|judge?ment)(?:[ \t]+is)?(?!\w)|supported[ \t]*\?")
@@ -185,11 +185,10 @@ MAX_PROSE_MENTIONS = 4 * MAX_VERDICTS
 _SENTENCE_END = re.compile(r"(?<=[.!?])[ \t]+|\n+")
 _MENTION = re.compile(
     r"(?:statement|claim)[ \t]*#?[ \t]*(?P<i>\d{1,4})(?!\d)(?![ \t]*:)"
-    r"|(?P<o>first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth)[ \t]+(?:statement|claim)"
+    r"|(?P<o>" + "|".join(ORDINALS) + r")[ \t]+(?:statement|claim)"
     r"|§(?P<e>\d{1,4})§"
 )
 _LABELLED = re.compile(r"[ \t*#>-]*(?:statement|claim)[ \t]*#?[ \t]*\d{1,4}[ \t*]*:")
-_ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth")
 _UNKNOWN = re.compile(
     r"(?<!\w)(?:unclear|uncertain|ambiguous|either way|(?:cannot|can't) be (?:verified|determined)"
     r"|not (?:sure|certain|clear)|undetermined|indeterminate)(?!\w)"
@@ -236,7 +235,7 @@ def _index(match: re.Match[str]) -> int | None:
     if match.group("i"):
         return int(match.group("i"))
     if match.group("o"):
-        return _ORDINALS.index(match.group("o")) + 1
+        return ORDINALS.index(match.group("o")) + 1
     return int(match.group("e")) + 1  # echoes are numbered from 0
 
 

@@ -30,6 +30,11 @@ Value = Literal[0, 1] | None
 
 # What may stand before an item's content: white space, bullets, markdown, quotes, arrows.
 _LEAD = r"[\s>*•·+\-–—=_~`\"'“”‘’«»\[\]{}<|→⇒➔➜\\]*"
+# Ordinals as graders enumerate with them ("First: No", "Eleventh: Yes").
+ORDINALS = (
+    "first", "second", "third", "fourth", "fifth", "sixth",
+    "seventh", "eighth", "ninth", "tenth", "eleventh", "twelfth",
+)  # fmt: skip
 # "1.", "1)", "(1)", "#1", "statement 3", "S4", "claim 5", "a)", "iv.", "first" (circled and
 # roman numeral characters arrive as digits and letters after NFKC). A bare number counts only
 # when a delimiter and more text follow it: "1." alone is a verdict where numbers are verdicts.
@@ -38,7 +43,7 @@ ENUMERATION = (
     r"|\([ \t]*\d{1,4}[ \t]*\)|#[ \t]*\d{1,4}(?!\d)"
     r"|\d{1,4}(?:[.):](?=[ \t]*[^\s.):])|(?=[ \t]*(?:→|->|=>|[-–—][ \t]))|(?=[ \t]+[^\s\d.,]))"
     r"|(?:x{0,1}(?:i{1,3}|iv|vi{0,3}|ix)|xx?|[a-mo-xz])(?=[.)][ \t])"  # roman to xx; letters but y and n
-    r"|first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth)(?!\w)"
+    r"|" + "|".join(ORDINALS) + r")(?!\w)"
 )
 # A word that labels a verdict rather than being one.
 _LABEL = (
@@ -62,7 +67,8 @@ _NUMBER = r"(?P<n>[01])(?![^\n]{0,3}\d)(?(l)(?!\w)|(?!\w|[.)][ \t]*\S|[ \t]*(?:�
 _TAIL_JOINER = r"(?:[ \t]*(?:[-–—:=|→⇒➔➜,]|->|=>)[ \t*_`\"'“”‘’«»<\[(]*)"
 OVERALL = re.compile(_LEAD + r"overall(?!\w)")
 # Where 1 and 0 can only be verdicts: after a label, or after a statement named in words.
-NAMED_PLACE = re.compile(r"(?<!\w)(?:(?:statement|claim|item|s|c)[ \t]*#?[ \t]*\d|" + _LABEL + ")")
+# An echoed statement (``§2§``, see ``_textverdicts``) names its statement as well as its number does.
+NAMED_PLACE = re.compile(r"(?<!\w)(?:(?:statement|claim|item|s|c)[ \t]*#?[ \t]*\d|§\d{1,4}§|" + _LABEL + ")")
 
 
 class VerdictWords(NamedTuple):

@@ -135,6 +135,22 @@ def test_total(drawn: Any) -> None:
         Style(vocabulary="y_n", separator=", and ", enumeration="circled", wrapper="backticks"),
     )
 )
+@example(  # found by a stored example: ordinals past the tenth ("Eleventh: ...") enumerate too
+    (
+        Judgement(
+            (
+                "The the the the.", "The the the the the the.", "The capital.", "The fruits (approx.)",
+                "Verdict: Yes, river founded.", "Verdict: Yes, city vegetables.", "Verdict: Yes, city revenue.",
+                "The the the.", "The the the the the the the.", "The jury's verdict: no appeal on the the.",
+                "The the.", "The the the the the.",
+            ),
+            (0,) * 12,
+            ("The context .",) * 12,
+        ),
+        "styled_list",
+        Style(vocabulary="exclaim", separator=". ", enumeration="ordinal", wrapper="boxed", marker="Verdict: {}."),
+    )
+)  # fmt: skip
 def test_reads_known_verdicts(drawn: Any) -> None:
     run(inv.READS_KNOWN_VERDICTS, drawn)
 
@@ -170,3 +186,12 @@ def test_counterexamples_become_pasteable_case_lines(drawn: tuple[inv.Invariant,
     assert cases
     for case in cases:
         assert parse_case(json.loads(case_line(case))) == case
+
+
+def test_a_verdict_word_of_any_language_alone_is_not_verdictless_text() -> None:
+    # Found by a stored example: "JA" (German yes) was drawn as text without a verdict.
+    assert not strategies._is_verdictless("JA")
+    assert not strategies._is_verdictless("Sí.")
+    assert not strategies._is_verdictless("YES: A")  # a verdict, then a note
+    assert strategies._is_verdictless("YES:A")  # glued: not a verdict (pinned above)
+    assert strategies._is_verdictless("The museum opens at nine.")

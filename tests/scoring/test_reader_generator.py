@@ -429,6 +429,17 @@ def test_an_output_built_from_known_verdicts_reads_as_those_verdicts(output: Gra
 
 @PROPERTY
 @given(grader_outputs())
+# Found by a stored example: 1 and 0 after an echoed statement name their statement's verdict.
+@example(
+    GraderOutput(
+        statements=JOHN,
+        statements_output="\n".join(JOHN),
+        grader_output=f"1. {JOHN[0]} - 1\n2. {JOHN[1]} - 0",
+        truth=(True, False),
+        refusal=False,
+        dimensions={},
+    )
+)
 def test_every_output_reads_as_a_careful_person_reads_it(output: GraderOutput) -> None:
     score = ragas_score(output)
     assert misread(output, score) is None, (score.value, score.cause, output.expected_score, output.grader_output)
