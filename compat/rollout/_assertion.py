@@ -120,8 +120,16 @@ class AssertionSettings:
             undetermined=undetermined,
             key_var=given.get("key_var"),
             max_retries=int(_number(given.get("max_retries", 1), "max_retries")),
-            strict_json=bool(given.get("strict_json", False)),
+            strict_json=_flag(given.get("strict_json", False), "strict_json"),
         )
+
+
+def _flag(value: Any, name: str) -> bool:
+    if isinstance(value, bool):
+        return value
+    if str(value).strip().lower() in ("true", "false"):
+        return str(value).strip().lower() == "true"
+    raise AssertionConfigError(f"config: {name} must be true or false, not {value!r}")
 
 
 def _number(value: Any, name: str) -> float:
