@@ -38,6 +38,12 @@ from compat.cases._parse import (
     json_problem,
     parse_case,
 )
+from compat.cases._promptfoo import (
+    array_elements,
+    recorded_faithfulness,
+    reject_bare_constant,
+    results_array_start,
+)
 
 __all__ = [
     "DATASET_COLUMNS",
@@ -63,6 +69,7 @@ __all__ = [
     "ReadPosition",
     "Record",
     "TokenUsage",
+    "array_elements",
     "bundled_corpus",
     "case_line",
     "check_expected_against",
@@ -76,4 +83,7 @@ __all__ = [
     "json_problem",
     "load_cases",
     "parse_case",
+    "recorded_faithfulness",
+    "reject_bare_constant",
+    "results_array_start",
 ]

@@ -90,6 +90,10 @@ class Prefixed:
         self._prefix = prefix
         self._stream = stream
 
+    def peek(self) -> bytes:
+        """What was read ahead (at least the first block), still to be read."""
+        return self._prefix
+
     def read(self, size: int = -1) -> bytes:
         if self._prefix:
             if size is None or size < 0:

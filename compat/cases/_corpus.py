@@ -25,6 +25,7 @@ from compat.cases._duplicate_ids import DuplicateIds
 from compat.cases._json_array import iter_json_array
 from compat.cases._measures import CorpusDigest, ReadPosition
 from compat.cases._parse import LoadedCase, RawCase, Record
+from compat.cases._promptfoo import is_promptfoo_head, promptfoo_corpus
 
 STDIN = "-"
 
@@ -147,6 +148,8 @@ def _iter_source(
         first, reader = first_byte(stream)
         if first == b"[":
             yield from iter_json_array(reader, name, max_case_bytes, digest)
+        elif first == b"{" and is_promptfoo_head(reader.peek()):
+            yield from promptfoo_corpus(reader, name, digest)
         else:
             yield from iter_jsonl_blocks(reader, name, max_case_bytes, digest)
     except (gzip.BadGzipFile, EOFError, zlib.error) as error:  # a .gz that is not, or is cut short

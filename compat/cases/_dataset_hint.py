@@ -27,7 +27,7 @@ DATASET_COLUMNS: dict[str, tuple[str, ...]] = {
 # Fields only a case has: a record with one is a case, however malformed.
 _CASE_ONLY = frozenset({"grader_output", "statements_output", "statements", "arms"})
 # A key of a promptfoo results document (``promptfoo eval -o results.json``) on a line of its own.
-_PROMPTFOO_KEY = re.compile(rb'^\s*"(?:evalId|results)"\s*:', re.MULTILINE)
+PROMPTFOO_KEY = re.compile(rb'^\s*"(?:evalId|results)"\s*:', re.MULTILINE)
 
 
 def dataset_problem(record: Any, name: str) -> str | None:
@@ -53,7 +53,7 @@ def dataset_problem_in_head(head: bytes, name: str) -> str | None:
         try:
             record = json.loads(line)
         except (ValueError, RecursionError):  # not a whole value: the start of an indented document?
-            if line == b"{" and _PROMPTFOO_KEY.search(head):
+            if line == b"{" and PROMPTFOO_KEY.search(head):
                 return dataset_problem({"results": []}, name)
             return None
         return dataset_problem(record, name)

@@ -20,6 +20,7 @@ import re
 from compat.cases import ArmName, Case
 from compat.diff._comparison import Comparison
 from compat.diff._outcomes import CANDIDATE_ARM, CONTROL_ARM, DEFAULT_TOLERANCE, DriftCause, Outcome
+from compat.diff._recorded import recorded_legacy
 from compat.scoring import (
     Cause,
     LegacyBreakdown,
@@ -73,6 +74,10 @@ def score_arm(scorer: Scorer, case: Case, arm: ArmName, sample: int = 0) -> Scor
     chosen = case_for_arm(case, arm, sample)
     if chosen is not None:
         return scorer.score(chosen)
+    if arm == CONTROL_ARM and case.arms is not None and case.arms.get(arm) is None:
+        recorded = recorded_legacy(case, scorer.name)  # promptfoo kept the score, not the texts
+        if recorded is not None:
+            return recorded
     error = case.arm_error(arm, sample)
     if error is not None:
         what = f"{error.call} call failed ({error.kind}): {error.message}"
@@ -159,7 +164,13 @@ def explain(case: Case, control: Score, candidate: Score, words: VerdictWords | 
     """
     if Cause.GRADER_ERROR in (control.cause, candidate.cause):
         return DriftCause.GRADER_ERROR
-    if case.arms is not None and case.arms.get(CONTROL_ARM) is not None and case.arms.get(CANDIDATE_ARM) is not None:
+    # Two gradings, each with its own prompts: the control's own recording, or the score
+    # promptfoo recorded from its own prompts where no text of them was kept.
+    if (
+        case.arms is not None
+        and case.arms.get(CANDIDATE_ARM) is not None
+        and (case.arms.get(CONTROL_ARM) is not None or recorded_legacy(case, control.scorer) is not None)
+    ):
         return DriftCause.PROMPTS_DIFFER
     if control.status is Status.ERROR or candidate.status is Status.ERROR:
         return DriftCause.SCORER_ERROR

@@ -14,6 +14,7 @@ from compat.grading._datasets import bundled_dataset, iter_rows
 from compat.grading._prompts import BUILT_IN, PromptError, PromptPair, PromptSets, load_prompts, prompts_toml
 from compat.grading._rows import ALIASES, Row
 from compat.grading._run import CallPlan, GradeProgress, GradeSummary, grade, plan
+from compat.grading._single import grade_row
 from compat.grading._steps import GradeSettings
 
 __all__ = [
@@ -38,6 +39,7 @@ __all__ = [
     "Row",
     "bundled_dataset",
     "grade",
+    "grade_row",
     "iter_rows",
     "load_prompts",
     "plan",

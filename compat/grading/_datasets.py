@@ -12,7 +12,6 @@ so is a row too long for its graded case line to be read back (``row_too_long``)
 from __future__ import annotations
 
 import json
-import math
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import replace
 from importlib import resources
@@ -20,11 +19,18 @@ from pathlib import Path
 from typing import IO, Any
 
 from compat._errors import CaseError, CorpusError
-from compat.cases import DEFAULT_MAX_CASE_BYTES, DuplicateIds, Observed, invalid_utf8, json_problem
+from compat.cases import (
+    DEFAULT_MAX_CASE_BYTES,
+    DuplicateIds,
+    array_elements,
+    invalid_utf8,
+    json_problem,
+    recorded_faithfulness,
+    reject_bare_constant,
+    results_array_start,
+)
 from compat.grading._csv import iter_csv
-from compat.grading._rows import ALIASES, Row, is_number, row_from_record, row_too_long, type_name
-
-FAITHFULNESS_ASSERTIONS = {"context-faithfulness"}
+from compat.grading._rows import ALIASES, Row, row_from_record, row_too_long, type_name
 
 ErrorHandler = Callable[[CaseError], None]
 
@@ -130,7 +136,7 @@ def _iter_jsonl(handle: IO[bytes], source: str, stem: str) -> Iterator[Row | Cas
             yield CaseError(source, number, invalid_utf8(raw, error))
             continue
         try:  # without its line break: a row cut inside a string then reads "Unterminated string"
-            record = json.loads(text.rstrip("\r\n"), parse_constant=_reject_constant)
+            record = json.loads(text.rstrip("\r\n"), parse_constant=reject_bare_constant)
         except json.JSONDecodeError as error:
             yield CaseError(source, number, f"invalid JSON: {json_problem(error)}")
             continue
@@ -145,78 +151,21 @@ def _iter_jsonl(handle: IO[bytes], source: str, stem: str) -> Iterator[Row | Cas
 def _iter_json_array(text: str, source: str, stem: str) -> Iterator[Row | CaseError]:
     """A JSON array of rows; each located by the line its object starts on."""
     rows = 0
-    for line, record in _array_elements(text, text.index("[") + 1, source):
+    for line, record in array_elements(text, text.index("[") + 1, source):
         rows += 1
         yield row_from_record(record, source, line, default_id=f"{stem}-{line}")
     if rows == 0:
         raise CorpusError(f"{source}: an empty array: no rows to grade")
 
 
-def _array_elements(text: str, pos: int, source: str) -> Iterator[tuple[int, Any]]:
-    """(line, value) of every element of the array whose ``[`` ends just before ``pos``."""
-    decoder = json.JSONDecoder(parse_constant=_reject_constant)
-    counted, line = 0, 1
-    while True:
-        pos = _skip_space(text, pos)
-        if pos < len(text) and text[pos] == "]":
-            return
-        line += text.count("\n", counted, pos)
-        counted = pos
-        try:
-            value, pos = decoder.raw_decode(text, pos)
-        except json.JSONDecodeError as error:
-            raise CorpusError(f"{source}:{error.lineno}: invalid JSON: {json_problem(error)}") from None
-        except (ValueError, RecursionError) as error:
-            raise CorpusError(f"{source}:{line}: invalid JSON: {error}") from None
-        yield line, value
-        pos = _skip_space(text, pos)
-        if pos < len(text) and text[pos] == ",":
-            pos += 1
-        elif not (pos < len(text) and text[pos] == "]"):
-            where = 1 + text.count("\n", 0, min(pos, len(text)))
-            raise CorpusError(f"{source}:{where}: invalid JSON: expected ',' or ']' after a row")
-
-
 def _iter_promptfoo(text: str, source: str, stem: str) -> Iterator[Row | CaseError]:
     """A promptfoo results file: ``results`` (or ``results.results``, version 3 on) holds the tests."""
-    start = _results_array_start(text, source)
+    start = results_array_start(text, source)
     index = 0
-    for index, (line, result) in enumerate(_array_elements(text, start, source), 1):
+    for index, (line, result) in enumerate(array_elements(text, start, source), 1):
         yield _promptfoo_row(result, source, line, default_id=f"{stem}-{index}")
     if index == 0:
         raise CorpusError(f"{source}: a promptfoo results file with no results: no rows to grade")
-
-
-def _results_array_start(text: str, source: str) -> int:
-    """Where the results array's items begin, found by walking the top-level object's keys
-    (so that every row keeps the line it is on)."""
-    decoder = json.JSONDecoder()
-    pos = _skip_space(text, 0)
-    for _depth in range(2):  # {"results": [...]} or {"results": {"results": [...]}}
-        if pos >= len(text) or text[pos] != "{":
-            break
-        pos += 1
-        while True:
-            pos = _skip_space(text, pos)
-            if pos >= len(text) or text[pos] != '"':
-                raise CorpusError(f"{source}: not a promptfoo results file (no results array)")
-            try:
-                key, pos = decoder.raw_decode(text, pos)
-                pos = _skip_space(text, pos)
-                if text[pos : pos + 1] != ":":
-                    raise CorpusError(f"{source}: invalid JSON: expected ':' after a key")
-                pos = _skip_space(text, pos + 1)
-                if key == "results":
-                    break
-                _, pos = decoder.raw_decode(text, pos)
-            except json.JSONDecodeError as error:
-                raise CorpusError(f"{source}:{error.lineno}: invalid JSON: {json_problem(error)}") from None
-            pos = _skip_space(text, pos)
-            if text[pos : pos + 1] == ",":
-                pos += 1
-        if text[pos : pos + 1] == "[":
-            return pos + 1
-    raise CorpusError(f"{source}: not a promptfoo results file (no results array)")
 
 
 def _promptfoo_row(result: Any, source: str, line: int, default_id: str) -> Row | CaseError:
@@ -233,50 +182,10 @@ def _promptfoo_row(result: Any, source: str, line: int, default_id: str) -> Row 
     has_answer = any(name in record for name in ALIASES["answer"])
     if not has_answer and isinstance(response, dict) and isinstance(response.get("output"), str):
         record["answer"] = response["output"]  # the model's output is the answer under test
-    observed = _observed(result.get("gradingResult"))
+    observed = recorded_faithfulness(result.get("gradingResult"))
     if observed is not None and "threshold" not in record and observed.threshold is not None:
         record["threshold"] = observed.threshold
     row = row_from_record(record, source, line, default_id=default_id)
     if isinstance(row, Row) and observed is not None:
         row = replace(row, observed=observed)
     return row
-
-
-def _observed(grading: Any) -> Observed | None:
-    """The context-faithfulness component of a promptfoo grading result, if one was graded."""
-    if not isinstance(grading, dict):
-        return None
-    components = grading.get("componentResults")
-    candidates = [*components] if isinstance(components, list) else []
-    candidates.append(grading)
-    for component in candidates:
-        if not isinstance(component, dict):
-            continue
-        assertion = component.get("assertion")
-        if not isinstance(assertion, dict) or assertion.get("type") not in FAITHFULNESS_ASSERTIONS:
-            continue
-        score = component.get("score")
-        threshold = assertion.get("threshold")
-        return Observed(
-            source="promptfoo",
-            # promptfoo writes NaN as null: there was a score, JSON could not hold it.
-            score=_finite(score),
-            passed=component.get("pass") if isinstance(component.get("pass"), bool) else None,
-            reason=component.get("reason") if isinstance(component.get("reason"), str) else None,
-            threshold=_finite(threshold),
-        )
-    return None
-
-
-def _finite(value: Any) -> float | None:
-    return float(value) if is_number(value) and math.isfinite(value) else None
-
-
-def _skip_space(text: str, pos: int) -> int:
-    while pos < len(text) and text[pos] in " \t\r\n":
-        pos += 1
-    return pos
-
-
-def _reject_constant(name: str) -> Any:
-    raise ValueError(f"{name} is not a JSON number")

@@ -3,12 +3,15 @@
 The policy (TOML), the rollout decision for the next stage of the flag (GO, HOLD,
 NO-GO, or NO-DECISION where nothing was scored on a side), the league table that
 compares every candidate fix with the control (``build_league``), and the runtime flag
-with shadow mode (``compat.flag``). The CI gate and the fixed scorer's invariants
-(``_gate``, ``_invariants``, with the grader-output generators ``_strategies`` and
-``_synth``) import Hypothesis, so they are imported as modules where they are used,
-not from here. Takes from every stage before it.
+with shadow mode (``compat.flag``), and the same flag inside promptfoo (a python
+assertion, ``promptfoo_assertion``, and the ``assert:`` entries of each stage). The CI
+gate and the fixed scorer's invariants (``_gate``, ``_invariants``, with the
+grader-output generators ``_strategies`` and ``_synth``) import Hypothesis, so they
+are imported as modules where they are used, not from here. Takes from every stage before it.
 """
 
+from compat.rollout._assertion import AssertionConfigError, AssertionSettings, promptfoo_result, run_assertion
+from compat.rollout._assertion_config import ASSERTION_FILE, assert_entries, to_yaml
 from compat.rollout._decision import Verdict, decide, no_decision, parse_stage
 from compat.rollout._decisionviews import decision_dict, decision_panel, render_decision
 from compat.rollout._flag import BUCKETS, FaithfulnessFlag, FlagConfig, FlagConfigError, FlagStats, Mode, bucket
@@ -18,7 +21,10 @@ from compat.rollout._policy import RolloutPolicy, default_policy_toml, load_poli
 from compat.rollout._refusals import Refusal, refusals_file, refusals_in
 
 __all__ = [
+    "ASSERTION_FILE",
     "BUCKETS",
+    "AssertionConfigError",
+    "AssertionSettings",
     "FaithfulnessFlag",
     "FlagConfig",
     "FlagConfigError",
@@ -29,6 +35,7 @@ __all__ = [
     "Refusal",
     "RolloutPolicy",
     "Verdict",
+    "assert_entries",
     "bucket",
     "build_league",
     "decide",
@@ -41,8 +48,11 @@ __all__ = [
     "load_policy",
     "no_decision",
     "parse_stage",
+    "promptfoo_result",
     "refusals_file",
     "refusals_in",
     "render_decision",
     "render_league",
+    "run_assertion",
+    "to_yaml",
 ]

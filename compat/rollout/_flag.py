@@ -104,6 +104,16 @@ def bucket(key: str) -> int:
     return int.from_bytes(digest[:8], "big") % BUCKETS
 
 
+def candidate_decides(mode: Mode, percent: float, key: str) -> bool:
+    """Whether the candidate decides for ``key``: always in candidate mode, for a sticky
+    ``percent`` of keys in live mode, never otherwise."""
+    if mode is Mode.CANDIDATE:
+        return True
+    if mode is Mode.LIVE:
+        return bucket(key) < round(percent * BUCKETS / 100)
+    return False
+
+
 @dataclass
 class FlagStats:
     calls: int = 0
@@ -130,12 +140,7 @@ class FaithfulnessFlag:
         self._sequence = itertools.count()
 
     def uses_candidate(self, key: str) -> bool:
-        mode = self.config.mode
-        if mode is Mode.CANDIDATE:
-            return True
-        if mode is Mode.LIVE:
-            return bucket(key) < round(self.config.percent * BUCKETS / 100)
-        return False
+        return candidate_decides(self.config.mode, self.config.percent, key)
 
     def score(self, case: Case, key: str | None = None) -> Score:
         """The deciding arm's score of ``case``; ``key`` (default: the case id) fixes the side."""

@@ -127,7 +127,23 @@ class Script:
         return None
 
 
+# promptfoo's own context-faithfulness prompts (0.119), and the model under test of a
+# promptfoo eval: a prompt starting with ANSWER_PROMPT is answered with what follows "Reply: ".
+PROMPTFOO_STATEMENTS = "create one or more statements from each sentence in the given answer"
+PROMPTFOO_VERDICTS = "Prompt: Natural language inference"
+ANSWER_PROMPT = "Answer from the context."
+# A context holding this word makes every verdicts call refuse, as graders do on sensitive text.
+REFUSE_WORD = "classified"
+REFUSAL = "I apologize, but I cannot evaluate statements about classified material."
+
+
 def _kind_of(prompt: str) -> tuple[str, str]:
+    if prompt.startswith(ANSWER_PROMPT):
+        return "answer", "model"
+    if PROMPTFOO_STATEMENTS in prompt:
+        return "statements", "promptfoo"
+    if prompt.startswith(PROMPTFOO_VERDICTS):
+        return "verdicts", "promptfoo"
     call = "statements" if prompt.rstrip().endswith("Statements:") else "verdicts"
     # The arm is told by the instructions (the first paragraph), never by the row's own text:
     # a context that mentions JSON must not turn a legacy prompt into a ragas one.
@@ -149,15 +165,25 @@ def _sentences(answer: str) -> list[str]:
 def answer_for(prompt: str, script: Script | None = None, seed: int | None = None) -> str:
     """What the scripted grader says to a prompt of either set (``script``: its judgement)."""
     call, arm = _kind_of(prompt)
-    overlap = script.overlap[arm] if script is not None else 0.75
-    if call == "statements":
+    overlap = script.overlap.get(arm, script.overlap["legacy"]) if script is not None else 0.75
+    if call == "answer":
+        return prompt.rsplit("Reply: ", 1)[-1].strip()
+    if arm == "promptfoo":
+        found = re.search(r"\nanswer: (.*)\nstatements:\n$", prompt, re.DOTALL)
+        if call == "statements":
+            return "\n".join(_sentences(found.group(1).rsplit("\nanswer: ", 1)[-1])) if found else ""
+        found = re.search(r"\ncontext:\n(.*)\nstatements:\n(.*)\nAnswer:\n$", prompt, re.DOTALL)
+    elif call == "statements":
         found = re.search(r"Answer: (.*)\nStatements:\s*$", prompt, re.DOTALL)
         statements = _sentences(found.group(1)) if found else []
         return json.dumps({"statements": statements}) if arm == "ragas" else "\n".join(statements)
-    found = re.search(r"Context:\n(.*)\n\nStatements:\n(.*)\n\nVerdicts:\s*$", prompt, re.DOTALL)
+    else:
+        found = re.search(r"Context:\n(.*)\n\nStatements:\n(.*)\n\nVerdicts:\s*$", prompt, re.DOTALL)
     if not found:
         return "I cannot judge this."
     context, listed = _words(found.group(1)), found.group(2)
+    if REFUSE_WORD in context:
+        return REFUSAL
     statements = json.loads(listed) if arm == "ragas" else [line for line in listed.split("\n") if line.strip()]
     verdicts = []
     for statement in statements:

@@ -1,0 +1,274 @@
+"""The flag inside promptfoo: faithcompat's faithfulness assertion, as data in and data out.
+
+promptfoo calls a python assertion with the model's output and a context (the test's
+vars, the assertion's ``config``); ``promptfoo_assertion.get_assert`` hands both here.
+The test's ``query`` and ``context`` vars and the output become a dataset row, graded
+through ``compat.grading.grade_row`` (the prompts, client, cache and key handling of
+``faithcompat grade``), and the arms the flag's mode needs are scored:
+
+* ``shadow``: the fixed arm alone. promptfoo's own ``context-faithfulness`` assertion
+  decides; this one runs beside it at weight 0 and records (``faithcompat promptfoo
+  config --stage shadow`` prints both).
+* ``live`` at ``percent``: both arms, faithcompat's legacy prompts read by the legacy
+  port (bit for bit promptfoo's arithmetic) and the fixed arm; the fixed arm decides
+  for a sticky ``percent`` of test keys (``compat.flag``'s buckets), legacy for the rest.
+* ``candidate`` (the ``complete`` stage): the fixed arm alone decides.
+* ``legacy``: the legacy arm alone decides.
+
+The result says what decided, and records every grader text, verdict and cause under
+``metadata.faithcompat``: ``faithcompat diff results.json`` reads the arms back from it.
+An undetermined score is never a number: it fails the assertion (``undetermined:
+fail``, the default) or passes it as skipped (``skip``); promptfoo needs a number in
+``score``, so 0 stands there, the reason says undetermined and why, and neither
+``namedScores`` nor the metadata holds a value for it.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import math
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Literal
+
+from compat._errors import FaithcompatError, InputError
+from compat.cases import DEFAULT_THRESHOLD, ArmName, Case
+from compat.diff import score_arm
+from compat.grading import DEFAULT_CACHE, GraderSettings, GradeSettings, ReplyCache, Row, grade_row, load_prompts
+from compat.rollout._flag import Mode, candidate_decides
+from compat.scoring import Score, get_scorer
+
+METADATA_KEY = "faithcompat"
+RECORD_VERSION = 1
+_SCORERS: dict[ArmName, str] = {"legacy": "legacy", "ragas": "ragas"}
+# The arms each mode grades, and the one that decides where the key does not choose.
+_ARMS: dict[Mode, tuple[ArmName, ...]] = {
+    Mode.LEGACY: ("legacy",),
+    Mode.SHADOW: ("ragas",),
+    Mode.LIVE: ("legacy", "ragas"),
+    Mode.CANDIDATE: ("ragas",),
+}
+
+
+class AssertionConfigError(InputError):
+    """An assertion config (or environment) that cannot be used: names the setting and what is wrong."""
+
+
+Undetermined = Literal["fail", "skip"]
+
+
+@dataclass(frozen=True)
+class AssertionSettings:
+    """What the assertion's ``config`` (first) and the environment (second) say."""
+
+    mode: Mode
+    model: str
+    percent: float = 0.0
+    base_url: str | None = None
+    api_key_env: str = "OPENAI_API_KEY"
+    cache: Path | None = DEFAULT_CACHE
+    prompts: str | None = None
+    threshold: float = DEFAULT_THRESHOLD
+    undetermined: Undetermined = "fail"
+    key_var: str | None = None
+    max_retries: int = 1
+    strict_json: bool = False
+
+    @classmethod
+    def from_config(
+        cls, config: Mapping[str, Any] | None, environ: Mapping[str, str] | None = None
+    ) -> AssertionSettings:
+        env = os.environ if environ is None else environ
+        given = dict(config or {})
+        known = {
+            "mode", "percent", "model", "base_url", "api_key_env", "cache", "prompts", "threshold",
+            "undetermined", "key_var", "max_retries", "strict_json",
+        }  # fmt: skip
+        unknown = sorted(set(given) - known)
+        if unknown:
+            raise AssertionConfigError(f"config: unknown key {unknown[0]!r} (known: {', '.join(sorted(known))})")
+        raw_mode = str(given.get("mode") or env.get("FAITHCOMPAT_MODE") or "shadow").strip().lower()
+        try:
+            mode = Mode(raw_mode)
+        except ValueError:
+            names = ", ".join(m.value for m in Mode)
+            raise AssertionConfigError(f"config: mode {raw_mode!r} is not a mode; use one of {names}") from None
+        percent = _number(given.get("percent", env.get("FAITHCOMPAT_PERCENT", "0")), "percent")
+        if not 0 <= percent <= 100:
+            raise AssertionConfigError(f"config: percent must be within 0 and 100, not {percent:g}")
+        if mode is Mode.LIVE and percent == 0:
+            raise AssertionConfigError("config: live mode needs percent above 0 (FAITHCOMPAT_PERCENT), or use shadow")
+        model = given.get("model") or env.get("FAITHCOMPAT_GRADER_MODEL")
+        if not isinstance(model, str) or not model:
+            raise AssertionConfigError("config: no grader model: set model (or FAITHCOMPAT_GRADER_MODEL)")
+        undetermined = given.get("undetermined", "fail")
+        if undetermined not in ("fail", "skip"):
+            raise AssertionConfigError(f"config: undetermined must be fail or skip, not {undetermined!r}")
+        cache = given.get("cache", str(DEFAULT_CACHE))
+        return cls(
+            mode=mode,
+            model=model,
+            percent=percent,
+            base_url=given.get("base_url") or env.get("FAITHCOMPAT_GRADER_BASE_URL") or None,
+            api_key_env=str(given.get("api_key_env", "OPENAI_API_KEY")),
+            cache=None if cache in (None, "", False) else Path(str(cache)),
+            prompts=given.get("prompts"),
+            threshold=_number(given.get("threshold", DEFAULT_THRESHOLD), "threshold"),
+            undetermined=undetermined,
+            key_var=given.get("key_var"),
+            max_retries=int(_number(given.get("max_retries", 1), "max_retries")),
+            strict_json=_flag(given.get("strict_json", False), "strict_json"),
+        )
+
+
+def _flag(value: Any, name: str) -> bool:
+    if isinstance(value, bool):
+        return value
+    if str(value).strip().lower() in ("true", "false"):
+        return str(value).strip().lower() == "true"
+    raise AssertionConfigError(f"config: {name} must be true or false, not {value!r}")
+
+
+def _number(value: Any, name: str) -> float:
+    try:
+        number = float(str(value).strip().rstrip("%"))
+    except ValueError:
+        raise AssertionConfigError(f"config: {name} must be a number, not {value!r}") from None
+    if not math.isfinite(number):
+        raise AssertionConfigError(f"config: {name} must be a finite number, not {value!r}")
+    return number
+
+
+@dataclass(frozen=True)
+class AssertionResult:
+    """One test's assertion: the graded case, each arm's score, and which arm decided."""
+
+    key: str
+    settings: AssertionSettings
+    case: Case
+    scores: dict[ArmName, Score]
+    decided_by: ArmName
+
+    @property
+    def decision(self) -> Score:
+        return self.scores[self.decided_by]
+
+
+def test_key(variables: Mapping[str, Any], description: str | None, key_var: str | None) -> str:
+    """The sticky key of a test: the ``key_var`` variable, else its description, else its vars' digest."""
+    if key_var is not None:
+        value = variables.get(key_var)
+        if value is None:
+            raise AssertionConfigError(f"config: key_var {key_var!r} names no variable of the test")
+        return str(value)
+    if description:
+        return description
+    canonical = json.dumps(dict(variables), sort_keys=True, ensure_ascii=True, default=str)
+    return "vars-" + hashlib.sha256(canonical.encode("ascii")).hexdigest()[:16]
+
+
+def run_assertion(
+    question: str, answer: str, contexts: tuple[str, ...], key: str, settings: AssertionSettings
+) -> AssertionResult:
+    """Grade the arms ``settings.mode`` needs and score them; the deciding arm by the flag's rule."""
+    arms = _ARMS[settings.mode]
+    decided_by: ArmName = "ragas" if candidate_decides(settings.mode, settings.percent, key) else "legacy"
+    if settings.mode is Mode.SHADOW:
+        decided_by = "ragas"  # what this assertion reports; promptfoo's own assertion decides the test
+    row = Row(key, question, answer, contexts, "promptfoo", 1, threshold=settings.threshold)
+    grade = GradeSettings(
+        model=settings.model, arms=arms, max_retries=settings.max_retries, strict_json=settings.strict_json
+    )
+    grader = GraderSettings(
+        base_url=settings.base_url, model=settings.model, api_key=os.environ.get(settings.api_key_env, "")
+    )
+    cache = ReplyCache(settings.cache)
+    try:
+        case = grade_row(row, grade, load_prompts(settings.prompts), cache, grader)
+    finally:
+        cache.close()
+    scores = {arm: score_arm(get_scorer(_SCORERS[arm]), case, arm) for arm in arms}
+    return AssertionResult(key, settings, case, scores, decided_by)
+
+
+def _determined(score: Score) -> bool:
+    return score.value is not None and math.isfinite(score.value)
+
+
+def grading_result(result: AssertionResult) -> dict[str, Any]:
+    """The promptfoo GradingResult: pass, score, reason, namedScores and the record in metadata."""
+    settings = result.settings
+    decision = result.decision
+    stage = settings.mode.value + (f" {settings.percent:g}%" if settings.mode is Mode.LIVE else "")
+    said = f"faithcompat {stage}, {result.decided_by} arm"
+    if settings.mode is Mode.SHADOW:
+        said += " (recorded beside promptfoo's context-faithfulness, which decides)"
+    if _determined(decision):
+        passed, score, reason = decision.passed, float(decision.value or 0.0), f"{said}: {decision.reason}"
+    else:
+        cause = decision.cause.value if decision.cause is not None else "not a finite score"
+        passed = settings.undetermined == "skip"
+        verdict = "skipped (undetermined: skip)" if passed else "failed (undetermined: fail)"
+        reason = f"{said}: undetermined ({cause}), {verdict}; no score: {decision.reason}"
+        score = 0.0
+    named = {f"faithfulness-{arm}": s.value for arm, s in result.scores.items() if _determined(s)}
+    return {
+        "pass": passed,
+        "score": score,
+        "reason": reason,
+        "namedScores": named,
+        "metadata": {METADATA_KEY: record(result)},
+    }
+
+
+def record(result: AssertionResult) -> dict[str, Any]:
+    """What ``faithcompat diff`` reads back: the arms as graded, each arm's reading, the decision."""
+    settings = result.settings
+    arms = result.case.arms.model_dump(mode="json", exclude_none=True) if result.case.arms is not None else {}
+    return {
+        "version": RECORD_VERSION,
+        "key": result.key,
+        "mode": settings.mode.value,
+        "percent": settings.percent,
+        "threshold": settings.threshold,
+        "decided_by": result.decided_by,
+        "arms": arms,
+        "scores": {arm: _score_record(score) for arm, score in result.scores.items()},
+    }
+
+
+def _score_record(score: Score) -> dict[str, Any]:
+    return {
+        "value": score.value if _determined(score) else None,
+        "status": score.status.value,
+        "cause": None if score.cause is None else score.cause.value,
+        "passed": score.passed,
+        "reason": score.reason,
+        "verdicts": [{"statement": v.statement, "verdict": v.verdict, "reason": v.reason} for v in score.verdicts],
+    }
+
+
+def promptfoo_result(
+    output: Any, context: Mapping[str, Any], environ: Mapping[str, str] | None = None
+) -> dict[str, Any]:
+    """``get_assert(output, context)``'s whole job; a config or grader problem fails the assertion, named."""
+    try:
+        variables = context.get("vars") or {}
+        question = variables.get("query")
+        if not isinstance(question, str):
+            raise AssertionConfigError('the test needs a "query" variable: the user\'s question')
+        contexts = variables.get("context")
+        if isinstance(contexts, str):
+            contexts = [contexts]
+        if not isinstance(contexts, list) or not all(isinstance(item, str) for item in contexts):
+            raise AssertionConfigError('the test needs a "context" variable: a string or a list of strings')
+        answer = output if isinstance(output, str) else json.dumps(output, ensure_ascii=False)
+        settings = AssertionSettings.from_config(context.get("config"), environ)
+        test = context.get("test") or {}
+        key = test_key(variables, test.get("description"), settings.key_var)
+        return grading_result(run_assertion(question, answer, tuple(contexts), key, settings))
+    except FaithcompatError as error:  # a grader that cannot be used, a cache that cannot be written
+        return {"pass": False, "score": 0.0, "reason": f"faithcompat: {error}"}

@@ -1,0 +1,90 @@
+"""The ``assert:`` entries a promptfoo test needs at each stage of the rollout, as YAML.
+
+* ``off``: promptfoo's own ``context-faithfulness`` decides, alone.
+* ``shadow``: it still decides; faithcompat's assertion runs beside it at weight 0
+  (promptfoo passes a weight-0 assertion whatever it says) and records the fixed arm.
+* ``live:N``: faithcompat's assertion alone, at weight 1: it grades both arms and the
+  fixed one decides for a sticky N% of tests (legacy, by the same arithmetic as
+  promptfoo's, for the rest), so promptfoo's own assertion would only bill twice.
+* ``complete``: faithcompat's assertion alone, the fixed arm deciding.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from pathlib import Path
+from typing import Any
+
+from compat.rollout._assertion import AssertionConfigError
+
+ASSERTION_FILE = Path(__file__).with_name("promptfoo_assertion.py")
+LEGACY_TYPE = "context-faithfulness"
+
+
+def parse_promptfoo_stage(text: str) -> tuple[str, float]:
+    """(mode, percent) of ``off``, ``shadow``, ``live:N`` or ``complete``."""
+    stage = text.strip().lower().replace(" ", "").rstrip("%")
+    if stage in ("off", "shadow", "complete"):
+        return {"off": "legacy", "shadow": "shadow", "complete": "candidate"}[stage], 0.0
+    if stage.startswith("live:"):
+        try:
+            percent = float(stage[5:])
+        except ValueError:
+            percent = math.nan
+        if 0 < percent <= 100:
+            return "live", percent
+    raise AssertionConfigError(f"unknown stage {text!r}; stages are off, shadow, live:N (N in (0, 100]), complete")
+
+
+def assert_entries(stage: str, *, model: str | None, base_url: str | None, threshold: float) -> list[dict[str, Any]]:
+    """The entries of ``stage``, in the order a test lists them."""
+    mode, percent = parse_promptfoo_stage(stage)
+    entries: list[dict[str, Any]] = []
+    if mode in ("legacy", "shadow"):
+        legacy: dict[str, Any] = {"type": LEGACY_TYPE, "threshold": threshold, "weight": 1}
+        if model is not None:
+            provider: dict[str, Any] = {"id": f"openai:chat:{model}"}
+            if base_url is not None:
+                provider["config"] = {"apiBaseUrl": base_url}
+            legacy["provider"] = provider
+        entries.append(legacy)
+    if mode == "legacy":
+        return entries
+    config: dict[str, Any] = {"mode": mode}
+    if mode == "live":
+        config["percent"] = percent
+    if model is not None:
+        config["model"] = model
+    if base_url is not None:
+        config["base_url"] = base_url
+    config["threshold"] = threshold
+    entries.append(
+        {
+            "type": "python",
+            "value": f"file://{ASSERTION_FILE}:get_assert",
+            "weight": 0 if mode == "shadow" else 1,
+            "config": config,
+        }
+    )
+    return entries
+
+
+def to_yaml(entries: list[dict[str, Any]], *, key: str = "assert") -> str:
+    """``key:`` and the entries as block YAML; scalars written as JSON, which YAML reads as they are."""
+    lines = [f"{key}:"]
+    for entry in entries:
+        lines += _mapping(entry, indent=4, first="  - ")
+    return "\n".join(lines) + "\n"
+
+
+def _mapping(mapping: dict[str, Any], indent: int, first: str | None = None) -> list[str]:
+    lines = []
+    for index, (name, value) in enumerate(mapping.items()):
+        lead = first if index == 0 and first is not None else " " * indent
+        if isinstance(value, dict):
+            lines.append(f"{lead}{name}:")
+            lines += _mapping(value, indent + 2)
+        else:
+            lines.append(f"{lead}{name}: {json.dumps(value, ensure_ascii=False)}")
+    return lines
