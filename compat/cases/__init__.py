@@ -38,6 +38,7 @@ from compat.cases._parse import (
     json_problem,
     parse_case,
 )
+from compat.cases._verification import StatementCheck, Verification, VerifierError, VerifierErrorKind
 
 __all__ = [
     "DATASET_COLUMNS",
@@ -62,7 +63,11 @@ __all__ = [
     "RawCase",
     "ReadPosition",
     "Record",
+    "StatementCheck",
     "TokenUsage",
+    "Verification",
+    "VerifierError",
+    "VerifierErrorKind",
     "bundled_corpus",
     "case_line",
     "check_expected_against",

@@ -10,6 +10,8 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictStr, model_validator
 
+from compat.cases._verification import Verification
+
 DEFAULT_THRESHOLD = 0.5
 # Tags faithcompat itself adds (the shadow log's): kept on the case, never counted as a
 # cohort, so a team's cohorts are the tags the team wrote.
@@ -110,13 +112,20 @@ class ArmSample(BaseModel):
     error: GraderError | None = Field(default=None, description="Set when a call failed after its retries.")
     attempts: tuple[Attempt, ...] = Field(default=(), description="Outputs rejected and re-asked, in order.")
     tokens: TokenUsage = TokenUsage()
+    verification: Verification | None = Field(
+        default=None,
+        description="A verifier model's judgement of call 1's statements (HHEM), beside or instead of call 2",
+    )
 
     @model_validator(mode="after")
     def _outputs_match_the_error(self) -> ArmSample:
         # Exactly the texts of the calls that succeeded: a reader never has to guess.
         if self.error is None:
-            if self.statements_output is None or self.grader_output is None:
-                raise ValueError("an arm sample without an error needs statements_output and grader_output")
+            verified = self.verification is not None
+            if self.statements_output is None or (self.grader_output is None and not verified):
+                raise ValueError(
+                    "an arm sample without an error needs statements_output and grader_output (or a verification)"
+                )
         elif self.error.call == "statements":
             if self.statements_output is not None or self.grader_output is not None:
                 raise ValueError("call 1 failed: an arm sample cannot hold statements_output or grader_output")
@@ -205,6 +214,9 @@ class Case(BaseModel):
         default=None, description="Each arm's own grader calls; scored instead of the shared grader text."
     )
     observed: Observed | None = Field(default=None, description="A legacy score recorded by promptfoo itself.")
+    verification: Verification | None = Field(
+        default=None, description="A verifier model's per-statement judgement (HHEM), as an arm recorded it."
+    )
 
     @model_validator(mode="after")
     def _has_statements(self) -> Case:
@@ -226,14 +238,17 @@ class Case(BaseModel):
         if recording is None:
             return None
         chosen = recording.sample(sample)
-        if chosen.error is not None or chosen.statements_output is None or chosen.grader_output is None:
+        if chosen.error is not None or chosen.statements_output is None:
+            return None
+        if chosen.grader_output is None and chosen.verification is None:
             return None
         return self.model_copy(
             update={
                 "statements_output": chosen.statements_output,
                 "statements": None,
-                "grader_output": chosen.grader_output,
+                "grader_output": chosen.grader_output or "",
                 "arms": None,
+                "verification": chosen.verification,
             }
         )
 

@@ -11,6 +11,7 @@ the grader said. Takes from ``compat.cases`` and ``compat.scoring``; never print
 from compat.grading._cache import DEFAULT_CACHE, Reply, ReplyCache, request_key
 from compat.grading._client import Counters, Grader, GraderFailure, GraderSettings, OpenAIGrader, Request
 from compat.grading._datasets import bundled_dataset, iter_rows
+from compat.grading._hhem import DEFAULT_BATCH_SIZE, DEFAULT_MAX_TOKENS, HUB_ID, HhemSettings, HhemVerifier, premise_of
 from compat.grading._prompts import BUILT_IN, PromptError, PromptPair, PromptSets, load_prompts, prompts_toml
 from compat.grading._rows import ALIASES, Row
 from compat.grading._run import CallPlan, GradeProgress, GradeSummary, grade, plan
@@ -19,7 +20,10 @@ from compat.grading._steps import GradeSettings
 __all__ = [
     "ALIASES",
     "BUILT_IN",
+    "DEFAULT_BATCH_SIZE",
     "DEFAULT_CACHE",
+    "DEFAULT_MAX_TOKENS",
+    "HUB_ID",
     "CallPlan",
     "Counters",
     "GradeProgress",
@@ -28,6 +32,8 @@ __all__ = [
     "Grader",
     "GraderFailure",
     "GraderSettings",
+    "HhemSettings",
+    "HhemVerifier",
     "OpenAIGrader",
     "PromptError",
     "PromptPair",
@@ -41,6 +47,7 @@ __all__ = [
     "iter_rows",
     "load_prompts",
     "plan",
+    "premise_of",
     "prompts_toml",
     "request_key",
 ]

@@ -9,6 +9,7 @@ gives a ``Score``, never an exception. Takes from ``compat.cases`` only.
 from compat.scoring._jsnum import NUMBER_EPSILON
 from compat.scoring._legacy import LegacyBreakdown, LegacyScorer, legacy_breakdown
 from compat.scoring._ragas import RagasScorer, normalise_statement
+from compat.scoring._ragashhem import RagasHhemScorer, hhem_verdict
 from compat.scoring._registry import get_scorer, register_scorer, scorer_names, scorer_options
 from compat.scoring._score import Cause, MismatchPolicy, Score, Scorer, ScoreWarning, Status, Verdict, VerdictFormat
 from compat.scoring._statements import statements_from_text
@@ -24,6 +25,7 @@ __all__ = [
     "LegacyBreakdown",
     "LegacyScorer",
     "MismatchPolicy",
+    "RagasHhemScorer",
     "RagasScorer",
     "Score",
     "ScoreWarning",
@@ -35,6 +37,7 @@ __all__ = [
     "Vocabulary",
     "VocabularyError",
     "get_scorer",
+    "hhem_verdict",
     "legacy_breakdown",
     "load_vocabulary",
     "normalise_statement",

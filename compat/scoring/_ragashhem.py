@@ -1,0 +1,93 @@
+"""ragas 0.4.3's ``FaithfulnesswithHHEM`` as a scorer, over the per-statement probabilities an arm recorded.
+
+As the published code reads (``ragas/metrics/_faithfulness.py``, 0.4.3): statements from the
+LLM's call 1 (parsed as ``Faithfulness`` parses them), ``[]`` gives NaN before any
+classifier runs; otherwise each (premise, statement) pair's probability from
+``nli_classifier.predict`` is rounded with ``torch.round`` (half to even: 0.5 counts as
+unsupported, anything above as supported), and the score is ``sum(scores) / len(scores)``,
+unrounded. The batching (``batch_size`` pairs a call, default 10) changes no number: it is
+the verifier's (``compat.grading``), which recorded the probabilities. There is no
+threshold in the metric; ``passed`` is the shared pass rule on its value.
+"""
+
+from __future__ import annotations
+
+import math
+
+from compat.cases import Case
+from compat.scoring._jsnum import js_number_to_string, js_to_fixed_2
+from compat.scoring._ragasjson import Raised
+from compat.scoring._ragaslibrary import RagasLibraryScorer
+from compat.scoring._score import Cause, Score, Status, Verdict, passes
+
+
+def hhem_verdict(probability: float) -> bool:
+    """``torch.round`` of the probability is 1: half to even, so exactly 0.5 is unsupported."""
+    return round(probability) == 1
+
+
+class RagasHhemScorer:
+    """``FaithfulnesswithHHEM`` (ragas 0.4.3) on a case whose arm recorded an HHEM verification.
+
+    NaN (no statements) is value NaN, status ``scored``, as for ``ragas-0.4.3``. No
+    verification, a verifier that failed, or one that judged other statements than call 1
+    gives: status ``error``, value ``None`` (ragas would have raised or never run).
+    """
+
+    name = "ragas-hhem-0.4.3"
+
+    def score(self, case: Case) -> Score:
+        try:
+            statements = RagasLibraryScorer._statements(case)
+        except Raised as error:
+            return self._error(case, f"ragas raises: {error}")
+        if not statements:
+            value = math.nan
+            return Score(
+                scorer=self.name,
+                value=value,
+                status=Status.SCORED,
+                passed=False,
+                threshold=case.threshold,
+                reason="Faithfulness NaN (no statements) is < " + js_number_to_string(case.threshold),
+                cause=Cause.NO_STATEMENTS,
+            )
+        verification = case.verification
+        if verification is None:
+            return self._error(case, "no HHEM verification was recorded for this arm")
+        if verification.error is not None:
+            return self._error(
+                case, f"the HHEM verifier failed ({verification.error.kind}): {verification.error.message}"
+            )
+        judged = [check.statement for check in verification.checks]
+        if judged != statements:
+            return self._error(
+                case, f"the HHEM verification judged {len(judged)} statements, not call 1's {len(statements)}"
+            )
+        scores = [1.0 if hhem_verdict(check.probability) else 0.0 for check in verification.checks]
+        value = sum(scores) / len(scores)
+        passed = passes(value, case.threshold)
+        relation = " is >= " if passed else " is < "
+        return Score(
+            scorer=self.name,
+            value=value,
+            status=Status.SCORED,
+            passed=passed,
+            threshold=case.threshold,
+            reason="Faithfulness " + js_to_fixed_2(value) + relation + js_number_to_string(case.threshold),
+            verdicts=tuple(
+                Verdict(check.statement, 1 if score else 0, f"HHEM p={check.probability:.4f}")
+                for check, score in zip(verification.checks, scores, strict=True)
+            ),
+            statement_count=len(statements),
+        )
+
+    def _error(self, case: Case, reason: str) -> Score:
+        return Score(
+            scorer=self.name,
+            value=None,
+            status=Status.ERROR,
+            passed=False,
+            threshold=case.threshold,
+            reason=reason,
+        )
