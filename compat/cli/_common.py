@@ -210,6 +210,6 @@ def arm_option(command: F) -> F:
         default="auto",
         show_default=True,
         help="On cases graded both ways (faithcompat grade), the recording each candidate scores: auto, the arm "
-        "whose output its contract reads (ragas and ragas-0.4.3 the RAGAS prompts' JSON, every other scorer the "
+        "whose output its contract reads (ragas, ragas-0.4.3, ragas-hhem-0.4.3 the RAGAS prompts' JSON, any other the "
         "legacy prompts' text, which the control reads too); legacy or ragas, that arm for every candidate.",
     )(command)

@@ -25,7 +25,7 @@ from compat.cli._common import (
     vocabulary_words,
 )
 from compat.rollout import build_league, league_json, load_policy, render_league
-from compat.scoring import scorer_names
+from compat.scoring import league_candidates, scorer_names
 
 
 def _candidate_list(_context: click.Context, _parameter: click.Parameter, value: str | None) -> tuple[str, ...] | None:
@@ -88,7 +88,7 @@ def compare(
     table = build_league(
         sources,
         control=control,
-        candidates=[name for name in scorer_names() if name != control] if candidates is None else list(candidates),
+        candidates=league_candidates(control) if candidates is None else list(candidates),
         policy=load_policy(policy_path).rollout,
         tolerance=tolerance,
         max_case_bytes=max_case_bytes,

@@ -54,7 +54,7 @@ from compat.rollout import (
     load_policy,
     render_league,
 )
-from compat.scoring import MismatchPolicy, scorer_names
+from compat.scoring import MismatchPolicy, league_candidates
 
 
 @click.command()
@@ -222,7 +222,7 @@ def diff(
             table = build_league(
                 sources,
                 control=control,
-                candidates=[name for name in scorer_names() if name != control],
+                candidates=league_candidates(control),
                 policy=load_policy(None).rollout,
                 tolerance=tolerance,
                 max_case_bytes=max_case_bytes,

@@ -38,7 +38,7 @@ from compat.scoring import (
 # The scorers whose contract reads the RAGAS prompts' JSON: on a case graded both ways they
 # score the RAGAS arm's recording. Every other scorer (legacy, the plans, the promptfoo
 # releases, a scorer registered elsewhere) reads the legacy prompts' free text, the legacy arm's.
-JSON_READERS = frozenset({"ragas", "ragas-0.4.3"})
+JSON_READERS = frozenset({"ragas", "ragas-0.4.3", "ragas-hhem-0.4.3"})
 
 
 def arm_read_by(scorer_name: str) -> ArmName:

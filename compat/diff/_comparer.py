@@ -10,6 +10,7 @@ sides differ, keeps what each read for a person to judge (``case_detail``).
 from __future__ import annotations
 
 from compat.cases import ArmName, Case
+from compat.diff._agreement import verified_pairs
 from compat.diff._compare import arm_read_by, compare, score_arm, verdict_words_of
 from compat.diff._comparison import Comparison
 from compat.diff._decompose import decompose, refine
@@ -62,6 +63,8 @@ class CaseComparer:
             comparison = refine(comparison, steps)
         if case.observed is not None:
             comparison = comparison._replace(observed=self._observed.check(case))
+        if case.arms is not None:
+            comparison = comparison._replace(statement_pairs=verified_pairs(case))
         if self.detail and comparison.outcome is not Outcome.MATCH:
             detail = case_detail(read, control, candidate, self.control, self.candidate, self.candidate_arm)
             comparison = comparison._replace(detail=detail)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from enum import Enum
 from typing import NamedTuple
 
+from compat.diff._agreement import StatementPair
 from compat.diff._outcomes import DriftCause, Outcome
 from compat.scoring import Score, Verdict
 
@@ -22,6 +23,7 @@ class Comparison(NamedTuple):
     decomposition: Decomposition | None = None  # per-arm cases: the parser and prompt steps
     observed: ObservedCheck | None = None  # cases with a score promptfoo recorded
     detail: CaseDetail | None = None  # differing cases: what each side read, for a person to judge
+    statement_pairs: tuple[tuple[StatementPair, ...], int] = ((), 0)  # LLM and HHEM verdicts, and unpaired ones
 
     @property
     def explained(self) -> bool:

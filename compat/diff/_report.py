@@ -10,6 +10,7 @@ from typing import Literal
 
 from pydantic import Field
 
+from compat.diff._agreement import StatementAgreement
 from compat.diff._case_line import CaseLine, _Frozen
 
 # 1.1 added the decomposition, noise and observed sections and the per-case ones;
@@ -21,9 +22,10 @@ from compat.diff._case_line import CaseLine, _Frozen
 # per cause), the noise floor's rule (a multiple of the arms' standard deviations, and
 # the samples that make it usable), the arm the candidate read (scorers.candidate_arm),
 # and a differing case's question, answer and contexts (cases.jsonl only).
+# 1.4 added the per-statement agreement of the LLM's verdicts and HHEM's (statement_agreement).
 # Optional everywhere, so a report of an earlier version (a committed baseline) still reads.
-SCHEMA_VERSION: Literal["1.3"] = "1.3"
-SCHEMA_VERSIONS = ("1.0", "1.1", "1.2", "1.3")  # the versions this one reads
+SCHEMA_VERSION: Literal["1.4"] = "1.4"
+SCHEMA_VERSIONS = ("1.0", "1.1", "1.2", "1.3", "1.4")  # the versions this one reads
 
 
 class CorpusInfo(_Frozen):
@@ -223,7 +225,7 @@ class ObservedSummary(_Frozen):
 
 
 class DriftReport(_Frozen):
-    schema_version: Literal["1.0", "1.1", "1.2", "1.3"] = SCHEMA_VERSION  # SCHEMA_VERSIONS
+    schema_version: Literal["1.0", "1.1", "1.2", "1.3", "1.4"] = SCHEMA_VERSION  # SCHEMA_VERSIONS
     tool: str
     verdict: str = Field(description="The one-line summary printed first: the cases, every outcome counted.")
     no_decision: str | None = Field(
@@ -264,6 +266,11 @@ class DriftReport(_Frozen):
     trusted_agreement: TrustedAgreement | None = Field(
         default=None,
         description="Agreement where the control's score is valid and no named bug of it applies (since 1.2).",
+    )
+    statement_agreement: StatementAgreement | None = Field(
+        default=None,
+        description="Where an arm's statements were judged by both the LLM (call 2) and HHEM: their per-statement "
+        "agreement (since 1.4).",
     )
 
 

@@ -12,6 +12,7 @@ import textwrap
 
 from compat._text import clip, format_change, printable
 from compat.diff import CaseLine, CohortRow, DriftReport
+from compat.report._statements import statement_markdown
 
 WIDTH = 80
 _BOLD, _RED, _GREEN, _YELLOW, _RESET = "\033[1m", "\033[31m", "\033[32m", "\033[33m", "\033[0m"
@@ -318,6 +319,7 @@ def render_markdown(report: DriftReport) -> str:
             f"and {len(report.cohorts) - len(cohorts)} more (all in report.json and report.html).",
         ]
     lines += _steps_markdown(report)
+    lines += statement_markdown(report.statement_agreement, markdown_cell, markdown_code)
     lines += ["", "### Largest drifts", ""]
     lines += _table(
         ["case", s.control, s.candidate, "delta", "cause"],
