@@ -7,12 +7,24 @@ dataset given for a corpus is named as one, with the command that grades it.
 Imports nothing from the stages after it.
 """
 
+from compat.cases._arm_config import (
+    DIMENSIONS,
+    PRESETS,
+    VERIFIERS,
+    ArmConfig,
+    Dimension,
+    config_fields,
+    preset,
+    recorded_config,
+)
 from compat.cases._blocks import DEFAULT_MAX_CASE_BYTES, LineBlock, invalid_utf8, iter_range_blocks
 from compat.cases._bundled import bundled_corpus
 from compat.cases._case import (
+    ARM_NAME_PATTERN,
     DEFAULT_THRESHOLD,
     TOOL_TAG_PREFIX,
     ArmName,
+    ArmPreset,
     ArmRecording,
     Arms,
     ArmSample,
@@ -23,7 +35,9 @@ from compat.cases._case import (
     GraderError,
     GraderErrorKind,
     Observed,
+    StatementCheck,
     TokenUsage,
+    Verifier,
 )
 from compat.cases._corpus import corpus_bytes, is_json_array, iter_blocks, iter_cases, iter_file_blocks, load_cases
 from compat.cases._dataset_hint import DATASET_COLUMNS
@@ -38,20 +52,26 @@ from compat.cases._parse import (
     json_problem,
     parse_case,
 )
-from compat.cases._verification import StatementCheck, Verification, VerifierError, VerifierErrorKind
 
 __all__ = [
+    "ARM_NAME_PATTERN",
     "DATASET_COLUMNS",
     "DEFAULT_MAX_CASE_BYTES",
     "DEFAULT_THRESHOLD",
+    "DIMENSIONS",
+    "PRESETS",
     "TOOL_TAG_PREFIX",
+    "VERIFIERS",
+    "ArmConfig",
     "ArmName",
+    "ArmPreset",
     "ArmRecording",
     "ArmSample",
     "Arms",
     "Attempt",
     "Case",
     "CorpusDigest",
+    "Dimension",
     "DuplicateIds",
     "ExpectedOutcome",
     "GraderCall",
@@ -65,12 +85,11 @@ __all__ = [
     "Record",
     "StatementCheck",
     "TokenUsage",
-    "Verification",
-    "VerifierError",
-    "VerifierErrorKind",
+    "Verifier",
     "bundled_corpus",
     "case_line",
     "check_expected_against",
+    "config_fields",
     "corpus_bytes",
     "invalid_utf8",
     "is_json_array",
@@ -81,4 +100,6 @@ __all__ = [
     "json_problem",
     "load_cases",
     "parse_case",
+    "preset",
+    "recorded_config",
 ]

@@ -160,7 +160,7 @@ def grade_command(
     prompts = load_prompts(prompts_path)
     settings = GradeSettings(
         model=model,
-        arms=("legacy", "ragas") if arms == "both" else (arms,),  # type: ignore[arg-type]
+        arms=("legacy", "ragas") if arms == "both" else (arms,),
         samples=samples,
         max_retries=max_retries,
         strict_json=strict_json,

@@ -1,8 +1,8 @@
 """Per-statement agreement of two verdict sources on the same statements: Cohen's kappa and where they part.
 
-"Can HHEM replace the verdict call?" is answered statement by statement: where one arm's
-statements were judged both by the LLM's call 2 (read by the fixed scorer) and by the
-HHEM verifier, each statement is a pair of verdicts. The pairs give a 2x2 confusion
+"Can HHEM replace the verdict call?" is answered statement by statement: where an llm arm
+and an hhem arm share call 1 (the same statements), the llm arm's call 2 (read by the
+fixed scorer) and HHEM's checks give each statement a pair of verdicts. The pairs give a 2x2 confusion
 matrix, the observed agreement, Cohen's kappa with its large-sample 95% interval
 (Fleiss, Cohen and Everitt, 1969), and the statements they disagree on, each with its
 case's contexts so a person can judge who is right.
@@ -20,9 +20,9 @@ from typing import NamedTuple
 
 from pydantic import Field
 
-from compat.cases import Case
+from compat.cases import Case, StatementCheck
 from compat.diff._case_line import _Frozen
-from compat.scoring import RagasScorer, normalise_statement
+from compat.scoring import RagasScorer, Verdict, normalise_statement
 
 Z_95 = 1.959963984540054
 DISAGREEMENTS_LISTED = 50
@@ -183,26 +183,41 @@ _READER = RagasScorer()
 
 
 def verified_pairs(case: Case) -> tuple[tuple[StatementPair, ...], int]:
-    """The pairs of a case whose RAGAS arm holds both call 2 and an HHEM verification of its statements.
+    """The pairs of a case where an llm arm and an hhem arm judged the same statements (the same call 1).
 
-    The LLM's verdicts are the fixed scorer's reading of call 2, one per statement of call 1;
-    a statement it found no verdict for, or one the verification does not hold at the same
-    place, is unpaired (counted, not guessed). Returns (pairs, unpaired).
+    The LLM's verdicts are the fixed scorer's reading of the llm arm's call 2, one per
+    statement; HHEM's are the hhem arm's checks of those statements. A statement the LLM
+    left without a verdict, or one the checks do not hold at the same place, is unpaired
+    (counted, not guessed). Sample 0 of the first such pair of arms. Returns (pairs, unpaired).
     """
-    arm = case.arm_case("ragas")
-    if arm is None or arm.verification is None or arm.verification.error is not None or not arm.grader_output:
+    if case.arms is None:
         return (), 0
-    checks = arm.verification.checks
-    read = _READER.score(arm).verdicts
+    recordings = [(name, case.arms.get(name)) for name in case.arms.names()]
+    for _, hhem in recordings:
+        if hhem is None or hhem.checks is None or hhem.error is not None:
+            continue
+        for llm_name, llm in recordings:
+            if llm is None or llm.checks is not None or llm.statements_output != hhem.statements_output:
+                continue
+            read = case.arm_case(llm_name)
+            if read is not None:
+                return _pairs(case, _READER.score(read).verdicts, hhem.checks)
+    return (), 0
+
+
+def _pairs(
+    case: Case, read: Sequence[Verdict], checks: Sequence[StatementCheck]
+) -> tuple[tuple[StatementPair, ...], int]:
     pairs: list[StatementPair] = []
     for index, verdict in enumerate(read):
         check = checks[index] if index < len(checks) else None
-        same = check is not None and normalise_statement(check.statement) == normalise_statement(verdict.statement)
-        if check is None or not same or verdict.verdict is None:
+        if check is None or verdict.verdict is None:
+            continue
+        if normalise_statement(check.statement) != normalise_statement(verdict.statement):
             continue
         pairs.append(
             StatementPair(
-                case.id, check.statement, verdict.verdict == 1, check.verdict, check.probability, case.contexts
+                case.id, check.statement, verdict.verdict == 1, check.supported, check.probability, case.contexts
             )
         )
     return tuple(pairs), max(len(read), len(checks)) - len(pairs)

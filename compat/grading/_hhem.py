@@ -16,13 +16,14 @@ torch and transformers are the ``[hhem]`` extra: imported here only when a model
 from __future__ import annotations
 
 import hashlib
+import json
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from compat._errors import VerifierUnusableError
-from compat.cases import StatementCheck, Verification, VerifierError
+from compat.cases import GraderError, StatementCheck
 from compat.scoring import hhem_verdict
 
 HUB_ID = "vectara/hallucination_evaluation_model"
@@ -50,14 +51,23 @@ class HhemSettings:
     revision: str | None = None
 
 
+@dataclass(frozen=True, slots=True)
+class Verified:
+    """What the verifier said about one sample's statements: a check each, or the error that stopped it
+    (recorded in call 2's place: ``call`` is ``verdicts``)."""
+
+    checks: tuple[StatementCheck, ...] = ()
+    error: GraderError | None = None
+
+
 class _Failed(Exception):
-    def __init__(self, error: VerifierError) -> None:
-        self.error = error
-        super().__init__(error.message)
+    def __init__(self, kind: str, message: str) -> None:
+        self.error = GraderError.model_validate({"call": "verdicts", "kind": kind, "message": message})
+        super().__init__(message)
 
 
 class HhemVerifier:
-    """A loaded HHEM model: ``verify(contexts, statements)`` gives a ``Verification``, never raises."""
+    """A loaded HHEM model: ``verify(contexts, statements)`` gives what it found, never raises."""
 
     def __init__(self, settings: HhemSettings) -> None:
         if settings.batch_size < 1:
@@ -88,7 +98,7 @@ class HhemVerifier:
         self._prompt: str = model.config.prompt
         self.identity = _identity(settings.source, settings.revision)
 
-    def verify(self, contexts: Sequence[str], statements: Sequence[str]) -> Verification:
+    def verify(self, contexts: Sequence[str], statements: Sequence[str]) -> Verified:
         """Each statement judged against the joined contexts, ``batch_size`` pairs at a time."""
         premise = premise_of(contexts)
         try:
@@ -97,12 +107,12 @@ class HhemVerifier:
             for start in range(0, len(statements), size):
                 probabilities += self.probabilities(premise, statements[start : start + size])
         except _Failed as failed:
-            return Verification(model=self.identity, error=failed.error)
+            return Verified(error=failed.error)
         checks = tuple(
-            StatementCheck(statement=statement, probability=probability, verdict=hhem_verdict(probability))
+            StatementCheck(statement=statement, probability=probability, supported=hhem_verdict(probability))
             for statement, probability in zip(statements, probabilities, strict=True)
         )
-        return Verification(model=self.identity, checks=checks)
+        return Verified(checks=checks)
 
     def probabilities(self, premise: str, statements: Sequence[str]) -> list[float]:
         """One batch: class 1's probability for each (premise, statement), as float32 gives it."""
@@ -112,11 +122,9 @@ class HhemVerifier:
         longest = int(inputs["attention_mask"].sum(dim=1).max()) if texts else 0
         if longest > self.settings.max_tokens:
             raise _Failed(
-                VerifierError(
-                    kind="too_long",
-                    message=f"a statement with its context is {longest} tokens, over the limit of "
-                    f"{self.settings.max_tokens} (--hhem-max-tokens)",
-                )
+                "too_long",
+                f"HHEM: a statement with its context is {longest} tokens, over the limit of "
+                f"{self.settings.max_tokens} (--hhem-max-tokens)",
             )
         try:
             with torch.no_grad():
@@ -125,10 +133,10 @@ class HhemVerifier:
                 logits = logits[:, 0, :]
             scores = torch.softmax(logits, dim=-1)[:, 1]
         except torch.cuda.OutOfMemoryError as error:
-            raise _Failed(VerifierError(kind="out_of_memory", message=_first_line(error))) from error
+            raise _Failed("out_of_memory", "HHEM: " + _first_line(error)) from error
         except RuntimeError as error:  # a CPU allocation failure is a RuntimeError naming memory
             kind = "out_of_memory" if "memory" in str(error).lower() else "other"
-            raise _Failed(VerifierError(kind=kind, message=_first_line(error))) from error
+            raise _Failed(kind, "HHEM: " + _first_line(error)) from error
         return [float(value) for value in scores.cpu().tolist()]
 
 
@@ -160,3 +168,14 @@ def _file_hash(path: Path) -> str:
 def _first_line(error: BaseException) -> str:
     text = str(error).strip() or type(error).__name__
     return text.splitlines()[0]
+
+
+def verdicts_json(checks: Sequence[StatementCheck]) -> str:
+    """HHEM's verdicts in call 2's place, as the RAGAS prompts' JSON, so every scorer reads an hhem arm.
+
+    Written by the verifier, not by a grader: each item's reason says so and gives the probability.
+    """
+    items = [
+        {"statement": c.statement, "reason": f"HHEM p={c.probability:.4f}", "verdict": int(c.supported)} for c in checks
+    ]
+    return json.dumps({"statements": items}, ensure_ascii=False)

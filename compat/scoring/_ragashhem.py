@@ -29,9 +29,9 @@ def hhem_verdict(probability: float) -> bool:
 class RagasHhemScorer:
     """``FaithfulnesswithHHEM`` (ragas 0.4.3) on a case whose arm recorded an HHEM verification.
 
-    NaN (no statements) is value NaN, status ``scored``, as for ``ragas-0.4.3``. No
-    verification, a verifier that failed, or one that judged other statements than call 1
-    gives: status ``error``, value ``None`` (ragas would have raised or never run).
+    NaN (no statements) is value NaN, status ``scored``, as for ``ragas-0.4.3``. No checks,
+    or checks of other statements than call 1's, give status ``error``, value ``None``
+    (ragas would have raised or never run); a verifier that failed is the arm's error.
     """
 
     name = "ragas-hhem-0.4.3"
@@ -52,19 +52,13 @@ class RagasHhemScorer:
                 reason="Faithfulness NaN (no statements) is < " + js_number_to_string(case.threshold),
                 cause=Cause.NO_STATEMENTS,
             )
-        verification = case.verification
-        if verification is None:
-            return self._error(case, "no HHEM verification was recorded for this arm")
-        if verification.error is not None:
-            return self._error(
-                case, f"the HHEM verifier failed ({verification.error.kind}): {verification.error.message}"
-            )
-        judged = [check.statement for check in verification.checks]
+        checks = case.checks
+        if checks is None:
+            return self._error(case, "no HHEM checks were recorded for this arm")
+        judged = [check.statement for check in checks]
         if judged != statements:
-            return self._error(
-                case, f"the HHEM verification judged {len(judged)} statements, not call 1's {len(statements)}"
-            )
-        scores = [1.0 if hhem_verdict(check.probability) else 0.0 for check in verification.checks]
+            return self._error(case, f"the HHEM checks judged {len(judged)} statements, not call 1's {len(statements)}")
+        scores = [1.0 if hhem_verdict(check.probability) else 0.0 for check in checks]
         value = sum(scores) / len(scores)
         passed = passes(value, case.threshold)
         relation = " is >= " if passed else " is < "
@@ -77,7 +71,7 @@ class RagasHhemScorer:
             reason="Faithfulness " + js_to_fixed_2(value) + relation + js_number_to_string(case.threshold),
             verdicts=tuple(
                 Verdict(check.statement, 1 if score else 0, f"HHEM p={check.probability:.4f}")
-                for check, score in zip(verification.checks, scores, strict=True)
+                for check, score in zip(checks, scores, strict=True)
             ),
             statement_count=len(statements),
         )

@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from compat.cases import Case
 from compat.diff import AgreementCounter, StatementPair, cohen_kappa, statement_agreement, verified_pairs
 from compat.diff._report import DriftReport
-from tests.diff.graded import ROWS, arm, graded_case, legacy_sample, ragas_sample, write
+from tests.diff.graded import ROWS, arm, graded_case, legacy_sample, ragas_sample, verified_case, write
 from tests.diff.test_diff_cli import invoke
 
 
@@ -101,17 +101,7 @@ def test_the_matrix_and_the_disagreements_in_corpus_order() -> None:
 
 
 def verified(row: dict[str, Any], llm: str, hhem: list[float], index: int = 0) -> dict[str, Any]:
-    """A case graded as `grade --hhem` records it: the RAGAS arm's call 2 and HHEM's checks of its statements."""
-    sample = ragas_sample(row["statements"], llm)
-    sample["verification"] = {
-        "verifier": "hhem",
-        "model": "sha256:abc",
-        "checks": [
-            {"statement": s, "probability": p, "verdict": p > 0.5} for s, p in zip(row["statements"], hhem, strict=True)
-        ],
-    }
-    legacy = arm("legacy", [legacy_sample(row["statements"], llm)])
-    return graded_case(index, row, legacy, arm("ragas", [sample]))
+    return verified_case(index, row, llm, hhem)
 
 
 def test_pairs_come_from_call_2_as_the_fixed_scorer_reads_it_and_from_the_checks() -> None:
@@ -124,15 +114,23 @@ def test_pairs_come_from_call_2_as_the_fixed_scorer_reads_it_and_from_the_checks
 
 def test_a_statement_call_2_left_without_a_verdict_is_unpaired_not_guessed() -> None:
     line = verified(ROWS[0], "YN", [0.8, 0.7])
-    items = json.loads(line["arms"]["ragas"]["grader_output"])["statements"][:1]
+    items = json.loads(line["arms"]["ragas"]["grader_output"])["statements"][:1]  # the LLM judged only one
     line["arms"]["ragas"]["grader_output"] = json.dumps({"statements": items})
     pairs, unpaired = verified_pairs(Case.model_validate(line))
     assert len(pairs) == 1 and unpaired == 1
 
 
-def test_a_failed_verification_gives_no_pairs() -> None:
+def test_a_failed_verifier_gives_no_pairs() -> None:
     line = verified(ROWS[0], "YN", [0.8, 0.7])
-    line["arms"]["ragas"]["verification"] = {"model": "m", "error": {"kind": "too_long", "message": "9000 tokens"}}
+    hhem = line["arms"]["ragas-hhem"]
+    del hhem["grader_output"], hhem["checks"]
+    hhem["error"] = {"call": "verdicts", "kind": "too_long", "message": "HHEM: 9000 tokens, over the limit"}
+    assert verified_pairs(Case.model_validate(line)) == ((), 0)
+
+
+def test_arms_with_different_statements_are_not_paired() -> None:
+    line = verified(ROWS[0], "YN", [0.8, 0.7])
+    line["arms"]["ragas-hhem"]["statements_output"] = json.dumps({"statements": ["Something else."] * 2})
     assert verified_pairs(Case.model_validate(line)) == ((), 0)
 
 

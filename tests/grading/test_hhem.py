@@ -39,10 +39,9 @@ def test_a_local_directory_loads_and_its_identity_is_the_hash_of_its_weights(hhe
     verifier = HhemVerifier(HhemSettings(source=str(hhem_local)))
     weights = (hhem_local / "model.safetensors").read_bytes()
     assert verifier.identity == "sha256:" + hashlib.sha256(weights).hexdigest()
-    verification = verifier.verify(CONTEXTS, STATEMENTS)
-    assert verification.error is None
-    assert verification.model == verifier.identity
-    assert [check.statement for check in verification.checks] == STATEMENTS
+    verified = verifier.verify(CONTEXTS, STATEMENTS)
+    assert verified.error is None
+    assert [check.statement for check in verified.checks] == STATEMENTS
 
 
 def test_the_hub_id_loads_offline_from_the_cache_and_its_identity_is_the_revision(hhem_hub: str) -> None:
@@ -54,12 +53,12 @@ def test_the_hub_id_loads_offline_from_the_cache_and_its_identity_is_the_revisio
 @pytest.mark.parametrize("batch_size", [1, 3, 10])
 def test_probabilities_are_the_checkpoints_own_prediction_whatever_the_batch(hhem_local: Path, batch_size: int) -> None:
     verifier = HhemVerifier(HhemSettings(source=str(hhem_local), batch_size=batch_size))
-    verification = verifier.verify(CONTEXTS, STATEMENTS)
+    verified = verifier.verify(CONTEXTS, STATEMENTS)
     expected = own_predict(verifier, "\n".join(CONTEXTS), STATEMENTS)
-    assert [check.probability for check in verification.checks] == pytest.approx(expected, abs=1e-6)
-    assert [check.verdict for check in verification.checks] == [p > 0.5 for p in expected]
+    assert [check.probability for check in verified.checks] == pytest.approx(expected, abs=1e-6)
+    assert [check.supported for check in verified.checks] == [p > 0.5 for p in expected]
     # The random head is spread on purpose: a test whose verdicts were all alike could not tell them apart.
-    assert {check.verdict for check in verification.checks} == {True, False}
+    assert {check.supported for check in verified.checks} == {True, False}
 
 
 def test_the_premise_is_the_contexts_joined_by_a_newline_as_ragas_joins_them() -> None:
@@ -75,16 +74,16 @@ def test_the_premise_changes_the_probabilities(hhem_local: Path) -> None:
 
 
 def test_no_statements_is_no_checks_and_no_error(hhem_local: Path) -> None:
-    verification = HhemVerifier(HhemSettings(source=str(hhem_local))).verify(CONTEXTS, [])
-    assert verification.checks == () and verification.error is None
+    verified = HhemVerifier(HhemSettings(source=str(hhem_local))).verify(CONTEXTS, [])
+    assert verified.checks == () and verified.error is None
 
 
 def test_a_pair_over_the_token_limit_is_an_error_recorded_on_the_case(hhem_local: Path) -> None:
     verifier = HhemVerifier(HhemSettings(source=str(hhem_local), max_tokens=30))
-    verification = verifier.verify(CONTEXTS * 3, STATEMENTS)
-    assert verification.checks == ()
-    assert verification.error is not None and verification.error.kind == "too_long"
-    assert "over the limit of 30" in verification.error.message
+    verified = verifier.verify(CONTEXTS * 3, STATEMENTS)
+    assert verified.checks == ()
+    assert verified.error is not None and verified.error.kind == "too_long" and verified.error.call == "verdicts"
+    assert "over the limit of 30" in verified.error.message
 
 
 def test_out_of_memory_is_an_error_recorded_on_the_case(hhem_local: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -99,9 +98,9 @@ def test_out_of_memory_is_an_error_recorded_on_the_case(hhem_local: Path, monkey
             raise torch.cuda.OutOfMemoryError("CUDA out of memory. Tried to allocate 2.00 GiB")
 
     monkeypatch.setattr(verifier, "_model", Exhausted())
-    verification = verifier.verify(CONTEXTS, STATEMENTS)
-    assert verification.error is not None and verification.error.kind == "out_of_memory"
-    assert verification.error.message.startswith("CUDA out of memory")
+    verified = verifier.verify(CONTEXTS, STATEMENTS)
+    assert verified.error is not None and verified.error.kind == "out_of_memory"
+    assert verified.error.message.startswith("HHEM: CUDA out of memory")
 
 
 @pytest.mark.parametrize("source", ["/nonexistent/hhem", "vectara/no-such-model"])

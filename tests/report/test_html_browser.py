@@ -445,22 +445,11 @@ def test_the_per_statement_agreement_shows_each_disagreement_beside_its_context(
 ) -> None:
     """Cases whose RAGAS arm holds both call 2 and HHEM's checks: kappa, the matrix, and each statement
     the two disagree on in a row with the contexts both judged it against (hostile text stays text)."""
-    from tests.diff.graded import ROWS, arm, graded_case, legacy_sample, ragas_sample, write
+    from tests.diff.graded import ROWS, verified_case, write
 
     rows = [dict(ROWS[0], contexts=[*ROWS[0]["contexts"], f"A hostile passage {PWN_IMG}"]), ROWS[1], ROWS[2]]
     llm, hhem = ["YN", "YY", "YN"], [[0.93, 0.71], [0.88, 0.12], [0.64, 0.08]]
-    lines = []
-    for index, (row, verdicts, probabilities) in enumerate(zip(rows, llm, hhem, strict=True)):
-        sample = ragas_sample(row["statements"], verdicts)
-        sample["verification"] = {
-            "model": "vectara/hallucination_evaluation_model@0123abc",
-            "checks": [
-                {"statement": s, "probability": p, "verdict": p > 0.5}
-                for s, p in zip(row["statements"], probabilities, strict=True)
-            ],
-        }
-        legacy = arm("legacy", [legacy_sample(row["statements"], verdicts)])
-        lines.append(graded_case(index, row, legacy, arm("ragas", [sample])))
+    lines = [verified_case(i, *case) for i, case in enumerate(zip(rows, llm, hhem, strict=True))]
     corpus = write(tmp_path / "verified.jsonl", lines)
     case_lines: list[str] = []
     report = run_diff([corpus], DiffSettings(), on_comparisons=lambda batch: case_lines.extend(batch.lines))

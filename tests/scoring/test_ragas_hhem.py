@@ -9,7 +9,7 @@ import pytest
 from hypothesis import example, given
 from hypothesis import strategies as st
 
-from compat.cases import Case, StatementCheck, Verification, VerifierError
+from compat.cases import Case, StatementCheck
 from compat.scoring import Status, get_scorer, hhem_verdict
 
 SCORER = get_scorer("ragas-hhem-0.4.3")
@@ -17,7 +17,7 @@ SCORER = get_scorer("ragas-hhem-0.4.3")
 
 def recorded(statements: list[str], probabilities: list[float], threshold: float = 0.5) -> Case:
     checks = tuple(
-        StatementCheck(statement=s, probability=p, verdict=hhem_verdict(p))
+        StatementCheck(statement=s, probability=p, supported=hhem_verdict(p))
         for s, p in zip(statements, probabilities, strict=True)
     )
     return Case(
@@ -25,7 +25,7 @@ def recorded(statements: list[str], probabilities: list[float], threshold: float
         statements_output=json.dumps({"statements": statements}),
         grader_output="",
         threshold=threshold,
-        verification=Verification(model="sha256:00", checks=checks),
+        checks=checks,
     )
 
 
@@ -57,21 +57,15 @@ def test_no_statements_is_nan_before_any_verification_as_ragas_returns() -> None
 
 
 @pytest.mark.parametrize(
-    ("verification", "reason"),
+    ("checks", "reason"),
     [
-        (None, "no HHEM verification was recorded"),
-        (
-            Verification(model="m", error=VerifierError(kind="too_long", message="9000 tokens")),
-            "the HHEM verifier failed (too_long): 9000 tokens",
-        ),
-        (
-            Verification(model="m", checks=(StatementCheck(statement="other", probability=0.9, verdict=True),)),
-            "judged 1 statements, not call 1's 1",
-        ),
+        (None, "no HHEM checks were recorded"),
+        ((StatementCheck(statement="other", probability=0.9, supported=True),), "judged 1 statements, not call 1's 1"),
+        ((), "judged 0 statements, not call 1's 1"),
     ],
 )
-def test_no_usable_verification_is_an_error_never_a_number(verification: Verification | None, reason: str) -> None:
-    case = Case(id="c", statements_output='{"statements": ["a"]}', grader_output="", verification=verification)
+def test_no_usable_checks_is_an_error_never_a_number(checks: tuple[StatementCheck, ...] | None, reason: str) -> None:
+    case = Case(id="c", statements_output='{"statements": ["a"]}', grader_output="", checks=checks)
     score = SCORER.score(case)
     assert score.status is Status.ERROR and score.value is None and not score.passed
     assert reason in score.reason

@@ -82,9 +82,10 @@ def test_ragas_hhem_agrees_with_the_published_library(
     statements = json.loads(call_1)["statements"]
     verifier = verifiers[batch_size]
     assert isinstance(verifier, HhemVerifier)
-    verification = verifier.verify(contexts, statements)
+    verified = verifier.verify(contexts, statements)
+    assert verified.error is None
     recorded = Case(
-        id="x", contexts=tuple(contexts), statements_output=call_1, grader_output="", verification=verification
+        id="x", contexts=tuple(contexts), statements_output=call_1, grader_output="", checks=verified.checks
     )
     ours = get_scorer("ragas-hhem-0.4.3").score(recorded)
     detail = f"\ncall 1: {call_1}\ncontexts: {contexts}\nragas: {expected}\nours: {ours}"
