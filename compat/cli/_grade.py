@@ -13,9 +13,13 @@ from compat._errors import CaseError, GradingFailedError
 from compat.cli._common import EXIT_FAILED, domain_errors, max_case_bytes_option, output_path, report_skipped
 from compat.cli._progress import GradeBar
 from compat.grading import (
+    DEFAULT_BATCH_SIZE,
     DEFAULT_CACHE,
+    DEFAULT_MAX_TOKENS,
+    HUB_ID,
     GraderSettings,
     GradeSettings,
+    HhemSettings,
     OpenAIGrader,
     ReplyCache,
     bundled_dataset,
@@ -117,6 +121,29 @@ def _price(_context: click.Context, _parameter: click.Parameter, value: str | No
 @click.option("--price", callback=_price, metavar="IN,OUT", help="USD per million input and output tokens.")
 @click.option("--dry-run", is_flag=True, help="Say how many calls the run would make, and stop.")
 @click.option("--skip-invalid", is_flag=True, help="Grade the valid rows; report invalid ones on stderr.")
+@click.option(
+    "--hhem",
+    is_flag=False,
+    flag_value=HUB_ID,
+    metavar="MODEL",
+    help=f"Also record the arm ragas-hhem: the RAGAS statements call, verdicts from HHEM-2.1-Open (a hub id or a "
+    f"local directory; --hhem alone: {HUB_ID}). Needs pip install 'faithcompat[hhem]'; see docs/hhem.md.",
+)
+@click.option("--device", default="cpu", show_default=True, help="Where HHEM runs: cpu, cuda, cuda:1, mps.")
+@click.option(
+    "--batch-size",
+    type=click.IntRange(1, 4096),
+    default=DEFAULT_BATCH_SIZE,
+    show_default=True,
+    help="Statements HHEM judges at once (as ragas's FaithfulnesswithHHEM).",
+)
+@click.option(
+    "--hhem-max-tokens",
+    type=click.IntRange(1),
+    default=DEFAULT_MAX_TOKENS,
+    show_default=True,
+    help="A statement with its contexts longer than this is recorded as too_long on its case.",
+)
 @domain_errors
 def grade_command(
     datasets: tuple[str, ...],
@@ -141,6 +168,10 @@ def grade_command(
     price: tuple[float, float] | None,
     dry_run: bool,
     skip_invalid: bool,
+    hhem: str | None,
+    device: str,
+    batch_size: int,
+    hhem_max_tokens: int,
 ) -> None:
     """Ask a grader model for both arms' calls on a RAG dataset; write them as a corpus.
 
@@ -168,6 +199,10 @@ def grade_command(
         seed=seed,
         max_error_rate=max_error_rate,
         max_case_bytes=max_case_bytes,
+        # The dry run counts grader calls: the hhem arm adds none, and its model need not load for that.
+        hhem=None
+        if hhem is None or dry_run
+        else HhemSettings(source=hhem, device=device, batch_size=batch_size, max_tokens=hhem_max_tokens),
     )
     api_key = os.environ.get(api_key_env, "")
     if not dry_run and not api_key and base_url is None:

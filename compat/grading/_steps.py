@@ -23,6 +23,7 @@ from compat.cases import DEFAULT_MAX_CASE_BYTES, ArmName, GraderCall
 from compat.grading._cache import Reply, ReplyCache, request_key
 from compat.grading._client import Grader, GraderFailure, Request
 from compat.grading._contract import STATEMENTS_SCHEMA, VERDICTS_SCHEMA, contract_problem
+from compat.grading._hhem import HhemSettings, HhemVerifier, verdicts_json
 from compat.grading._prompts import REASK, PromptSets, context_text, render, statements_text
 from compat.grading._rows import Row, case_fields, line_bytes
 from compat.scoring import statements_from_text
@@ -47,6 +48,13 @@ class GradeSettings:
     window: int = 512  # rows ahead of the oldest one not yet written: bounds memory, not speed
     max_error_rate: float = 0.1
     max_case_bytes: int = DEFAULT_MAX_CASE_BYTES
+    # The hhem arm (HHEM_ARM): the RAGAS prompts' call 1, then HHEM judges its statements in call 2's place.
+    hhem: HhemSettings | None = None
+
+
+# The arm `grade --hhem` adds: the ragas preset's statements call (the same request as the ragas
+# arm's, so served from its reply), verdicts from the HHEM verifier instead of the grader.
+HHEM_ARM = "ragas-hhem"
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,21 +90,33 @@ class Grading:
         self.prompts = prompts
         self.cache = cache
         self.tally = Tally()
+        # Loaded before any call is made: a model that cannot be used stops the run (exit 2) for nothing paid.
+        self.verifier = None if settings.hhem is None else HhemVerifier(settings.hhem)
+        verifier = None if self.verifier is None else [self.verifier.identity, self.verifier.settings.max_tokens]
         # What every row's line depends on besides the row: hashed once per run.
         run = [
             _LINE_FORMAT,
             [settings.model, settings.arms, settings.samples, settings.max_retries, settings.strict_json],
             [settings.temperature, settings.seed, prompts.origin],
             [prompts.legacy.statements, prompts.legacy.verdicts, prompts.ragas.statements, prompts.ragas.verdicts],
+            *([verifier] if verifier else []),
         ]
         self._run_key = hashlib.sha256(json.dumps(run, ensure_ascii=True).encode("ascii")).hexdigest()
 
     # ---------------------------------------------------------------- the flow
 
+    @property
+    def arm_names(self) -> tuple[ArmName, ...]:
+        """The arms a line records, in order: the settings' arms, then the hhem arm where there is one."""
+        return self.settings.arms + ((HHEM_ARM,) if self.verifier is not None else ())
+
     def row_flows(self, row: Row) -> list[Flow]:
-        return [self._sample_flow(row, arm, k) for arm in self.settings.arms for k in range(self.settings.samples)]
+        """Every sample's flow, arm after arm (the hhem arm's last: its call 1 is the ragas arm's)."""
+        return [self._sample_flow(row, arm, k) for arm in self.arm_names for k in range(self.settings.samples)]
 
     def _sample_flow(self, row: Row, arm: ArmName, sample: int) -> Flow:
+        if arm == HHEM_ARM:
+            return (yield from self._verified_flow(row, sample))
         settings = self.settings
         pair = self.prompts.pair(arm)
         seed = None if settings.seed is None else settings.seed + sample
@@ -123,6 +143,33 @@ class Grading:
             record["grader_output"] = second
         except _Failed as failed:
             record["error"] = {"call": call, "kind": failed.failure.kind, "message": failed.failure.message}
+        if attempts:
+            record["attempts"] = attempts
+        record["tokens"] = {"prompt": tokens[0], "completion": tokens[1]}
+        return record
+
+    def _verified_flow(self, row: Row, sample: int) -> Flow:
+        """The hhem arm's sample: the RAGAS prompts' call 1, then HHEM on its statements (its failure
+        is recorded as call 2's error); HHEM's verdicts stand in call 2's place as the RAGAS JSON."""
+        assert self.verifier is not None
+        seed = None if self.settings.seed is None else self.settings.seed + sample
+        values = {"question": row.question, "answer": row.answer, "context": context_text(row.contexts)}
+        record: dict[str, Any] = {} if seed is None else {"seed": seed}
+        attempts: list[dict[str, str]] = []
+        tokens = [0, 0]
+        prompt = render(self.prompts.pair("ragas").statements, values)
+        try:
+            first = yield from self._call("ragas", "statements", prompt, seed, sample, attempts, tokens)
+        except _Failed as failed:
+            record["error"] = {"call": "statements", "kind": failed.failure.kind, "message": failed.failure.message}
+        else:
+            record["statements_output"] = first
+            verified = self.verifier.verify(row.contexts, statements_from_text(first))
+            if verified.error is not None:
+                record["error"] = verified.error.model_dump()
+            else:
+                record["grader_output"] = verdicts_json(verified.checks)
+                record["checks"] = [check.model_dump() for check in verified.checks]
         if attempts:
             record["attempts"] = attempts
         record["tokens"] = {"prompt": tokens[0], "completion": tokens[1]}
@@ -211,7 +258,11 @@ class Grading:
         return self._finished(row, key, records, hits)
 
     async def graded_line(self, row: Row, grader: Grader, key: str) -> str:
-        records = await asyncio.gather(*(self._drive(flow, grader) for flow in self.row_flows(row)))
+        flows = self.row_flows(row)
+        # The hhem arm's flows after the others: its call 1 is then the ragas arm's cached reply, not a second call.
+        later = self.settings.samples if self.verifier is not None else 0
+        records = await asyncio.gather(*(self._drive(flow, grader) for flow in flows[: len(flows) - later]))
+        records += await asyncio.gather(*(self._drive(flow, grader) for flow in flows[len(flows) - later :]))
         replies = sum(2 + len(record.get("attempts", ())) for record in records)
         return self._finished(row, key, list(records), replies)
 
@@ -271,9 +322,12 @@ class Grading:
         case = case_fields(row)
         arms: dict[str, Any] = {}
         samples = self.settings.samples
-        for index, arm in enumerate(self.settings.arms):
+        for index, arm in enumerate(self.arm_names):
             own = records[index * samples : (index + 1) * samples]
             recording = {"prompts": f"{arm} ({self.prompts.origin})", "model": self.settings.model, **own[0]}
+            if arm == HHEM_ARM and self.verifier is not None:
+                recording["prompts"] = f"ragas ({self.prompts.origin})"
+                recording |= {"preset": "ragas", "verifier": "hhem", "verifier_model": self.verifier.identity}
             if samples > 1:
                 recording["samples"] = list(own[1:])
             arms[arm] = recording
