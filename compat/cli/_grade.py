@@ -144,6 +144,11 @@ def _price(_context: click.Context, _parameter: click.Parameter, value: str | No
     show_default=True,
     help="A statement with its contexts longer than this is recorded as too_long on its case.",
 )
+@click.option(
+    "--hhem-threads",
+    type=click.IntRange(1),
+    help="torch's CPU threads for HHEM [default: one per core]; 1 is much faster where the cores are busy.",
+)
 @domain_errors
 def grade_command(
     datasets: tuple[str, ...],
@@ -172,6 +177,7 @@ def grade_command(
     device: str,
     batch_size: int,
     hhem_max_tokens: int,
+    hhem_threads: int | None,
 ) -> None:
     """Ask a grader model for both arms' calls on a RAG dataset; write them as a corpus.
 
@@ -202,7 +208,9 @@ def grade_command(
         # The dry run counts grader calls: the hhem arm adds none, and its model need not load for that.
         hhem=None
         if hhem is None or dry_run
-        else HhemSettings(source=hhem, device=device, batch_size=batch_size, max_tokens=hhem_max_tokens),
+        else HhemSettings(
+            source=hhem, device=device, batch_size=batch_size, max_tokens=hhem_max_tokens, threads=hhem_threads
+        ),
     )
     api_key = os.environ.get(api_key_env, "")
     if not dry_run and not api_key and base_url is None:

@@ -38,11 +38,15 @@ from compat.scoring import (
 # The scorers whose contract reads the RAGAS prompts' JSON: on a case graded both ways they
 # score the RAGAS arm's recording. Every other scorer (legacy, the plans, the promptfoo
 # releases, a scorer registered elsewhere) reads the legacy prompts' free text, the legacy arm's.
-JSON_READERS = frozenset({"ragas", "ragas-0.4.3", "ragas-hhem-0.4.3"})
+JSON_READERS = frozenset({"ragas", "ragas-0.4.3"})
+# Scorers that read a verifier's checks: the arm `grade --hhem` records (compat.grading's HHEM_ARM).
+VERIFIER_READERS = {"ragas-hhem-0.4.3": "ragas-hhem"}
 
 
 def arm_read_by(scorer_name: str) -> ArmName:
-    """The arm whose prompts' output ``scorer_name``'s contract reads (``JSON_READERS``)."""
+    """The arm whose output ``scorer_name``'s contract reads (``JSON_READERS``, ``VERIFIER_READERS``)."""
+    if scorer_name in VERIFIER_READERS:
+        return VERIFIER_READERS[scorer_name]
     return CANDIDATE_ARM if scorer_name in JSON_READERS else CONTROL_ARM
 
 

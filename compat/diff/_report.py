@@ -51,10 +51,11 @@ class ScorersInfo(_Frozen):
         default=None, description="Verdict words added to the candidate's (--vocabulary); null: the built-in ones only."
     )
     tolerance: float
-    candidate_arm: Literal["legacy", "ragas"] | None = Field(
+    candidate_arm: str | None = Field(
         default=None,
         description="Which recording the candidate scores on cases with per-arm recordings: legacy (the legacy "
-        "prompts' text, the control's too) or ragas (the RAGAS prompts' JSON); null in reports before 1.3.",
+        "prompts' text, the control's too), ragas (the RAGAS prompts' JSON) or another arm's name (ragas-hhem: HHEM's "
+        "checks, since 1.4); null in reports before 1.3.",
     )
 
 

@@ -49,6 +49,10 @@ class HhemSettings:
     batch_size: int = DEFAULT_BATCH_SIZE
     max_tokens: int = DEFAULT_MAX_TOKENS
     revision: str | None = None
+    # torch's CPU threads (None: torch's default, one per core). On a machine whose cores are
+    # busy with other work, torch's threads wait on each other: 1 was 100x faster on a loaded
+    # 2-core machine (docs/hhem.md).
+    threads: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,6 +85,8 @@ class HhemVerifier:
                 f"the HHEM verifier needs torch and transformers: pip install 'faithcompat[hhem]' ({error})"
             ) from error
         self._torch: Any = torch
+        if settings.threads is not None:
+            torch.set_num_threads(settings.threads)
         try:
             model = AutoModelForSequenceClassification.from_pretrained(
                 settings.source, trust_remote_code=True, revision=settings.revision

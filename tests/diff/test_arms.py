@@ -84,7 +84,7 @@ def test_each_scorer_reads_the_arm_its_contract_reads() -> None:
         "promptfoo-0.123.1": "legacy",
         "ragas": "ragas",
         "ragas-0.4.3": "ragas",
-        "ragas-hhem-0.4.3": "ragas",  # call 1's JSON and the HHEM checks of its statements
+        "ragas-hhem-0.4.3": "ragas-hhem",  # the arm `grade --hhem` records: call 1's JSON and HHEM's checks
     }
 
 

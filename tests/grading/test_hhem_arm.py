@@ -95,3 +95,19 @@ def test_no_such_model_stops_the_run_before_any_call(server: GraderServer, tmp_p
     code, err, corpus = grade(server, tmp_path, "--hhem", str(tmp_path / "nowhere"))
     assert code == 2 and "cannot load the HHEM model" in err and err.count("\n") == 1
     assert server.script.requests == 0 and not corpus.exists()
+
+
+def test_diff_with_the_hhem_scorer_reads_the_hhem_arm(server: GraderServer, hhem_local: Path, tmp_path: Path) -> None:
+    code, err, corpus = grade(server, tmp_path, "--hhem", str(hhem_local))
+    assert code == 0, err
+    code, _, err = invoke("diff", str(corpus), "--candidate", "ragas-hhem-0.4.3", "--out", str(tmp_path / "r"))
+    assert code in (0, 1), err
+    report = json.loads((tmp_path / "r" / "report.json").read_text(encoding="utf-8"))
+    assert report["scorers"]["candidate_arm"] == "ragas-hhem"
+    cases = [Case.model_validate_json(line) for line in corpus.read_text(encoding="utf-8").splitlines()]
+    expected = [
+        sum(c.supported for c in checks) / len(checks)
+        for case in cases
+        if case.arms and (checks := case.arms.get("ragas-hhem").checks)  # type: ignore[union-attr]
+    ]
+    assert report["means"]["candidate"]["mean"] == sum(expected) / len(expected)
