@@ -476,4 +476,4 @@ def test_the_per_statement_agreement_shows_each_disagreement_beside_its_context(
     box_context = rows_shown.nth(0).locator("td").nth(4).bounding_box()
     assert box_statement is not None and box_context is not None
     assert box_context["x"] > box_statement["x"] and abs(box_context["y"] - box_statement["y"]) < 5  # side by side
-    part.screenshot(path=str(shots / "7-per-statement-agreement.png"))
+    part.screenshot(path=str(shots / "6-per-statement-agreement.png"))
