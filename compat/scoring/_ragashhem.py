@@ -12,13 +12,10 @@ threshold in the metric; ``passed`` is the shared pass rule on its value.
 
 from __future__ import annotations
 
-import math
-
 from compat.cases import Case
-from compat.scoring._jsnum import js_number_to_string, js_to_fixed_2
 from compat.scoring._ragasjson import Raised
 from compat.scoring._ragaslibrary import RagasLibraryScorer
-from compat.scoring._score import Cause, Score, Status, Verdict, passes
+from compat.scoring._score import Cause, Score, Verdict
 
 
 def hhem_verdict(probability: float) -> bool:
@@ -26,8 +23,8 @@ def hhem_verdict(probability: float) -> bool:
     return round(probability) == 1
 
 
-class RagasHhemScorer:
-    """``FaithfulnesswithHHEM`` (ragas 0.4.3) on a case whose arm recorded an HHEM verification.
+class RagasHhemScorer(RagasLibraryScorer):
+    """``FaithfulnesswithHHEM`` (ragas 0.4.3) on a case whose arm recorded HHEM's checks.
 
     NaN (no statements) is value NaN, status ``scored``, as for ``ragas-0.4.3``. No checks,
     or checks of other statements than call 1's, give status ``error``, value ``None``
@@ -38,20 +35,11 @@ class RagasHhemScorer:
 
     def score(self, case: Case) -> Score:
         try:
-            statements = RagasLibraryScorer._statements(case)
+            statements = self._statements(case)
         except Raised as error:
             return self._error(case, f"ragas raises: {error}")
         if not statements:
-            value = math.nan
-            return Score(
-                scorer=self.name,
-                value=value,
-                status=Status.SCORED,
-                passed=False,
-                threshold=case.threshold,
-                reason="Faithfulness NaN (no statements) is < " + js_number_to_string(case.threshold),
-                cause=Cause.NO_STATEMENTS,
-            )
+            return self._nan(case, Cause.NO_STATEMENTS, "no statements", 0)
         checks = case.checks
         if checks is None:
             return self._error(case, "no HHEM checks were recorded for this arm")
@@ -59,29 +47,8 @@ class RagasHhemScorer:
         if judged != statements:
             return self._error(case, f"the HHEM checks judged {len(judged)} statements, not call 1's {len(statements)}")
         scores = [1.0 if hhem_verdict(check.probability) else 0.0 for check in checks]
-        value = sum(scores) / len(scores)
-        passed = passes(value, case.threshold)
-        relation = " is >= " if passed else " is < "
-        return Score(
-            scorer=self.name,
-            value=value,
-            status=Status.SCORED,
-            passed=passed,
-            threshold=case.threshold,
-            reason="Faithfulness " + js_to_fixed_2(value) + relation + js_number_to_string(case.threshold),
-            verdicts=tuple(
-                Verdict(check.statement, 1 if score else 0, f"HHEM p={check.probability:.4f}")
-                for check, score in zip(checks, scores, strict=True)
-            ),
-            statement_count=len(statements),
+        verdicts = tuple(
+            Verdict(check.statement, 1 if score else 0, f"HHEM p={check.probability:.4f}")
+            for check, score in zip(checks, scores, strict=True)
         )
-
-    def _error(self, case: Case, reason: str) -> Score:
-        return Score(
-            scorer=self.name,
-            value=None,
-            status=Status.ERROR,
-            passed=False,
-            threshold=case.threshold,
-            reason=reason,
-        )
+        return self._ratio(case, sum(scores) / len(scores), len(statements), verdicts)

@@ -11,39 +11,31 @@ Output: ``{"version": ...}`` first, then per case ``{"score": float | "NaN"}`` o
 from __future__ import annotations
 
 import asyncio
-import json
 import sys
 import typing as t
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-import ragas
 from ragas.dataset_schema import SingleTurnSample
 from ragas.metrics._faithfulness import FaithfulnesswithHHEM
-from ragas_upstream import ScriptedGrader, encode
+from ragas_upstream import ScriptedGrader, serve
 
 
 async def main() -> None:
     grader = ScriptedGrader()
     metrics: dict[int, FaithfulnesswithHHEM] = {}
-    print(json.dumps({"version": ragas.__version__}), flush=True)
-    for line in sys.stdin:
-        if not line.strip():
-            continue
-        request = json.loads(line)
+
+    async def score_of(request: dict[str, t.Any]) -> float:
         size = int(request["batch_size"])
         if size not in metrics:
             metrics[size] = FaithfulnesswithHHEM(llm=grader, batch_size=size)
         grader.answers = {"statements_output": request["statements_output"], "grader_output": ""}
         grader.last = ""
         sample = SingleTurnSample(user_input="question", response="answer", retrieved_contexts=request["contexts"])
-        try:
-            score = await metrics[size].single_turn_ascore(sample)
-            out: dict[str, t.Any] = {"score": encode(float(score))}
-        except Exception as error:  # every raise is an outcome here
-            out = {"error": type(error).__name__}
-        print(json.dumps(out), flush=True)
+        return float(await metrics[size].single_turn_ascore(sample))
+
+    await serve(score_of)
 
 
 if __name__ == "__main__":
