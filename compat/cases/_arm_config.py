@@ -84,9 +84,9 @@ class ArmConfig:
     def recorded(self) -> dict[str, object]:
         """The configuration fields a recording of this arm carries (``ArmRecording``)."""
         record: dict[str, object] = {"prompts": f"{self.preset} ({self.prompts})", "model": self.model}
-        plain = preset(self.preset, prompts=self.prompts, model=self.model, samples=self.samples)
-        if self != plain:
-            # A declared or changed arm says all it is; a preset's recording stays as corpora always had it.
+        if self.name != self.preset or self.verifier != "llm":
+            # A declared arm says all it is; a preset's recording stays as corpora always had it
+            # (its options are the run's: what it does not say is unknown, never a difference).
             record.update(
                 preset=self.preset,
                 base_url=self.base_url,

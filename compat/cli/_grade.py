@@ -5,6 +5,8 @@ from __future__ import annotations
 import math
 import os
 import sys
+from dataclasses import replace
+from functools import partial
 from pathlib import Path
 
 import click
@@ -19,9 +21,11 @@ from compat.grading import (
     OpenAIGrader,
     ReplyCache,
     bundled_dataset,
+    check_arms,
     grade,
     iter_rows,
     load_prompts,
+    parse_arm,
     plan,
     prompts_toml,
 )
@@ -59,10 +63,20 @@ def _price(_context: click.Context, _parameter: click.Parameter, value: str | No
 )
 @click.option(
     "--arms",
-    type=click.Choice(["both", "legacy", "ragas"]),
+    type=click.Choice(["both", "legacy", "ragas", "none"]),
     default="both",
     show_default=True,
-    help="Which prompt sets to grade with: the legacy text prompts, the RAGAS JSON prompts, or both.",
+    help="Which preset arms to grade: the legacy text prompts, the RAGAS JSON prompts, both, or none "
+    "(only the arms --arm declares).",
+)
+@click.option(
+    "--arm",
+    "declared",
+    multiple=True,
+    metavar="NAME=PRESET[,KEY=VALUE...]",
+    help="Grade one more arm: a preset (legacy, ragas) and what it changes: model, base-url, prompts, "
+    "temperature, strict-json, max-retries, samples, verifier. Repeatable. E.g. "
+    "--arm ragas-mini=ragas,model=gpt-4o-mini (docs/grading.md#arms).",
 )
 @click.option("--prompts", "prompts_path", type=click.Path(dir_okay=False), help="Prompt templates (TOML).")
 @click.option("--samples", type=click.IntRange(1, 100), default=1, show_default=True, help="Gradings per case and arm.")
@@ -125,6 +139,7 @@ def grade_command(
     model: str,
     api_key_env: str,
     arms: str,
+    declared: tuple[str, ...],
     prompts_path: str | None,
     samples: int,
     max_retries: int,
@@ -158,9 +173,20 @@ def grade_command(
     """
     sources = list(datasets) or bundled_dataset()
     prompts = load_prompts(prompts_path)
+    options = {
+        "prompts": prompts.origin,
+        "temperature": temperature,
+        "strict_json": strict_json,
+        "max_retries": max_retries,
+        "samples": samples,
+    }
+    presets: tuple[str, ...] = {"both": ("legacy", "ragas"), "none": ()}.get(arms, (arms,))
+    own = tuple(parse_arm(spec, model=model, base_url=base_url, options=options) for spec in declared)
+    if not presets and not own:
+        raise click.UsageError("--arms none grades nothing: declare an arm with --arm NAME=PRESET[,KEY=VALUE...]")
     settings = GradeSettings(
         model=model,
-        arms=("legacy", "ragas") if arms == "both" else (arms,),
+        arms=(*presets, *own),
         samples=samples,
         max_retries=max_retries,
         strict_json=strict_json,
@@ -168,7 +194,9 @@ def grade_command(
         seed=seed,
         max_error_rate=max_error_rate,
         max_case_bytes=max_case_bytes,
+        base_url=base_url,
     )
+    check_arms(settings.configs(prompts.origin))
     api_key = os.environ.get(api_key_env, "")
     if not dry_run and not api_key and base_url is None:
         raise click.UsageError(f"the API key is not set: export {api_key_env}=... (or name another: --api-key-env)")
@@ -181,6 +209,11 @@ def grade_command(
         concurrency=concurrency,
         rpm=rpm,
     )
+    endpoints = {
+        arm.base_url: replace(grader_settings, base_url=arm.base_url)
+        for arm in own
+        if arm.base_url is not None and arm.base_url != base_url
+    }
     skipped: list[CaseError] = []
     on_error = skipped.append if skip_invalid else None
     total = sum(1 for _ in iter_rows(sources, on_error=on_error, max_case_bytes=max_case_bytes))
@@ -206,6 +239,7 @@ def grade_command(
                     cache,
                     prompts,
                     settings,
+                    endpoints={url: partial(OpenAIGrader, other) for url, other in endpoints.items()},
                     total=total,
                     on_progress=progress.show,
                 )

@@ -346,6 +346,11 @@ class DriftAggregator:
         counted = outcome_counts(self.outcomes, every=False)
         if self.outcomes[Outcome.GRADER_ERROR.value] == self.cases:
             counted += " (every case has a grader call that failed: grade again once the grader answers)"
+        elif self.outcomes[Outcome.NOT_RECORDED.value] == self.cases:
+            counted += (
+                " (no case records the arm a side scores: grade it (--arms, --arm), or pick recorded arms "
+                "with --arm and --control-arm)"
+            )
         return f"none of the {self.cases} cases has a valid score from {' nor '.join(sides)}: {counted}"
 
     def _delta_stats(self) -> DeltaStats:

@@ -8,6 +8,7 @@ paid for twice and a stopped run resumes, and writes cases whose ``arms`` hold w
 the grader said. Takes from ``compat.cases`` and ``compat.scoring``; never prints.
 """
 
+from compat.grading._arms import ArmError, check_arms, parse_arm, run_arm
 from compat.grading._cache import DEFAULT_CACHE, Reply, ReplyCache, request_key
 from compat.grading._client import Counters, Grader, GraderFailure, GraderSettings, OpenAIGrader, Request
 from compat.grading._datasets import bundled_dataset, iter_rows
@@ -20,6 +21,7 @@ __all__ = [
     "ALIASES",
     "BUILT_IN",
     "DEFAULT_CACHE",
+    "ArmError",
     "CallPlan",
     "Counters",
     "GradeProgress",
@@ -37,10 +39,13 @@ __all__ = [
     "Request",
     "Row",
     "bundled_dataset",
+    "check_arms",
     "grade",
     "iter_rows",
     "load_prompts",
+    "parse_arm",
     "plan",
     "prompts_toml",
     "request_key",
+    "run_arm",
 ]

@@ -78,6 +78,8 @@ class Request:
     temperature: float
     seed: int | None = None
     json_schema: dict[str, Any] | None = None
+    model: str | None = None  # None: the grader's own (``GraderSettings.model``)
+    base_url: str | None = None  # another endpoint than the run's: which grader the run hands it to
 
 
 class GraderFailure(Exception):
@@ -217,7 +219,7 @@ class OpenAIGrader:
 
     async def _once(self, request: Request, level: int) -> Reply:
         arguments: dict[str, Any] = {
-            "model": self.settings.model,
+            "model": request.model or self.settings.model,
             "messages": list(request.messages),
             "temperature": request.temperature,
         }
