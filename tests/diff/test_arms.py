@@ -9,7 +9,17 @@ from click.testing import CliRunner
 
 from compat import Case, get_scorer
 from compat.cli import main
-from compat.diff import CaseComparer, DiffSettings, DriftCause, Outcome, arm_read_by, compare, has_text_for, run_diff, score_arm
+from compat.diff import (
+    CaseComparer,
+    DiffSettings,
+    DriftCause,
+    Outcome,
+    arm_read_by,
+    compare,
+    has_text_for,
+    run_diff,
+    score_arm,
+)
 from compat.scoring import scorer_names
 from tests.diff.graded import REFUSED, ROWS, answered_corpus, arm, failed_arm, graded_case, ragas_sample
 
