@@ -27,6 +27,7 @@ from compat.grading import (
     load_prompts,
     parse_arm,
     plan,
+    promptfoo_prompts,
     prompts_toml,
 )
 
@@ -266,7 +267,22 @@ def grade_command(
 
 @click.command()
 @click.option("--prompts", "prompts_path", type=click.Path(dir_okay=False), help="A prompts file to check and show.")
+@click.option(
+    "--from-promptfoo",
+    "promptfoo_path",
+    type=click.Path(),
+    metavar="PATH",
+    help="Your promptfoo's faithfulness prompts as the legacy arm's: PATH is its package directory "
+    "(node_modules/promptfoo) or a promptfoo config with custom prompts (rubricPrompt).",
+)
 @domain_errors
-def prompts(prompts_path: str | None) -> None:
-    """Print the prompt templates in force (TOML): a starting point for --prompts files."""
-    click.echo(prompts_toml(load_prompts(prompts_path)), nl=False)
+def prompts(prompts_path: str | None, promptfoo_path: str | None) -> None:
+    """Print the prompt templates in force (TOML): a starting point for --prompts files.
+
+    With --from-promptfoo, the legacy arm's templates are those your promptfoo asks, its
+    placeholders translated: save the output and grade with --prompts FILE.
+    """
+    if prompts_path is not None and promptfoo_path is not None:
+        raise click.UsageError("give --prompts or --from-promptfoo, not both")
+    sets = promptfoo_prompts(promptfoo_path) if promptfoo_path is not None else load_prompts(prompts_path)
+    click.echo(prompts_toml(sets), nl=False)

@@ -12,6 +12,7 @@ from compat.grading._arms import ArmError, check_arms, parse_arm, run_arm
 from compat.grading._cache import DEFAULT_CACHE, Reply, ReplyCache, request_key
 from compat.grading._client import Counters, Grader, GraderFailure, GraderSettings, OpenAIGrader, Request
 from compat.grading._datasets import bundled_dataset, iter_rows
+from compat.grading._promptfoo_prompts import promptfoo_prompts
 from compat.grading._prompts import BUILT_IN, PromptError, PromptPair, PromptSets, load_prompts, prompts_toml
 from compat.grading._rows import ALIASES, Row
 from compat.grading._run import CallPlan, GradeProgress, GradeSummary, grade, plan
@@ -45,6 +46,7 @@ __all__ = [
     "load_prompts",
     "parse_arm",
     "plan",
+    "promptfoo_prompts",
     "prompts_toml",
     "request_key",
     "run_arm",
