@@ -58,6 +58,13 @@ def test_the_model_swap_is_the_model_step_and_nothing_else(server: GraderServer,
     lines = [json.loads(line) for line in (tmp_path / "report" / "cases.jsonl").read_text().splitlines()]
     moved = [line for line in lines if line["id"] == "strict-matters"]
     assert moved[0]["cause"] == "model_differs"
+    legs = moved[0]["decomposition"]["legs"]
+    assert [(leg["dimensions"], leg["arm"]) for leg in legs] == [(["prompts"], "ragas"), (["model"], "ragas-strict")]
+    assert legs[0]["delta"] == 0 and legs[1]["delta"] == -0.5
+    # The waterfall draws the model step, and the steps table lists it.
+    page = (tmp_path / "report" / "report.html").read_text()
+    assert 'data-step="model"' in page and '<th scope="row">model</th>' in page
+    assert 'data-step="verifier"' not in page
 
 
 def test_without_the_arm_between_them_the_model_step_is_left_out_and_said_so(
