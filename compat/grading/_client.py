@@ -248,7 +248,7 @@ class OpenAIGrader:
                 raise self._connection_failure(error) from None
             except openai.APIStatusError as error:
                 self._answered = True
-                raise self._status_error(error) from None
+                raise self._status_error(error, request.model or self.settings.model) from None
             except (openai.APIResponseValidationError, ValueError) as error:
                 self._answered = True
                 raise _Transient("bad_response", self._scrub(f"the reply is not a chat completion: {error}")) from None
@@ -294,7 +294,7 @@ class OpenAIGrader:
         self.counters.completion_tokens += completion_tokens
         return Reply(content, prompt_tokens, completion_tokens)
 
-    def _status_error(self, error: openai.APIStatusError) -> Exception:
+    def _status_error(self, error: openai.APIStatusError, model: str) -> Exception:
         status = error.status_code
         said = error.message.removeprefix(f"Error code: {status} - ")  # the SDK's prefix says what we say
         message = self._scrub(f"HTTP {status}: {said}")
@@ -308,8 +308,7 @@ class OpenAIGrader:
         if status == 404:
             return GraderUnusableError(
                 "not_found",
-                f"the grader at {self._where} has no model {self.settings.model!r} "
-                f"(or no chat completions at that URL): {message}",
+                f"the grader at {self._where} has no model {model!r} (or no chat completions at that URL): {message}",
             )
         return _Rejected("bad_request", message)
 

@@ -320,7 +320,7 @@ def _row(name: str, arm: ArmName, report: DriftReport, counts: _Counts, decision
 def _problems(name: str, arm: ArmName, report: DriftReport, counts: _Counts) -> list[str]:
     """What makes a candidate unsafe to ship, worst first, in words."""
     problems = []
-    if arm not in READABLE.get(name, {CONTROL_ARM}):
+    if arm in _WHAT_ARMS_HOLD and arm not in READABLE.get(name, {CONTROL_ARM}):
         readable = " or ".join(_WHAT_ARMS_HOLD[a] for a in sorted(READABLE.get(name, {CONTROL_ARM})))
         problems.append(f"cannot read the {arm} arm: it holds {_WHAT_ARMS_HOLD[arm]}, and it reads {readable}")
     elif counts.unreadable:

@@ -171,3 +171,23 @@ def test_dry_run_counts_the_declared_arms_calls(server: GraderServer, tmp_path: 
     assert code == 0, err
     # 3 rows x (legacy 1 + ragas 1 + x 2 samples) x 2 calls; ragas may re-ask once per call.
     assert out.strip() == "3 cases: 24 calls to make (0 replies cached), up to 30 with re-asks"
+
+
+def test_a_model_the_grader_lacks_is_named_as_the_arm_asked_it(server: GraderServer, tmp_path: Path) -> None:
+    server.script.inject("404")
+    code, err, out = run_grade(server, tmp_path, "--arms", "none", "--arm", "only=legacy,model=no-such-model")
+    assert code == 2 and not out.exists()
+    assert "has no model 'no-such-model'" in err
+
+
+def test_compare_ranks_the_candidates_on_the_arms_named(server: GraderServer, tmp_path: Path) -> None:
+    server.script.model_overlap["strict"] = 1.0
+    code, err, corpus = run_grade(server, tmp_path, "--arm", "ragas-strict=ragas,model=strict", rows=ROWS)
+    assert code == 0, err
+    code, out, err = invoke(
+        "compare", str(corpus), "--candidates", "ragas", "--arm", "ragas-strict", "--control-arm", "legacy",
+        "--format", "json",
+    )  # fmt: skip
+    assert code in (0, 1), err
+    row = json.loads(out)["rows"][0]
+    assert row["arm"] == "ragas-strict" and row["candidate"] == "ragas" and row["unreadable"] == 0
