@@ -13,7 +13,6 @@ from compat.cases._arm_config import (
     VERIFIERS,
     ArmConfig,
     Dimension,
-    config_fields,
     preset,
     recorded_config,
 )
@@ -89,7 +88,6 @@ __all__ = [
     "bundled_corpus",
     "case_line",
     "check_expected_against",
-    "config_fields",
     "corpus_bytes",
     "invalid_utf8",
     "is_json_array",

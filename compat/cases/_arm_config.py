@@ -11,8 +11,8 @@ fields fall in: the decomposition walks from one arm to another one dimension at
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, fields, replace
-from typing import Literal
+from dataclasses import dataclass, replace
+from typing import Any, Literal
 
 from compat.cases._case import ARM_NAME_PATTERN, ArmName, ArmPreset, ArmRecording, Verifier
 
@@ -23,6 +23,8 @@ VERIFIERS: tuple[Verifier, ...] = ("llm", "hhem")
 # parser step comes before them, noise after): each names the fields it holds.
 Dimension = Literal["prompts", "model", "verifier"]
 DIMENSIONS: tuple[Dimension, ...] = ("prompts", "model", "verifier")
+# What a declared arm's recording carries beside its prompts and model (``ArmRecording``'s fields).
+_RECORDED = ("preset", "base_url", "temperature", "strict_json", "max_retries", "verifier", "verifier_model")
 _FIELDS: dict[Dimension, tuple[str, ...]] = {
     "prompts": ("preset", "prompts"),
     "model": ("model", "base_url", "temperature", "strict_json", "max_retries"),
@@ -84,19 +86,10 @@ class ArmConfig:
     def recorded(self) -> dict[str, object]:
         """The configuration fields a recording of this arm carries (``ArmRecording``)."""
         record: dict[str, object] = {"prompts": f"{self.preset} ({self.prompts})", "model": self.model}
-        plain = preset(self.preset, prompts=self.prompts, model=self.model, samples=self.samples)
-        if self != plain:
-            # A declared or changed arm says all it is; a preset's recording stays as corpora always had it.
-            record.update(
-                preset=self.preset,
-                base_url=self.base_url,
-                temperature=self.temperature,
-                strict_json=self.strict_json,
-                max_retries=self.max_retries,
-                verifier=self.verifier,
-            )
-            if self.verifier_model is not None:
-                record["verifier_model"] = self.verifier_model
+        if self.name != self.preset or self.verifier != "llm":
+            # A declared arm says all it is; a preset's recording stays as corpora always had it
+            # (its options are the run's: what it does not say is unknown, never a difference).
+            record.update({name: getattr(self, name) for name in _RECORDED})
         return {key: value for key, value in record.items() if value is not None}
 
 
@@ -116,21 +109,6 @@ def recorded_config(name: ArmName, recording: ArmRecording) -> ArmConfig:
     if prompts is not None:
         # "legacy (built-in)" -> "built-in": the templates' origin, the preset held apart.
         prompts = re.sub(r"^(?:legacy|ragas) \((.*)\)$", r"\1", prompts)
-    return ArmConfig(
-        name=name,
-        preset=preset_name,
-        prompts=prompts,
-        model=recording.model,
-        base_url=recording.base_url,
-        temperature=recording.temperature,
-        strict_json=recording.strict_json,
-        max_retries=recording.max_retries,
-        samples=recording.sample_count,
-        verifier=recording.verifier or "llm",
-        verifier_model=recording.verifier_model,
-    )
-
-
-def config_fields() -> tuple[str, ...]:
-    """The fields of ``ArmConfig``, as ``grade --arm`` spells them (``_`` as ``-``)."""
-    return tuple(field.name.replace("_", "-") for field in fields(ArmConfig))
+    said: dict[str, Any] = {field: getattr(recording, field) for field in _RECORDED}
+    said.update(preset=preset_name, verifier=recording.verifier or "llm")
+    return ArmConfig(name=name, prompts=prompts, model=recording.model, samples=recording.sample_count, **said)

@@ -39,7 +39,10 @@ class ExpectedOutcome(BaseModel):
     # cases come before scoring (tests/cases/test_corpus.py keeps them equal).
     status: Literal["scored", "undetermined", "error"] | None = None
     cause: (
-        Literal["empty_output", "no_statements", "refusal", "no_verdicts", "count_mismatch", "grader_error"] | None
+        Literal[
+            "empty_output", "no_statements", "refusal", "no_verdicts", "count_mismatch", "grader_error", "not_recorded"
+        ]
+        | None
     ) = None
     reason: StrictStr | None = None
     format: (

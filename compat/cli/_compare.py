@@ -66,6 +66,7 @@ def compare(
     control: str,
     candidates: tuple[str, ...] | None,
     arm: str,
+    control_arm: str,
     output_format: str,
     output: Path | None,
     tolerance: float,
@@ -96,6 +97,7 @@ def compare(
         source_names=names,
         vocabulary=vocabulary_words(vocabulary_path),
         arm=chosen_arm(arm),
+        control_arm=control_arm,
     )
     report_skipped(skipped)
     markdown = output_format == "markdown"

@@ -143,6 +143,7 @@ def diff(
     control: str,
     candidate: str,
     arm: str,
+    control_arm: str,
     policy: str | None,
     vocabulary_path: Path | None,
     out: Path,
@@ -176,7 +177,9 @@ def diff(
     vocabulary = vocabulary_words(vocabulary_path)
     options = policy_options(candidate, policy, vocabulary)
     sources, names = corpus_sources(corpus)
-    settings = DiffSettings(control, candidate, options, tolerance, max_case_bytes, jobs, detail, chosen_arm(arm))
+    settings = DiffSettings(
+        control, candidate, options, tolerance, max_case_bytes, jobs, detail, chosen_arm(arm), control_arm
+    )
     skipped: list[CaseError] = []
     progress = Progress(enabled=sys.stderr.isatty() and not os.environ.get("CI"))
     if progress.enabled:

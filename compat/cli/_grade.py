@@ -5,6 +5,8 @@ from __future__ import annotations
 import math
 import os
 import sys
+from dataclasses import replace
+from functools import partial
 from pathlib import Path
 
 import click
@@ -16,6 +18,7 @@ from compat.grading import (
     DEFAULT_BATCH_SIZE,
     DEFAULT_CACHE,
     DEFAULT_MAX_TOKENS,
+    HHEM_ARM,
     HUB_ID,
     GraderSettings,
     GradeSettings,
@@ -23,10 +26,13 @@ from compat.grading import (
     OpenAIGrader,
     ReplyCache,
     bundled_dataset,
+    check_arms,
     grade,
     iter_rows,
     load_prompts,
+    parse_arm,
     plan,
+    promptfoo_prompts,
     prompts_toml,
 )
 
@@ -63,10 +69,20 @@ def _price(_context: click.Context, _parameter: click.Parameter, value: str | No
 )
 @click.option(
     "--arms",
-    type=click.Choice(["both", "legacy", "ragas"]),
+    type=click.Choice(["both", "legacy", "ragas", "none"]),
     default="both",
     show_default=True,
-    help="Which prompt sets to grade with: the legacy text prompts, the RAGAS JSON prompts, or both.",
+    help="Which preset arms to grade: the legacy text prompts, the RAGAS JSON prompts, both, or none "
+    "(only the arms --arm declares).",
+)
+@click.option(
+    "--arm",
+    "declared",
+    multiple=True,
+    metavar="NAME=PRESET[,KEY=VALUE...]",
+    help="Grade one more arm: a preset (legacy, ragas) and what it changes: model, base-url, prompts, "
+    "temperature, strict-json, max-retries, samples, verifier. Repeatable. E.g. "
+    "--arm ragas-mini=ragas,model=gpt-4o-mini (docs/grading.md#arms).",
 )
 @click.option("--prompts", "prompts_path", type=click.Path(dir_okay=False), help="Prompt templates (TOML).")
 @click.option("--samples", type=click.IntRange(1, 100), default=1, show_default=True, help="Gradings per case and arm.")
@@ -157,6 +173,7 @@ def grade_command(
     model: str,
     api_key_env: str,
     arms: str,
+    declared: tuple[str, ...],
     prompts_path: str | None,
     samples: int,
     max_retries: int,
@@ -195,9 +212,22 @@ def grade_command(
     """
     sources = list(datasets) or bundled_dataset()
     prompts = load_prompts(prompts_path)
+    options = {
+        "prompts": prompts.origin,
+        "temperature": temperature,
+        "strict_json": strict_json,
+        "max_retries": max_retries,
+        "samples": samples,
+    }
+    presets: tuple[str, ...] = {"both": ("legacy", "ragas"), "none": ()}.get(arms, (arms,))
+    own = tuple(parse_arm(spec, model=model, base_url=base_url, options=options) for spec in declared)
+    if hhem and not any(arm.verifier == "hhem" for arm in own):  # --hhem alone: the ragas preset, HHEM for call 2
+        own += (parse_arm(f"{HHEM_ARM}=ragas,verifier=hhem", model=model, base_url=base_url, options=options),)
+    if not presets and not own:
+        raise click.UsageError("--arms none grades nothing: declare an arm with --arm NAME=PRESET[,KEY=VALUE...]")
     settings = GradeSettings(
         model=model,
-        arms=("legacy", "ragas") if arms == "both" else (arms,),
+        arms=(*presets, *own),
         samples=samples,
         max_retries=max_retries,
         strict_json=strict_json,
@@ -205,13 +235,19 @@ def grade_command(
         seed=seed,
         max_error_rate=max_error_rate,
         max_case_bytes=max_case_bytes,
-        # The dry run counts grader calls: the hhem arm adds none, and its model need not load for that.
+        base_url=base_url,
+        # The dry run counts grader calls: an hhem arm adds none, and its model need not load for that.
         hhem=None
-        if hhem is None or dry_run
+        if not (hhem or any(arm.verifier == "hhem" for arm in own)) or dry_run
         else HhemSettings(
-            source=hhem, device=device, batch_size=batch_size, max_tokens=hhem_max_tokens, threads=hhem_threads
+            source=hhem or HUB_ID,
+            device=device,
+            batch_size=batch_size,
+            max_tokens=hhem_max_tokens,
+            threads=hhem_threads,
         ),
     )
+    check_arms(settings.configs(prompts.origin))
     api_key = os.environ.get(api_key_env, "")
     if not dry_run and not api_key and base_url is None:
         raise click.UsageError(f"the API key is not set: export {api_key_env}=... (or name another: --api-key-env)")
@@ -224,6 +260,11 @@ def grade_command(
         concurrency=concurrency,
         rpm=rpm,
     )
+    endpoints = {
+        arm.base_url: replace(grader_settings, base_url=arm.base_url)
+        for arm in own
+        if arm.base_url is not None and arm.base_url != base_url
+    }
     skipped: list[CaseError] = []
     on_error = skipped.append if skip_invalid else None
     total = sum(1 for _ in iter_rows(sources, on_error=on_error, max_case_bytes=max_case_bytes))
@@ -249,6 +290,7 @@ def grade_command(
                     cache,
                     prompts,
                     settings,
+                    endpoints={url: partial(OpenAIGrader, other) for url, other in endpoints.items()},
                     total=total,
                     on_progress=progress.show,
                 )
@@ -275,7 +317,22 @@ def grade_command(
 
 @click.command()
 @click.option("--prompts", "prompts_path", type=click.Path(dir_okay=False), help="A prompts file to check and show.")
+@click.option(
+    "--from-promptfoo",
+    "promptfoo_path",
+    type=click.Path(),
+    metavar="PATH",
+    help="Your promptfoo's faithfulness prompts as the legacy arm's: PATH is its package directory "
+    "(node_modules/promptfoo) or a promptfoo config with custom prompts (rubricPrompt).",
+)
 @domain_errors
-def prompts(prompts_path: str | None) -> None:
-    """Print the prompt templates in force (TOML): a starting point for --prompts files."""
-    click.echo(prompts_toml(load_prompts(prompts_path)), nl=False)
+def prompts(prompts_path: str | None, promptfoo_path: str | None) -> None:
+    """Print the prompt templates in force (TOML): a starting point for --prompts files.
+
+    With --from-promptfoo, the legacy arm's templates are those your promptfoo asks, its
+    placeholders translated: save the output and grade with --prompts FILE.
+    """
+    if prompts_path is not None and promptfoo_path is not None:
+        raise click.UsageError("give --prompts or --from-promptfoo, not both")
+    sets = promptfoo_prompts(promptfoo_path) if promptfoo_path is not None else load_prompts(prompts_path)
+    click.echo(prompts_toml(sets), nl=False)

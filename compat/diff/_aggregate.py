@@ -22,7 +22,6 @@ from collections import Counter, defaultdict
 from collections.abc import Sequence
 
 from compat.diff._aggregate_steps import StepsAggregator
-from compat.diff._agreement import AgreementCounter
 from compat.diff._case_json import parse_case_line
 from compat.diff._case_line import CaseLine
 from compat.diff._numbers import ExactSum
@@ -117,7 +116,6 @@ class DriftAggregator:
         self.expectation_failures: list[str] = []
         self.expectation_failure_count = 0
         self.steps = StepsAggregator()  # graded and imported cases' own sections
-        self.statements = AgreementCounter()  # LLM and HHEM verdicts of the same statements
 
     def add(self, item: Tally, line: str = "", failures: Sequence[str] = (), checked: bool = False) -> None:
         """Fold one case. ``line`` is its cases.jsonl line, kept only among the largest drifts."""
@@ -171,8 +169,7 @@ class DriftAggregator:
         self.valid["control"] += valid
         if item.decomposition is not None or item.observed is not None:
             self.steps.add(item, trusted)
-        if item.statement_pairs[0] or item.statement_pairs[1]:
-            self.statements.add(*item.statement_pairs)
+        self.steps.statements.add(*item.statement_pairs)
         if item.candidate_value is not None and math.isfinite(item.candidate_value):
             self.sums["candidate"].add(item.candidate_value)
             self.counts["candidate"] += 1
@@ -244,7 +241,6 @@ class DriftAggregator:
         for entry in other._largest:  # the top LARGEST_DRIFTS of the union: order does not matter
             self._offer_largest(entry)
         self.steps.merge(other.steps)
-        self.statements.merge(other.statements)
         self.expectations_checked += other.expectations_checked
         self.expectation_failure_count += other.expectation_failure_count
         room = MAX_FAILURES_LISTED - len(self.expectation_failures)
@@ -310,7 +306,7 @@ class DriftAggregator:
             noise=self.steps.noise(),
             observed=self.steps.observed_summary(),
             trusted_agreement=self._trusted_agreement(),
-            statement_agreement=self.statements.section(),
+            statement_agreement=self.steps.statements.section(),
         )
 
     def _trusted_agreement(self) -> TrustedAgreement:
@@ -352,6 +348,11 @@ class DriftAggregator:
         counted = outcome_counts(self.outcomes, every=False)
         if self.outcomes[Outcome.GRADER_ERROR.value] == self.cases:
             counted += " (every case has a grader call that failed: grade again once the grader answers)"
+        elif self.outcomes[Outcome.NOT_RECORDED.value] == self.cases:
+            counted += (
+                " (no case records the arm a side scores: grade it (--arms, --arm), or pick recorded arms "
+                "with --arm and --control-arm)"
+            )
         return f"none of the {self.cases} cases has a valid score from {' nor '.join(sides)}: {counted}"
 
     def _delta_stats(self) -> DeltaStats:

@@ -11,7 +11,7 @@ from typing import Literal
 from pydantic import Field
 
 from compat.diff._agreement import StatementAgreement
-from compat.diff._case_line import CaseLine, _Frozen
+from compat.diff._case_line import CaseLine, _Frozen, _WhereItOccurs
 
 # 1.1 added the decomposition, noise and observed sections and the per-case ones;
 # 1.2 the agreement where the control is trusted, each cause's flips, a differing
@@ -22,7 +22,10 @@ from compat.diff._case_line import CaseLine, _Frozen
 # per cause), the noise floor's rule (a multiple of the arms' standard deviations, and
 # the samples that make it usable), the arm the candidate read (scorers.candidate_arm),
 # and a differing case's question, answer and contexts (cases.jsonl only).
-# 1.4 added the per-statement agreement of the LLM's verdicts and HHEM's (statement_agreement).
+# 1.4: arms by name (scorers.control_arm; candidate_arm any name), the outcome
+# not_recorded, and the decomposition as a path through arms: the model and verifier
+# steps (effects, steps, flips) and the steps left out (left_out), each only where it occurs.
+# 1.4 also added the per-statement agreement of the LLM's verdicts and HHEM's (statement_agreement).
 # Optional everywhere, so a report of an earlier version (a committed baseline) still reads.
 SCHEMA_VERSION: Literal["1.4"] = "1.4"
 SCHEMA_VERSIONS = ("1.0", "1.1", "1.2", "1.3", "1.4")  # the versions this one reads
@@ -54,8 +57,11 @@ class ScorersInfo(_Frozen):
     candidate_arm: str | None = Field(
         default=None,
         description="Which recording the candidate scores on cases with per-arm recordings: legacy (the legacy "
-        "prompts' text, the control's too), ragas (the RAGAS prompts' JSON) or another arm's name (ragas-hhem: HHEM's "
-        "checks, since 1.4); null in reports before 1.3.",
+        "prompts' text, the control's too), ragas (the RAGAS prompts' JSON), or an arm declared by name "
+        "(ragas-hhem: HHEM's checks; since 1.4); null in reports before 1.3.",
+    )
+    control_arm: str | None = Field(
+        default=None, description="Which recording the control scores (since 1.4; before, always legacy)."
     )
 
 
@@ -156,17 +162,23 @@ class ExpectationSummary(_Frozen):
     failures: list[str] = Field(description="The first failures (at most 20).")
 
 
-class StepEffects(_Frozen):
-    """Mean change per complete case made by each step; parser + prompts + noise = total."""
+class StepEffects(_WhereItOccurs):
+    """Mean change per complete case made by each step; parser + prompts + model + verifier + noise = total."""
+
+    _OCCASIONAL = frozenset({"model", "verifier"})
 
     parser: float
     prompts: float
     noise: float
     total: float
+    model: float | None = Field(default=None, description="Where an arm step changes the grader model (since 1.4).")
+    verifier: float | None = Field(default=None, description="Where an arm step changes the verifier (since 1.4).")
 
 
-class DecompositionSummary(_Frozen):
+class DecompositionSummary(_WhereItOccurs):
     """Why the numbers move, over the cases with both arms recorded."""
+
+    _OCCASIONAL = frozenset({"left_out"})
 
     cases: int = Field(description="Cases with both arms recorded.")
     complete: int = Field(
@@ -181,6 +193,11 @@ class DecompositionSummary(_Frozen):
     flips: dict[str, int] = Field(description="Pass/fail flips each step made.")
     parser_causes: dict[str, int] = Field(description="The named causes of the parser step, where it differs.")
     incomplete: dict[str, int] = Field(description="Why the other cases are left out of the means.")
+    left_out: dict[str, int] | None = Field(
+        default=None,
+        description="Per step, the cases whose arm for it is not recorded: the step is left out and its change "
+        "counted in the next step of the path (since 1.4; only where it occurs).",
+    )
 
 
 class NoiseSummary(_Frozen):

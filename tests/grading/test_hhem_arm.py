@@ -111,3 +111,16 @@ def test_diff_with_the_hhem_scorer_reads_the_hhem_arm(server: GraderServer, hhem
         if case.arms and (checks := case.arms.get("ragas-hhem").checks)  # type: ignore[union-attr]
     ]
     assert report["means"]["candidate"]["mean"] == sum(expected) / len(expected)
+
+
+def test_a_declared_arm_with_verifier_hhem_grades_with_hhem(
+    server: GraderServer, hhem_local: Path, tmp_path: Path
+) -> None:
+    code, err, corpus = grade(server, tmp_path, "--arm", "judge=ragas,verifier=hhem", "--hhem", str(hhem_local))
+    assert code == 0, err
+    for line in corpus.read_text(encoding="utf-8").splitlines():
+        case = Case.model_validate_json(line)
+        assert case.arms is not None and case.arms.names() == ("legacy", "ragas", "judge")  # no second hhem arm
+        judge = case.arms.get("judge")
+        assert judge is not None and judge.verifier == "hhem" and judge.checks
+        assert judge.verifier_model is not None and judge.verifier_model.startswith("sha256:")
