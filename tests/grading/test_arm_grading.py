@@ -123,10 +123,15 @@ def test_an_arm_at_another_endpoint_is_asked_there(server: GraderServer, tmp_pat
     assert all(arms["far"]["base_url"] == other.base_url for arms in arms_of(out))
 
 
-def test_an_hhem_arm_is_refused_until_the_verifier_exists(server: GraderServer, tmp_path: Path) -> None:
-    code, err, out = run_grade(server, tmp_path, "--arm", "ragas-hhem=ragas,verifier=hhem")
+def test_an_hhem_arm_whose_model_cannot_load_is_refused_before_any_request(
+    server: GraderServer, tmp_path: Path
+) -> None:
+    """The verifier's grading itself is tested in test_hhem_arm.py (a tiny model, the [hhem] extra)."""
+    code, err, out = run_grade(
+        server, tmp_path, "--arm", "ragas-hhem=ragas,verifier=hhem", "--hhem", str(tmp_path / "no")
+    )
     assert code == 2 and not out.exists() and server.script.requests == 0
-    assert "arm 'ragas-hhem': the hhem verifier cannot grade in this version" in err
+    assert "cannot load the HHEM model" in err or "pip install 'faithcompat[hhem]'" in err
     assert "Traceback" not in err
 
 
