@@ -4,7 +4,8 @@
     ├── InputError                   input that cannot be used (CLI exit code 2)
     │   ├── CaseError                one case is malformed; knows its source and line
     │   ├── CorpusError              a whole corpus is unusable (missing file, bad layout, a dataset given for a corpus)
-    │   └── GraderUnusableError      the grader cannot be used as given: unreachable, key refused, no such model
+    │   ├── GraderUnusableError      the grader cannot be used as given: unreachable, key refused, no such model
+    │   └── VerifierUnusableError    the verifier model (HHEM) cannot be loaded: no such model, no [hhem] extra
     ├── UnknownScorerError           no scorer is registered under that name (exit code 2)
     ├── OutputError                  a report or output file cannot be written there (exit code 2)
     ├── WorkerError                  a worker process of ``--jobs`` died (killed from outside; exit code 2)
@@ -58,6 +59,11 @@ class GraderUnusableError(InputError):
 
     def __reduce__(self) -> tuple[type[GraderUnusableError], tuple[str, str]]:
         return (GraderUnusableError, (self.kind, self.message))
+
+
+class VerifierUnusableError(InputError):
+    """The verifier model cannot be used at all (not on disk, not on the hub, its library not
+    installed): every case would fail, so the run stops before it pays for a call."""
 
 
 class UnknownScorerError(FaithcompatError):

@@ -42,6 +42,7 @@ from compat import Case, bundled_corpus, get_scorer
 from compat.cli import main
 from compat.grading import bundled_dataset
 from tests.grading.server import GraderServer
+from tests.grading.test_promptfoo_prompts import fake_promptfoo
 
 ROOT = Path(__file__).resolve().parent.parent
 # The pages whose commands run here (MIGRATION.md has a test of its own); each with the
@@ -55,6 +56,8 @@ PAGES = {
     "docs/rollout.md": 2,
     "docs/cases.md": 3,
     "docs/library.md": 1,
+    "docs/hhem.md": 3,
+    "docs/arms.md": 5,
 }
 BLOCK = re.compile(r"^ *```(\w*)\n(.*?)^ *```", re.DOTALL | re.M)
 DECISIONS = {"gate", "rollout", "compare"}  # exit 1 is a verdict, not an error
@@ -139,19 +142,25 @@ def _prepare(tmp: Path) -> None:
         "grader_output": "I'm sorry, but I cannot evaluate these statements.",
     }
     (tmp / "cases.jsonl").write_text(json.dumps(refusal) + "\n", encoding="utf-8")
+    fake_promptfoo(tmp)  # node_modules/promptfoo: an installed promptfoo's prompts (docs/arms.md)
 
 
 @pytest.mark.parametrize("page", sorted(PAGES))
-def test_every_command_on_the_page_runs(page: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_every_command_on_the_page_runs(
+    page: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, request: pytest.FixtureRequest
+) -> None:
+    text = (ROOT / page).read_text(encoding="utf-8")
+    if "--hhem" in text:  # HHEM from the offline hub cache, a tiny checkpoint under the real id (skips without [hhem])
+        request.getfixturevalue("hhem_hub")
     monkeypatch.chdir(tmp_path)
     for name in [n for n in os.environ if n.startswith(("FAITHCOMPAT_", "OPENAI_"))]:
         monkeypatch.delenv(name)
     _prepare(tmp_path)
     summary = tmp_path / "step-summary.md"
     ran: list[str] = []
-    text = (ROOT / page).read_text(encoding="utf-8")
     cluster = dask_scheduler() if DOC_SCHEDULER in text else contextlib.nullcontext(DOC_SCHEDULER)
     with GraderServer() as grader, cluster as scheduler:
+        grader.script.model_overlap["small-model"] = 1.0  # docs/arms.md's model swap: a stricter model
         address = f"127.0.0.1:{grader.port}"
         env = {"OPENAI_BASE_URL": f"http://{address}/v1", "GITHUB_STEP_SUMMARY": str(summary), "NO_COLOR": "1"}
         substitutions = {

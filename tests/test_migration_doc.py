@@ -23,7 +23,9 @@ from compat import Score, bundled_corpus, get_scorer, load_cases
 from compat._text import format_score
 from compat.cli import main
 from compat.diff import CANDIDATE_ARM, CONTROL_ARM, compare, score_arm
+from compat.grading import BUILT_IN
 from tests.grading.server import GraderServer
+from tests.grading.test_promptfoo_prompts import fake_promptfoo
 
 DOC = Path(__file__).resolve().parent.parent / "MIGRATION.md"
 BLOCK = re.compile(r"```(\w+)\n(.*?)```", re.DOTALL)
@@ -50,6 +52,9 @@ def test_every_command_in_the_guide_runs(tmp_path: Path, monkeypatch: pytest.Mon
 
 def _run_the_guide(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, grader: str) -> None:
     monkeypatch.chdir(tmp_path)
+    # The team's installed promptfoo (section 3d): a stand-in whose prompts the scripted grader answers.
+    nli = BUILT_IN.legacy.verdicts.replace("{{statements}}", '{{statements|join("\\n")}}')
+    fake_promptfoo(tmp_path, longform=BUILT_IN.legacy.statements, nli=nli)
     for name in [n for n in os.environ if n.startswith("FAITHCOMPAT_")]:
         monkeypatch.delenv(name)
     env: dict[str, str] = {}

@@ -7,12 +7,23 @@ dataset given for a corpus is named as one, with the command that grades it.
 Imports nothing from the stages after it.
 """
 
+from compat.cases._arm_config import (
+    DIMENSIONS,
+    PRESETS,
+    VERIFIERS,
+    ArmConfig,
+    Dimension,
+    preset,
+    recorded_config,
+)
 from compat.cases._blocks import DEFAULT_MAX_CASE_BYTES, LineBlock, invalid_utf8, iter_range_blocks
 from compat.cases._bundled import bundled_corpus
 from compat.cases._case import (
+    ARM_NAME_PATTERN,
     DEFAULT_THRESHOLD,
     TOOL_TAG_PREFIX,
     ArmName,
+    ArmPreset,
     ArmRecording,
     Arms,
     ArmSample,
@@ -23,7 +34,9 @@ from compat.cases._case import (
     GraderError,
     GraderErrorKind,
     Observed,
+    StatementCheck,
     TokenUsage,
+    Verifier,
 )
 from compat.cases._corpus import corpus_bytes, is_json_array, iter_blocks, iter_cases, iter_file_blocks, load_cases
 from compat.cases._dataset_hint import DATASET_COLUMNS
@@ -46,17 +59,24 @@ from compat.cases._promptfoo import (
 )
 
 __all__ = [
+    "ARM_NAME_PATTERN",
     "DATASET_COLUMNS",
     "DEFAULT_MAX_CASE_BYTES",
     "DEFAULT_THRESHOLD",
+    "DIMENSIONS",
+    "PRESETS",
     "TOOL_TAG_PREFIX",
+    "VERIFIERS",
+    "ArmConfig",
     "ArmName",
+    "ArmPreset",
     "ArmRecording",
     "ArmSample",
     "Arms",
     "Attempt",
     "Case",
     "CorpusDigest",
+    "Dimension",
     "DuplicateIds",
     "ExpectedOutcome",
     "GraderCall",
@@ -68,7 +88,9 @@ __all__ = [
     "RawCase",
     "ReadPosition",
     "Record",
+    "StatementCheck",
     "TokenUsage",
+    "Verifier",
     "array_elements",
     "bundled_corpus",
     "case_line",
@@ -83,6 +105,8 @@ __all__ = [
     "json_problem",
     "load_cases",
     "parse_case",
+    "preset",
+    "recorded_config",
     "recorded_faithfulness",
     "reject_bare_constant",
     "results_array_start",

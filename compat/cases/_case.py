@@ -6,6 +6,7 @@ explain what is wrong with them.
 
 from __future__ import annotations
 
+import re
 from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictStr, model_validator
@@ -18,6 +19,9 @@ TOOL_TAG_PREFIX = "faithcompat:"
 NonFiniteName = Literal["NaN", "Infinity", "-Infinity"]
 FiniteFloat = Annotated[float, Field(strict=True, allow_inf_nan=False)]
 NonEmptyStr = Annotated[str, Field(strict=True, min_length=1)]
+# The two prompt contracts an arm can keep, and what judges its statements.
+ArmPreset = Literal["legacy", "ragas"]
+Verifier = Literal["llm", "hhem"]
 
 
 class ExpectedOutcome(BaseModel):
@@ -35,7 +39,10 @@ class ExpectedOutcome(BaseModel):
     # cases come before scoring (tests/cases/test_corpus.py keeps them equal).
     status: Literal["scored", "undetermined", "error"] | None = None
     cause: (
-        Literal["empty_output", "no_statements", "refusal", "no_verdicts", "count_mismatch", "grader_error"] | None
+        Literal[
+            "empty_output", "no_statements", "refusal", "no_verdicts", "count_mismatch", "grader_error", "not_recorded"
+        ]
+        | None
     ) = None
     reason: StrictStr | None = None
     format: (
@@ -50,6 +57,8 @@ GraderCall = Literal["statements", "verdicts"]
 # connection: any other), the HTTP answer (auth: 401/403; not_found: 404, no such model;
 # rate_limited: 429; server_error: 5xx; bad_request: another 4xx), the reply (bad_response:
 # not a completion), the URL (bad_url), or the case line the outputs would make (too_long).
+# A verifier (hhem) that fails on call 2's place: the device ran out of memory
+# (out_of_memory), a statement with its context is over its token limit (too_long), other.
 GraderErrorKind = Literal[
     "rate_limited",
     "server_error",
@@ -65,6 +74,7 @@ GraderErrorKind = Literal[
     "not_found",
     "bad_url",
     "too_long",
+    "out_of_memory",
     "other",
 ]
 TokenCount = Annotated[int, Field(strict=True, ge=0)]
@@ -99,6 +109,18 @@ class TokenUsage(BaseModel):
     completion: TokenCount = 0
 
 
+class StatementCheck(BaseModel):
+    """One statement as a verifier other than the grader's call 2 judged it (``verifier``:
+    ``hhem``): what it read, the probability it gave that the context supports it, and
+    the verdict that probability makes."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    statement: StrictStr
+    probability: Annotated[float, Field(strict=True, ge=0.0, le=1.0, allow_inf_nan=False)]
+    supported: StrictBool
+
+
 class ArmSample(BaseModel):
     """One grading of a case by one arm: call 1's text, call 2's text, or the error that stopped it."""
 
@@ -110,6 +132,10 @@ class ArmSample(BaseModel):
     error: GraderError | None = Field(default=None, description="Set when a call failed after its retries.")
     attempts: tuple[Attempt, ...] = Field(default=(), description="Outputs rejected and re-asked, in order.")
     tokens: TokenUsage = TokenUsage()
+    # Filled by a verifier that is not the grader's call 2 (hhem); null on llm arms.
+    checks: tuple[StatementCheck, ...] | None = Field(
+        default=None, description="Each statement as the arm's verifier judged it (not llm arms), in order."
+    )
 
     @model_validator(mode="after")
     def _outputs_match_the_error(self) -> ArmSample:
@@ -126,10 +152,30 @@ class ArmSample(BaseModel):
 
 
 class ArmRecording(ArmSample):
-    """What one arm's grader said about a case: sample 0 in the fields, further samples in ``samples``."""
+    """What one arm's grader said about a case: sample 0 in the fields, further samples in ``samples``.
+
+    The arm's configuration is recorded beside its outputs (``prompts``, ``model`` and the
+    fields after them; ``None`` where a corpus written before them does not say), so two
+    arms can be told apart by what differs between them (``arm_config``).
+    """
 
     prompts: StrictStr | None = Field(default=None, description="Which prompt set the calls used.")
     model: StrictStr | None = Field(default=None, description="The grader model.")
+    preset: ArmPreset | None = Field(
+        default=None,
+        description="The contract the arm's prompts keep: legacy (text) or ragas (JSON). "
+        "null in corpora written before named arms: the arm's own name (legacy or ragas) says it.",
+    )
+    base_url: StrictStr | None = Field(default=None, description="The endpoint asked (null: the default one).")
+    temperature: FiniteFloat | None = None
+    strict_json: StrictBool | None = None
+    max_retries: Annotated[int, Field(strict=True, ge=0)] | None = None
+    verifier: Verifier | None = Field(
+        default=None, description="What judged the statements: llm (call 2, the default) or hhem (a classifier)."
+    )
+    verifier_model: StrictStr | None = Field(
+        default=None, description="The verifier model's identity (hub id and revision, or a hash), where not llm."
+    )
     samples: tuple[ArmSample, ...] = Field(
         default=(), description="Samples 1..K-1 of --samples K (sample 0 is the recording itself)."
     )
@@ -143,19 +189,48 @@ class ArmRecording(ArmSample):
         return 1 + len(self.samples)
 
 
-ArmName = Literal["legacy", "ragas"]
+# An arm's name: a preset's (legacy, ragas) or one a team declares (``grade --arm``).
+ArmName = str
+ARM_NAME_PATTERN = r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$"
 
 
 class Arms(BaseModel):
-    """Per-arm recordings: each arm graded with its own prompts (``faithcompat grade``)."""
+    """Per-arm recordings, by arm name: each arm graded with its own configuration (``faithcompat grade``).
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    ``legacy`` and ``ragas`` are the presets' names, as corpora have always written them;
+    any other name is an arm a team declared. A name is an object key, so the shape of a
+    corpus written before named arms is unchanged.
+    """
+
+    model_config = ConfigDict(
+        frozen=True,
+        extra="allow",
+        json_schema_extra={"propertyNames": {"pattern": ARM_NAME_PATTERN}},
+    )
+    __pydantic_extra__: dict[str, ArmRecording] = Field(init=False)
 
     legacy: ArmRecording | None = Field(default=None, description="Legacy prompts: text statements and verdicts.")
     ragas: ArmRecording | None = Field(default=None, description="RAGAS prompts: JSON statements and verdicts.")
 
+    @model_validator(mode="after")
+    def _names_are_names(self) -> Arms:
+        for name in self.__pydantic_extra__ or {}:
+            if not re.fullmatch(ARM_NAME_PATTERN, name):
+                raise ValueError(f"arm name {name!r} is not a name (letters, digits, _ . -; at most 64)")
+        return self
+
     def get(self, arm: ArmName) -> ArmRecording | None:
-        return self.legacy if arm == "legacy" else self.ragas
+        """The recording of the arm named ``arm``; None where the case does not record it."""
+        if arm == "legacy":
+            return self.legacy
+        if arm == "ragas":
+            return self.ragas
+        return (self.__pydantic_extra__ or {}).get(arm)
+
+    def names(self) -> tuple[ArmName, ...]:
+        """The names of the arms recorded, the presets first."""
+        extra = tuple(self.__pydantic_extra__ or {})
+        return tuple(name for name in ("legacy", "ragas") if self.get(name) is not None) + extra
 
 
 class Observed(BaseModel):
@@ -205,6 +280,9 @@ class Case(BaseModel):
         default=None, description="Each arm's own grader calls; scored instead of the shared grader text."
     )
     observed: Observed | None = Field(default=None, description="A legacy score recorded by promptfoo itself.")
+    checks: tuple[StatementCheck, ...] | None = Field(
+        default=None, description="A verifier's per-statement judgement (hhem arms), as the arm recorded it."
+    )
 
     @model_validator(mode="after")
     def _has_statements(self) -> Case:
@@ -234,6 +312,7 @@ class Case(BaseModel):
                 "statements": None,
                 "grader_output": chosen.grader_output,
                 "arms": None,
+                "checks": chosen.checks,
             }
         )
 

@@ -7,15 +7,16 @@ import functools
 import glob
 import math
 import os
+import re
 import sys
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any, TypeVar, cast
+from typing import Any, TypeVar
 
 import click
 
 from compat._errors import CaseError, CorpusError, FaithcompatError
-from compat.cases import DEFAULT_MAX_CASE_BYTES, ArmName, bundled_corpus
+from compat.cases import ARM_NAME_PATTERN, DEFAULT_MAX_CASE_BYTES, ArmName, bundled_corpus
 from compat.diff import DEFAULT_TOLERANCE, MAX_JOBS
 from compat.rollout import RolloutPolicy, parse_stage
 from compat.scoring import Vocabulary, load_vocabulary, scorer_names, scorer_options
@@ -199,17 +200,33 @@ def corpus_sources(corpus: tuple[str, ...]) -> tuple[list[str | Path], list[str]
 
 def chosen_arm(arm: str) -> ArmName | None:
     """``--arm``'s value as the diff stage takes it: None for auto (each candidate's contract)."""
-    return None if arm == "auto" else cast(ArmName, arm)
+    return None if arm == "auto" else arm
+
+
+def _arm_name(_context: click.Context, _parameter: click.Parameter, value: str) -> str:
+    if value != "auto" and not re.fullmatch(ARM_NAME_PATTERN, value):
+        raise click.BadParameter(f"{value!r} is not an arm name (letters, digits, _ . -)")
+    return value
 
 
 def arm_option(command: F) -> F:
-    """``--arm``: which recording a candidate scores on cases graded both ways (default: its contract's)."""
+    """``--arm`` and ``--control-arm``: which recording each side scores on cases graded per arm."""
+    command = click.option(
+        "--control-arm",
+        default="legacy",
+        show_default=True,
+        callback=_arm_name,
+        metavar="NAME",
+        help="On cases graded per arm (faithcompat grade), the recording the control scores: an arm's name.",
+    )(command)
     return click.option(
         "--arm",
-        type=click.Choice(["auto", "legacy", "ragas"]),
         default="auto",
         show_default=True,
-        help="On cases graded both ways (faithcompat grade), the recording each candidate scores: auto, the arm "
+        callback=_arm_name,
+        metavar="auto|NAME",
+        help="On cases graded per arm (faithcompat grade), the recording each candidate scores: auto, the arm "
         "whose output its contract reads (ragas and ragas-0.4.3 the RAGAS prompts' JSON, every other scorer the "
-        "legacy prompts' text, which the control reads too); legacy or ragas, that arm for every candidate.",
+        "legacy prompts' text, which the control reads too); or an arm's name (legacy, ragas, or one declared "
+        "with grade --arm), that arm for every candidate. A case without that arm is not recorded.",
     )(command)

@@ -25,7 +25,7 @@ from compat.cli._common import (
     vocabulary_words,
 )
 from compat.rollout import build_league, league_json, load_policy, render_league
-from compat.scoring import scorer_names
+from compat.scoring import league_candidates, scorer_names
 
 
 def _candidate_list(_context: click.Context, _parameter: click.Parameter, value: str | None) -> tuple[str, ...] | None:
@@ -66,6 +66,7 @@ def compare(
     control: str,
     candidates: tuple[str, ...] | None,
     arm: str,
+    control_arm: str,
     output_format: str,
     output: Path | None,
     tolerance: float,
@@ -88,7 +89,7 @@ def compare(
     table = build_league(
         sources,
         control=control,
-        candidates=[name for name in scorer_names() if name != control] if candidates is None else list(candidates),
+        candidates=league_candidates(control) if candidates is None else list(candidates),
         policy=load_policy(policy_path).rollout,
         tolerance=tolerance,
         max_case_bytes=max_case_bytes,
@@ -96,6 +97,7 @@ def compare(
         source_names=names,
         vocabulary=vocabulary_words(vocabulary_path),
         arm=chosen_arm(arm),
+        control_arm=control_arm,
     )
     report_skipped(skipped)
     markdown = output_format == "markdown"

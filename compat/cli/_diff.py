@@ -54,7 +54,7 @@ from compat.rollout import (
     load_policy,
     render_league,
 )
-from compat.scoring import MismatchPolicy, scorer_names
+from compat.scoring import MismatchPolicy, league_candidates
 
 
 @click.command()
@@ -143,6 +143,7 @@ def diff(
     control: str,
     candidate: str,
     arm: str,
+    control_arm: str,
     policy: str | None,
     vocabulary_path: Path | None,
     out: Path,
@@ -176,7 +177,9 @@ def diff(
     vocabulary = vocabulary_words(vocabulary_path)
     options = policy_options(candidate, policy, vocabulary)
     sources, names = corpus_sources(corpus)
-    settings = DiffSettings(control, candidate, options, tolerance, max_case_bytes, jobs, detail, chosen_arm(arm))
+    settings = DiffSettings(
+        control, candidate, options, tolerance, max_case_bytes, jobs, detail, chosen_arm(arm), control_arm
+    )
     skipped: list[CaseError] = []
     progress = Progress(enabled=sys.stderr.isatty() and not os.environ.get("CI"))
     if progress.enabled:
@@ -222,7 +225,7 @@ def diff(
             table = build_league(
                 sources,
                 control=control,
-                candidates=[name for name in scorer_names() if name != control],
+                candidates=league_candidates(control),
                 policy=load_policy(None).rollout,
                 tolerance=tolerance,
                 max_case_bytes=max_case_bytes,

@@ -5,6 +5,8 @@ from __future__ import annotations
 import math
 import os
 import sys
+from dataclasses import replace
+from functools import partial
 from pathlib import Path
 
 import click
@@ -13,16 +15,24 @@ from compat._errors import CaseError, GradingFailedError
 from compat.cli._common import EXIT_FAILED, domain_errors, max_case_bytes_option, output_path, report_skipped
 from compat.cli._progress import GradeBar
 from compat.grading import (
+    DEFAULT_BATCH_SIZE,
     DEFAULT_CACHE,
+    DEFAULT_MAX_TOKENS,
+    HHEM_ARM,
+    HUB_ID,
     GraderSettings,
     GradeSettings,
+    HhemSettings,
     OpenAIGrader,
     ReplyCache,
     bundled_dataset,
+    check_arms,
     grade,
     iter_rows,
     load_prompts,
+    parse_arm,
     plan,
+    promptfoo_prompts,
     prompts_toml,
 )
 
@@ -59,10 +69,20 @@ def _price(_context: click.Context, _parameter: click.Parameter, value: str | No
 )
 @click.option(
     "--arms",
-    type=click.Choice(["both", "legacy", "ragas"]),
+    type=click.Choice(["both", "legacy", "ragas", "none"]),
     default="both",
     show_default=True,
-    help="Which prompt sets to grade with: the legacy text prompts, the RAGAS JSON prompts, or both.",
+    help="Which preset arms to grade: the legacy text prompts, the RAGAS JSON prompts, both, or none "
+    "(only the arms --arm declares).",
+)
+@click.option(
+    "--arm",
+    "declared",
+    multiple=True,
+    metavar="NAME=PRESET[,KEY=VALUE...]",
+    help="Grade one more arm: a preset (legacy, ragas) and what it changes: model, base-url, prompts, "
+    "temperature, strict-json, max-retries, samples, verifier. Repeatable. E.g. "
+    "--arm ragas-mini=ragas,model=gpt-4o-mini (docs/grading.md#arms).",
 )
 @click.option("--prompts", "prompts_path", type=click.Path(dir_okay=False), help="Prompt templates (TOML).")
 @click.option("--samples", type=click.IntRange(1, 100), default=1, show_default=True, help="Gradings per case and arm.")
@@ -117,6 +137,34 @@ def _price(_context: click.Context, _parameter: click.Parameter, value: str | No
 @click.option("--price", callback=_price, metavar="IN,OUT", help="USD per million input and output tokens.")
 @click.option("--dry-run", is_flag=True, help="Say how many calls the run would make, and stop.")
 @click.option("--skip-invalid", is_flag=True, help="Grade the valid rows; report invalid ones on stderr.")
+@click.option(
+    "--hhem",
+    is_flag=False,
+    flag_value=HUB_ID,
+    metavar="MODEL",
+    help=f"Also record the arm ragas-hhem: the RAGAS statements call, verdicts from HHEM-2.1-Open (a hub id or a "
+    f"local directory; --hhem alone: {HUB_ID}). Needs pip install 'faithcompat[hhem]'; see docs/hhem.md.",
+)
+@click.option("--device", default="cpu", show_default=True, help="Where HHEM runs: cpu, cuda, cuda:1, mps.")
+@click.option(
+    "--batch-size",
+    type=click.IntRange(1, 4096),
+    default=DEFAULT_BATCH_SIZE,
+    show_default=True,
+    help="Statements HHEM judges at once (as ragas's FaithfulnesswithHHEM).",
+)
+@click.option(
+    "--hhem-max-tokens",
+    type=click.IntRange(1),
+    default=DEFAULT_MAX_TOKENS,
+    show_default=True,
+    help="A statement with its contexts longer than this is recorded as too_long on its case.",
+)
+@click.option(
+    "--hhem-threads",
+    type=click.IntRange(1),
+    help="torch's CPU threads for HHEM [default: one per core]; 1 is much faster where the cores are busy.",
+)
 @domain_errors
 def grade_command(
     datasets: tuple[str, ...],
@@ -125,6 +173,7 @@ def grade_command(
     model: str,
     api_key_env: str,
     arms: str,
+    declared: tuple[str, ...],
     prompts_path: str | None,
     samples: int,
     max_retries: int,
@@ -141,6 +190,11 @@ def grade_command(
     price: tuple[float, float] | None,
     dry_run: bool,
     skip_invalid: bool,
+    hhem: str | None,
+    device: str,
+    batch_size: int,
+    hhem_max_tokens: int,
+    hhem_threads: int | None,
 ) -> None:
     """Ask a grader model for both arms' calls on a RAG dataset; write them as a corpus.
 
@@ -158,9 +212,22 @@ def grade_command(
     """
     sources = list(datasets) or bundled_dataset()
     prompts = load_prompts(prompts_path)
+    options = {
+        "prompts": prompts.origin,
+        "temperature": temperature,
+        "strict_json": strict_json,
+        "max_retries": max_retries,
+        "samples": samples,
+    }
+    presets: tuple[str, ...] = {"both": ("legacy", "ragas"), "none": ()}.get(arms, (arms,))
+    own = tuple(parse_arm(spec, model=model, base_url=base_url, options=options) for spec in declared)
+    if hhem and not any(arm.verifier == "hhem" for arm in own):  # --hhem alone: the ragas preset, HHEM for call 2
+        own += (parse_arm(f"{HHEM_ARM}=ragas,verifier=hhem", model=model, base_url=base_url, options=options),)
+    if not presets and not own:
+        raise click.UsageError("--arms none grades nothing: declare an arm with --arm NAME=PRESET[,KEY=VALUE...]")
     settings = GradeSettings(
         model=model,
-        arms=("legacy", "ragas") if arms == "both" else (arms,),  # type: ignore[arg-type]
+        arms=(*presets, *own),
         samples=samples,
         max_retries=max_retries,
         strict_json=strict_json,
@@ -168,7 +235,19 @@ def grade_command(
         seed=seed,
         max_error_rate=max_error_rate,
         max_case_bytes=max_case_bytes,
+        base_url=base_url,
+        # The dry run counts grader calls: an hhem arm adds none, and its model need not load for that.
+        hhem=None
+        if not (hhem or any(arm.verifier == "hhem" for arm in own)) or dry_run
+        else HhemSettings(
+            source=hhem or HUB_ID,
+            device=device,
+            batch_size=batch_size,
+            max_tokens=hhem_max_tokens,
+            threads=hhem_threads,
+        ),
     )
+    check_arms(settings.configs(prompts.origin))
     api_key = os.environ.get(api_key_env, "")
     if not dry_run and not api_key and base_url is None:
         raise click.UsageError(f"the API key is not set: export {api_key_env}=... (or name another: --api-key-env)")
@@ -181,6 +260,11 @@ def grade_command(
         concurrency=concurrency,
         rpm=rpm,
     )
+    endpoints = {
+        arm.base_url: replace(grader_settings, base_url=arm.base_url)
+        for arm in own
+        if arm.base_url is not None and arm.base_url != base_url
+    }
     skipped: list[CaseError] = []
     on_error = skipped.append if skip_invalid else None
     total = sum(1 for _ in iter_rows(sources, on_error=on_error, max_case_bytes=max_case_bytes))
@@ -206,6 +290,7 @@ def grade_command(
                     cache,
                     prompts,
                     settings,
+                    endpoints={url: partial(OpenAIGrader, other) for url, other in endpoints.items()},
                     total=total,
                     on_progress=progress.show,
                 )
@@ -232,7 +317,22 @@ def grade_command(
 
 @click.command()
 @click.option("--prompts", "prompts_path", type=click.Path(dir_okay=False), help="A prompts file to check and show.")
+@click.option(
+    "--from-promptfoo",
+    "promptfoo_path",
+    type=click.Path(),
+    metavar="PATH",
+    help="Your promptfoo's faithfulness prompts as the legacy arm's: PATH is its package directory "
+    "(node_modules/promptfoo) or a promptfoo config with custom prompts (rubricPrompt).",
+)
 @domain_errors
-def prompts(prompts_path: str | None) -> None:
-    """Print the prompt templates in force (TOML): a starting point for --prompts files."""
-    click.echo(prompts_toml(load_prompts(prompts_path)), nl=False)
+def prompts(prompts_path: str | None, promptfoo_path: str | None) -> None:
+    """Print the prompt templates in force (TOML): a starting point for --prompts files.
+
+    With --from-promptfoo, the legacy arm's templates are those your promptfoo asks, its
+    placeholders translated: save the output and grade with --prompts FILE.
+    """
+    if prompts_path is not None and promptfoo_path is not None:
+        raise click.UsageError("give --prompts or --from-promptfoo, not both")
+    sets = promptfoo_prompts(promptfoo_path) if promptfoo_path is not None else load_prompts(prompts_path)
+    click.echo(prompts_toml(sets), nl=False)

@@ -7,6 +7,15 @@ golden ``expected`` outcomes, and folds the comparisons into the report model
 """
 
 from compat.diff._aggregate import DriftAggregator
+from compat.diff._agreement import (
+    AgreementCounter,
+    DisagreementLine,
+    StatementAgreement,
+    StatementPair,
+    cohen_kappa,
+    statement_agreement,
+    verified_pairs,
+)
 from compat.diff._case_json import case_json_line, parse_case_line
 from compat.diff._case_line import CaseLine, JsonScore
 from compat.diff._compare import JSON_READERS, arm_read_by, compare, has_text_for, score_arm
@@ -52,6 +61,7 @@ __all__ = [
     "SCHEMA_VERSION",
     "USABLE_SAMPLES",
     "Agreement",
+    "AgreementCounter",
     "CaseComparer",
     "CaseLine",
     "CohortRow",
@@ -61,6 +71,7 @@ __all__ = [
     "DaskSettings",
     "Decomposition",
     "DiffSettings",
+    "DisagreementLine",
     "DriftAggregator",
     "DriftCause",
     "DriftReport",
@@ -69,6 +80,8 @@ __all__ = [
     "ObservedCheck",
     "Outcome",
     "ScorersInfo",
+    "StatementAgreement",
+    "StatementPair",
     "Step",
     "TrustedAgreement",
     "VocabularyInfo",
@@ -76,6 +89,7 @@ __all__ = [
     "bundled_baseline",
     "case_json_line",
     "check_expected",
+    "cohen_kappa",
     "compare",
     "has_text_for",
     "is_part_file",
@@ -88,6 +102,8 @@ __all__ = [
     "run_diff_dask",
     "score_arm",
     "scorers_info",
+    "statement_agreement",
     "tally",
     "tool_name",
+    "verified_pairs",
 ]

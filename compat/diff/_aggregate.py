@@ -169,6 +169,7 @@ class DriftAggregator:
         self.valid["control"] += valid
         if item.decomposition is not None or item.observed is not None:
             self.steps.add(item, trusted)
+        self.steps.statements.add(*item.statement_pairs)
         if item.candidate_value is not None and math.isfinite(item.candidate_value):
             self.sums["candidate"].add(item.candidate_value)
             self.counts["candidate"] += 1
@@ -305,6 +306,7 @@ class DriftAggregator:
             noise=self.steps.noise(),
             observed=self.steps.observed_summary(),
             trusted_agreement=self._trusted_agreement(),
+            statement_agreement=self.steps.statements.section(),
         )
 
     def _trusted_agreement(self) -> TrustedAgreement:
@@ -346,6 +348,11 @@ class DriftAggregator:
         counted = outcome_counts(self.outcomes, every=False)
         if self.outcomes[Outcome.GRADER_ERROR.value] == self.cases:
             counted += " (every case has a grader call that failed: grade again once the grader answers)"
+        elif self.outcomes[Outcome.NOT_RECORDED.value] == self.cases:
+            counted += (
+                " (no case records the arm a side scores: grade it (--arms, --arm), or pick recorded arms "
+                "with --arm and --control-arm)"
+            )
         return f"none of the {self.cases} cases has a valid score from {' nor '.join(sides)}: {counted}"
 
     def _delta_stats(self) -> DeltaStats:

@@ -12,6 +12,7 @@ import math
 from collections import Counter
 from fractions import Fraction
 
+from compat.diff._agreement import AgreementCounter
 from compat.diff._comparison import Decomposition, ObservedCheck, Step
 from compat.diff._decompose import FLOOR_MULTIPLE, USABLE_SAMPLES
 from compat.diff._numbers import ExactSum, wilson_bounds
@@ -31,6 +32,8 @@ MAX_MISMATCHES_LISTED = 20
 NOISE_BINS = 10  # noise floors: exactly 0, then (0, 0.1], (0.1, 0.2], ... (0.9, 1 or above]
 _FLIP, _WITHIN, _GRADER_ERROR = Outcome.FLIP.value, Outcome.WITHIN_NOISE.value, Outcome.GRADER_ERROR.value
 _STEPS = tuple(step.value for step in Step)
+_ALWAYS = frozenset({Step.PARSER.value, Step.PROMPTS.value, Step.NOISE.value})  # the others where they occur
+_ARM_STEPS = (Step.PROMPTS.value, Step.MODEL.value, Step.VERIFIER.value)
 
 
 class StepsAggregator:
@@ -39,7 +42,10 @@ class StepsAggregator:
     def __init__(self) -> None:
         self.cases = 0
         self.complete = 0
-        self.sums = {name: ExactSum() for name in ("control", "middle", "candidate", "noise")}
+        self.statements = AgreementCounter()  # LLM and HHEM verdicts of the same statements (any case)
+        self.sums = {name: ExactSum() for name in ("control", "middle", "candidate", "noise", *_ARM_STEPS)}
+        self.seen: set[str] = set()  # the arm steps some case's path walks
+        self.left_out: Counter[str] = Counter()
         self.steps: Counter[str] = Counter()
         self.flips: Counter[str] = Counter()
         self.parser_causes: Counter[str] = Counter()
@@ -88,6 +94,9 @@ class StepsAggregator:
             self.within_noise["flip" if flipped else "drift"] += 1
             if flipped:
                 self.within_noise_flips["pass_to_fail" if item.control_passed else "fail_to_pass"] += 1
+        for leg in steps.legs:
+            self.seen.update(leg.dimensions)
+            self.left_out.update(leg.dimensions[1:])
         self._add_means(item, steps)
         self._add_noise(steps)
         if steps.samples > 1 or steps.noise_floor is not None:
@@ -117,6 +126,20 @@ class StepsAggregator:
         if steps.prompt_within_noise:
             self.sums["noise"].add(candidate)
             self.sums["noise"].add(-middle)
+        else:
+            self._add_legs(middle, steps)
+
+    def _add_legs(self, middle: float, steps: Decomposition) -> None:
+        """Each arm step's change; a leg whose arm has no score hands its change to the next."""
+        before = middle
+        for leg in steps.legs:
+            name = leg.dimensions[0] if leg.dimensions else Step.NOISE.value
+            after = leg.score.value
+            if after is None or not math.isfinite(after) or leg.score.status is not Status.SCORED:
+                continue
+            self.sums[name].add(after)
+            self.sums[name].add(-before)
+            before = after
 
     def _add_noise(self, steps: Decomposition) -> None:
         for arm, spread in (("control", steps.control_spread), ("candidate", steps.candidate_spread)):
@@ -154,6 +177,7 @@ class StepsAggregator:
 
     def merge(self, other: StepsAggregator) -> None:
         """Fold in ``other``, the aggregate of the cases that follow this one's."""
+        self.statements.merge(other.statements)
         self.cases += other.cases
         self.complete += other.complete
         for name, total in other.sums.items():
@@ -162,6 +186,7 @@ class StepsAggregator:
             (self.steps, other.steps),
             (self.flips, other.flips),
             (self.parser_causes, other.parser_causes),
+            (self.left_out, other.left_out),
             (self.incomplete, other.incomplete),
             (self.within_noise, other.within_noise),
             (self.within_noise_flips, other.within_noise_flips),
@@ -169,6 +194,7 @@ class StepsAggregator:
             (self.generations, other.generations),
         ):
             mine.update(theirs)
+        self.seen.update(other.seen)
         self.floor_bins.update(other.floor_bins)
         self.noise_cases += other.noise_cases
         self.usable_cases += other.usable_cases
@@ -192,22 +218,28 @@ class StepsAggregator:
         n = self.complete
         control, middle, candidate, noise = (self.sums[k] for k in ("control", "middle", "candidate", "noise"))
         effects = None
+        shown = [step for step in _STEPS if step in _ALWAYS or step in self.seen]
         if n:
+            arm_steps = {
+                step: self.sums[step].mean(n) for step in (Step.MODEL.value, Step.VERIFIER.value) if step in shown
+            }
             effects = StepEffects(
                 parser=middle.minus(control).mean(n),
-                prompts=candidate.minus(middle).minus(noise).mean(n),
+                prompts=self.sums[Step.PROMPTS.value].mean(n),
                 noise=noise.mean(n),
                 total=candidate.minus(control).mean(n),
+                **arm_steps,
             )
         return DecompositionSummary(
             cases=self.cases,
             complete=n,
             means={k: (self.sums[k].mean(n) if n else None) for k in ("control", "middle", "candidate")},
             effects=effects,
-            steps={step: self.steps[step] for step in _STEPS},
-            flips={step: self.flips[step] for step in _STEPS},
+            steps={step: self.steps[step] for step in shown},
+            flips={step: self.flips[step] for step in shown},
             parser_causes=dict(sorted(self.parser_causes.items(), key=lambda item: (-item[1], item[0]))),
             incomplete=dict(sorted(self.incomplete.items())),
+            left_out={step: self.left_out[step] for step in _STEPS if self.left_out[step]} or None,
         )
 
     def noise(self) -> NoiseSummary | None:

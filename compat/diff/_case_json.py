@@ -64,6 +64,16 @@ def _sections(comparison: Comparison) -> dict[str, Any]:
             "pairs_matched": steps.pairs_matched,
             "pairs_within_noise": steps.pairs_within_noise,
         }
+        if [leg.dimensions for leg in steps.legs] != [("prompts",)]:  # more than legacy -> ragas: each step
+            fields["decomposition"]["legs"] = [
+                {
+                    "dimensions": list(leg.dimensions),
+                    "arm": leg.arm,
+                    "score": encode_float(leg.score.value),
+                    "delta": leg.delta,
+                }
+                for leg in steps.legs
+            ]
     observed = comparison.observed
     if observed is not None:
         fields["observed"] = {

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, ClassVar, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, SerializerFunctionWrapHandler, model_serializer
 
 JsonScore = float | Literal["NaN", "Infinity", "-Infinity"] | None
 
@@ -13,8 +13,25 @@ class _Frozen(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
 
 
-class CaseSteps(_Frozen):
+class _WhereItOccurs(_Frozen):
+    """A model whose ``_OCCASIONAL`` fields are left out of report.json while ``None``: a report
+    of a corpus without them reads exactly as before they existed."""
+
+    _OCCASIONAL: ClassVar[frozenset[str]] = frozenset()
+
+    @model_serializer(mode="wrap")
+    def _leave_out_what_does_not_occur(self, handler: SerializerFunctionWrapHandler) -> Any:
+        data = handler(self)
+        for name in self._OCCASIONAL:
+            if isinstance(data, dict) and data.get(name) is None:
+                data.pop(name, None)
+        return data
+
+
+class CaseSteps(_WhereItOccurs):
     """A per-arm case's difference in steps: control -> middle (parser) -> candidate (prompts or noise)."""
+
+    _OCCASIONAL = frozenset({"legs"})
 
     middle_score: JsonScore = Field(description="The candidate scorer on the control arm's text.")
     middle_passed: bool
@@ -22,7 +39,9 @@ class CaseSteps(_Frozen):
     parser_cause: str | None
     parser_delta: float | None = Field(description="middle - control, where both are finite.")
     prompt_delta: float | None = Field(description="candidate - middle, where both are finite.")
-    step: Literal["parser", "prompts", "noise"] | None = Field(description="The step that made the case differ.")
+    step: Literal["parser", "prompts", "model", "verifier", "noise"] | None = Field(
+        description="The step that made the case differ (model and verifier since 1.4)."
+    )
     samples: int = Field(description="Sample pairs graded (1 without --samples).")
     control_spread: float | None = Field(
         description="The sample standard deviation of the candidate scorer's scores over the control arm's samples "
@@ -35,6 +54,20 @@ class CaseSteps(_Frozen):
     )
     pairs_matched: int
     pairs_within_noise: int
+    legs: list[CaseLeg] | None = Field(
+        default=None,
+        description="The arm steps from the control's arm to the candidate's, where they are more than the one "
+        "prompt step of legacy -> ragas (since 1.4).",
+    )
+
+
+class CaseLeg(_Frozen):
+    """One arm step of a case: the dimensions it changes, the arm it reaches, the candidate scorer there."""
+
+    dimensions: list[str] = Field(description="prompts, model, verifier; several where an arm between is not recorded.")
+    arm: str
+    score: JsonScore
+    delta: float | None = Field(description="This score - the previous step's, where both are finite.")
 
 
 class CaseObserved(_Frozen):

@@ -40,10 +40,14 @@ from compat.scoring import (
 # score the RAGAS arm's recording. Every other scorer (legacy, the plans, the promptfoo
 # releases, a scorer registered elsewhere) reads the legacy prompts' free text, the legacy arm's.
 JSON_READERS = frozenset({"ragas", "ragas-0.4.3"})
+# Scorers that read a verifier's checks: the arm `grade --hhem` records (compat.grading's HHEM_ARM).
+VERIFIER_READERS = {"ragas-hhem-0.4.3": "ragas-hhem"}
 
 
 def arm_read_by(scorer_name: str) -> ArmName:
-    """The arm whose prompts' output ``scorer_name``'s contract reads (``JSON_READERS``)."""
+    """The arm whose output ``scorer_name``'s contract reads (``JSON_READERS``, ``VERIFIER_READERS``)."""
+    if scorer_name in VERIFIER_READERS:
+        return VERIFIER_READERS[scorer_name]
     return CANDIDATE_ARM if scorer_name in JSON_READERS else CONTROL_ARM
 
 
@@ -67,9 +71,10 @@ def case_for_arm(case: Case, arm: ArmName, sample: int = 0) -> Case | None:
 def score_arm(scorer: Scorer, case: Case, arm: ArmName, sample: int = 0) -> Score:
     """``scorer`` on the case as ``arm`` reads it (``case_for_arm``).
 
-    A recording whose call failed after its retries, or an arm the case does not record
-    (graded with ``--arms`` the other one) and no shared texts, has nothing to score: the
-    result is undetermined with the cause ``grader_error`` and what happened, never a score.
+    A recording whose call failed after its retries has nothing to score: undetermined,
+    cause ``grader_error``. An arm the case does not record (graded with ``--arms`` or
+    ``--arm`` without it) and no shared texts was never asked: undetermined, cause
+    ``not_recorded``, never an empty output nor a grader error.
     """
     chosen = case_for_arm(case, arm, sample)
     if chosen is not None:
@@ -80,17 +85,18 @@ def score_arm(scorer: Scorer, case: Case, arm: ArmName, sample: int = 0) -> Scor
             return recorded
     error = case.arm_error(arm, sample)
     if error is not None:
-        what = f"{error.call} call failed ({error.kind}): {error.message}"
+        reason = f"the {arm} arm's grader {error.call} call failed ({error.kind}): {error.message}"
     else:
-        what = "was not asked: the case records no output of that arm"
+        recorded = ", ".join(case.arms.names()) if case.arms is not None else "none"
+        reason = f"the {arm} arm is not recorded on this case (it records: {recorded})"
     return Score(
         scorer=scorer.name,
         value=None,
         status=Status.UNDETERMINED,
         passed=False,
         threshold=case.threshold,
-        reason=f"Faithfulness undetermined: the {arm} arm's grader {what}",
-        cause=Cause.GRADER_ERROR,
+        reason=f"Faithfulness undetermined: {reason}",
+        cause=Cause.GRADER_ERROR if error is not None else Cause.NOT_RECORDED,
     )
 
 
@@ -101,16 +107,18 @@ def compare(
     *,
     tolerance: float = DEFAULT_TOLERANCE,
     words: VerdictWords | None = None,
+    arms: tuple[ArmName, ArmName] = (CONTROL_ARM, CANDIDATE_ARM),
 ) -> Comparison:
     """The comparison of two scores of ``case``; pure, and total like the scorers.
 
-    ``words``: the verdict words the candidate read with (``verdict_words_of``), default the built-in ones.
+    ``words``: the verdict words the candidate read with (``verdict_words_of``), default the built-in ones;
+    ``arms``: the arm each side scored.
     """
     delta = None
     if control.is_finite and candidate.is_finite:
         delta = candidate.value - control.value  # type: ignore[operator]
     outcome = _outcome(control, candidate, delta, tolerance)
-    cause = None if outcome is Outcome.MATCH else explain(case, control, candidate, words)
+    cause = None if outcome is Outcome.MATCH else explain(case, control, candidate, words, arms)
     return Comparison(case.id, case.tags, control, candidate, delta, outcome, cause)
 
 
@@ -125,6 +133,8 @@ def outcome_of(control: Score, candidate: Score, tolerance: float = DEFAULT_TOLE
 
 
 def _outcome(control: Score, candidate: Score, delta: float | None, tolerance: float) -> Outcome:
+    if Cause.NOT_RECORDED in (control.cause, candidate.cause):
+        return Outcome.NOT_RECORDED
     if Cause.GRADER_ERROR in (control.cause, candidate.cause):
         return Outcome.GRADER_ERROR
     if control.status is Status.ERROR or candidate.status is Status.ERROR:
@@ -157,19 +167,30 @@ def verdict_words_of(scorer: Scorer) -> VerdictWords:
     return scorer.words if isinstance(scorer, RagasScorer) else verdict_words(None)
 
 
-def explain(case: Case, control: Score, candidate: Score, words: VerdictWords | None = None) -> DriftCause:
+def explain(
+    case: Case,
+    control: Score,
+    candidate: Score,
+    words: VerdictWords | None = None,
+    arms: tuple[ArmName, ArmName] = (CONTROL_ARM, CANDIDATE_ARM),
+) -> DriftCause:
     """The named cause of the difference between ``control`` and ``candidate``.
 
-    ``words``: the verdict words the candidate read with, to re-read the output as it did.
+    ``words``: the verdict words the candidate read with, to re-read the output as it did;
+    ``arms``: the arm each side scored (two recorded arms: the decomposition names the step).
     """
+    if Cause.NOT_RECORDED in (control.cause, candidate.cause):
+        return DriftCause.ARM_NOT_RECORDED
     if Cause.GRADER_ERROR in (control.cause, candidate.cause):
         return DriftCause.GRADER_ERROR
     # Two gradings, each with its own prompts: the control's own recording, or the score
     # promptfoo recorded from its own prompts where no text of them was kept.
+    control_arm, candidate_arm = arms
     if (
         case.arms is not None
-        and case.arms.get(CANDIDATE_ARM) is not None
-        and (case.arms.get(CONTROL_ARM) is not None or recorded_legacy(case, control.scorer) is not None)
+        and control_arm != candidate_arm
+        and case.arms.get(candidate_arm) is not None
+        and (case.arms.get(control_arm) is not None or recorded_legacy(case, control.scorer) is not None)
     ):
         return DriftCause.PROMPTS_DIFFER
     if control.status is Status.ERROR or candidate.status is Status.ERROR:

@@ -10,12 +10,13 @@ sides differ, keeps what each read for a person to judge (``case_detail``).
 from __future__ import annotations
 
 from compat.cases import ArmName, Case
+from compat.diff._agreement import verified_pairs
 from compat.diff._compare import arm_read_by, compare, score_arm, verdict_words_of
 from compat.diff._comparison import Comparison
 from compat.diff._decompose import decompose, refine
 from compat.diff._detail import case_detail
 from compat.diff._observed import ObservedChecker
-from compat.diff._outcomes import CANDIDATE_ARM, CONTROL_ARM, DEFAULT_TOLERANCE, Outcome
+from compat.diff._outcomes import CONTROL_ARM, DEFAULT_TOLERANCE, Outcome
 from compat.scoring import Score, Scorer
 
 
@@ -30,39 +31,47 @@ class CaseComparer:
         *,
         detail: bool = True,
         candidate_arm: ArmName | None = None,
+        control_arm: ArmName = CONTROL_ARM,
     ) -> None:
-        """``candidate_arm``: the arm the candidate scores on cases graded both ways (default: its contract's)."""
+        """``candidate_arm``: the arm the candidate scores on cases graded both ways (default: its
+        contract's); ``control_arm``: the arm the control scores (default the legacy prompts')."""
         self.control = control
         self.candidate = candidate
         self.tolerance = tolerance
         self.detail = detail  # the league compares for counts only: no detail to keep
         self.candidate_arm: ArmName = arm_read_by(candidate.name) if candidate_arm is None else candidate_arm
+        self.control_arm = control_arm
         self._words = verdict_words_of(candidate)  # causes re-read an output as the candidate read it
         self._observed = ObservedChecker()
 
     def read(self, case: Case) -> Case:
         """``case`` as both sides read it: where the candidate reads the control's arm too, that
         arm's text as an ordinary case (one text, two parsers: no prompt step to walk)."""
-        if case.arms is None or self.candidate_arm != CONTROL_ARM:
+        if case.arms is None or self.candidate_arm != self.control_arm:
             return case
-        return case.arm_case(CONTROL_ARM) or case  # a failed or absent arm: score_arm says so
+        return case.arm_case(self.control_arm) or case  # a failed or absent arm: score_arm says so
 
     def compare(self, case: Case, control: Score | None = None, candidate: Score | None = None) -> Comparison:
         """The comparison of ``case``; ``control`` and ``candidate``: its scores (of ``read(case)``), where known."""
         read = self.read(case)
         if control is None:
-            control = score_arm(self.control, read, CONTROL_ARM)
+            control = score_arm(self.control, read, self.control_arm)
         if candidate is None:
             candidate = score_arm(self.candidate, read, self.candidate_arm)
-        comparison = compare(read, control, candidate, tolerance=self.tolerance, words=self._words)
-        if read.arms is not None and self.candidate_arm == CANDIDATE_ARM:
+        arms = (self.control_arm, self.candidate_arm)
+        comparison = compare(read, control, candidate, tolerance=self.tolerance, words=self._words, arms=arms)
+        if read.arms is not None and self.candidate_arm != self.control_arm:
             steps = decompose(
-                read, control, candidate, self.control, self.candidate, comparison.outcome, self.tolerance
+                read, control, candidate, self.control, self.candidate, comparison.outcome, self.tolerance, arms
             )
             comparison = refine(comparison, steps)
         if case.observed is not None:
             comparison = comparison._replace(observed=self._observed.check(case))
+        if case.arms is not None:
+            comparison = comparison._replace(statement_pairs=verified_pairs(case))
         if self.detail and comparison.outcome is not Outcome.MATCH:
-            detail = case_detail(read, control, candidate, self.control, self.candidate, self.candidate_arm)
+            detail = case_detail(
+                read, control, candidate, self.control, self.candidate, self.candidate_arm, self.control_arm
+            )
             comparison = comparison._replace(detail=detail)
         return comparison

@@ -5,6 +5,7 @@ from __future__ import annotations
 from enum import Enum
 from typing import NamedTuple
 
+from compat.diff._agreement import StatementPair
 from compat.diff._outcomes import DriftCause, Outcome
 from compat.scoring import Score, Verdict
 
@@ -22,6 +23,7 @@ class Comparison(NamedTuple):
     decomposition: Decomposition | None = None  # per-arm cases: the parser and prompt steps
     observed: ObservedCheck | None = None  # cases with a score promptfoo recorded
     detail: CaseDetail | None = None  # differing cases: what each side read, for a person to judge
+    statement_pairs: tuple[tuple[StatementPair, ...], int] = ((), 0)  # LLM and HHEM verdicts, and unpaired ones
 
     @property
     def explained(self) -> bool:
@@ -38,7 +40,20 @@ class Step(str, Enum):
 
     PARSER = "parser"  # the same text read by the two parsers
     PROMPTS = "prompts"  # the RAGAS prompts made the grader judge differently
-    NOISE = "noise"  # the prompt step, but no larger than the grader's own disagreement
+    MODEL = "model"  # another grader model (or endpoint, or call options) judged differently
+    VERIFIER = "verifier"  # another verifier (hhem) judged the statements differently
+    NOISE = "noise"  # the arm steps, but no larger than the grader's own disagreement
+
+
+class Leg(NamedTuple):
+    """One step of the walk from the control's arm to the candidate's: the dimensions it
+    changes (``DIMENSIONS``; several where the arm between them is not recorded, none where
+    the arms differ in nothing recorded), the arm it reaches, the candidate scorer there."""
+
+    dimensions: tuple[str, ...]
+    arm: str
+    score: Score
+    delta: float | None  # this score - the previous one's (the middle's first), where both are finite
 
 
 class Decomposition(NamedTuple):
@@ -56,7 +71,8 @@ class Decomposition(NamedTuple):
     noise_floor: float | None  # the larger spread; None without samples
     pairs_matched: int  # sample pairs (control arm k, candidate arm k) that match
     pairs_within_noise: int  # sample pairs that match or differ by noise only
-    prompt_within_noise: bool  # the prompt step is no larger than the noise floor (whatever the parser did)
+    prompt_within_noise: bool  # the arm steps together are no larger than the noise floor (whatever the parser did)
+    legs: tuple[Leg, ...] = ()  # the arm steps, middle -> candidate (one: the prompt step of legacy -> ragas)
 
 
 class GraderTexts(NamedTuple):

@@ -1,4 +1,4 @@
-"""Why a per-arm case moved: the parser step, the prompt step, and the grader's own noise.
+"""Why a per-arm case moved: the parser step, the arm steps (prompts, model, verifier), and the grader's noise.
 
 A case recorded by ``faithcompat grade`` holds each arm's grader calls. Its difference
 (the legacy scorer on the legacy arm's text -> the candidate scorer on the RAGAS arm's
@@ -13,6 +13,14 @@ today's drift causes name it. The prompt step compares two gradings: with
 larger than the spread it showed then (the case's noise floor) is noise, not a
 finding. So a case's difference is ``parser + prompts + noise``, exactly one of the
 last two non-zero.
+
+Arms are configurations (``ArmConfig``), so the arm step is a path: from the control's
+arm to the candidate's, one dimension at a time in ``DIMENSIONS`` order (prompts, model,
+verifier), through the arms the case records between them (the RAGAS prompts on the
+control's model, then the candidate's model...). Each leg is the candidate scorer on the
+arm it reaches minus the one before. Where the arm between two dimensions is not
+recorded, that step is left out: its change stays in the leg that reaches the next
+recorded arm, which names both dimensions. Noise is judged on the arm steps together.
 
 Noise is measured with the candidate scorer on every sample of both arms. An arm's
 spread is the sample standard deviation of its determined scores (n - 1 in the
@@ -31,9 +39,9 @@ from __future__ import annotations
 
 import math
 
-from compat.cases import ArmName, Case
+from compat.cases import DIMENSIONS, ArmConfig, ArmName, Arms, Case, recorded_config
 from compat.diff._compare import explain, outcome_of, score_arm, verdict_words_of
-from compat.diff._comparison import Comparison, Decomposition, Step
+from compat.diff._comparison import Comparison, Decomposition, Leg, Step
 from compat.diff._outcomes import CANDIDATE_ARM, CONTROL_ARM, DriftCause, Outcome
 from compat.scoring import Cause, Score, Scorer
 
@@ -41,9 +49,48 @@ FLOOR_MULTIPLE = 2.0  # a prompt step within this many combined standard deviati
 USABLE_SAMPLES = 3  # samples of each arm from which a spread is worth leaning on (2 give one difference)
 
 
-def has_both_arms(case: Case) -> bool:
-    arms = case.arms
-    return arms is not None and arms.legacy is not None and arms.ragas is not None
+ArmPair = tuple[ArmName, ArmName]  # (the control's arm, the candidate's)
+_CAUSES = {Step.PROMPTS: DriftCause.PROMPTS_DIFFER, Step.MODEL: DriftCause.MODEL_DIFFERS}
+_CAUSES[Step.VERIFIER] = DriftCause.VERIFIER_DIFFERS
+
+
+def has_both_arms(case: Case, arms: ArmPair = (CONTROL_ARM, CANDIDATE_ARM)) -> bool:
+    recorded = case.arms
+    return recorded is not None and all(recorded.get(arm) is not None for arm in arms) and arms[0] != arms[1]
+
+
+def arm_path(arms: Arms, control: ArmName, candidate: ArmName) -> list[tuple[tuple[str, ...], ArmName]]:
+    """The legs from ``control``'s arm to ``candidate``'s: per leg, the dimensions it changes
+    and the arm it reaches (the last one ``candidate``). A dimension whose arm is not
+    recorded joins the next leg."""
+    start = _config(arms, control)
+    end = _config(arms, candidate)
+    changed = start.differs_in(end)
+    if not changed:
+        return [((), candidate)]
+    others = [(name, _config(arms, name)) for name in arms.names() if name not in (control, candidate)]
+    legs: list[tuple[tuple[str, ...], ArmName]] = []
+    pending: list[str] = []
+    current = start
+    for dimension in changed[:-1]:
+        current = current.with_dimension(dimension, end)
+        pending.append(dimension)
+        reached = next((name for name, config in others if _same(config, current)), None)
+        if reached is not None:
+            legs.append((tuple(pending), reached))
+            pending = []
+    legs.append(((*pending, changed[-1]), candidate))
+    return legs
+
+
+def _config(arms: Arms, name: ArmName) -> ArmConfig:
+    recording = arms.get(name)
+    assert recording is not None
+    return recorded_config(name, recording)
+
+
+def _same(config: ArmConfig, target: ArmConfig) -> bool:
+    return all(config.same_in(target, dimension) for dimension in DIMENSIONS)
 
 
 def decompose(
@@ -54,38 +101,44 @@ def decompose(
     candidate_scorer: Scorer,
     outcome: Outcome,
     tolerance: float,
+    arms: ArmPair = (CONTROL_ARM, CANDIDATE_ARM),
 ) -> Decomposition | None:
     """The steps of a case with both arms recorded (``None`` for any other case).
 
     ``control`` and ``candidate`` are the scores of sample 0 (``score_arm``), ``outcome``
-    their comparison's.
+    their comparison's; ``arms``: the arm each side scores.
     """
-    if not has_both_arms(case):
+    if not has_both_arms(case, arms):
         return None
-    middle = score_arm(candidate_scorer, case, CONTROL_ARM)
+    control_arm, candidate_arm = arms
+    middle = score_arm(candidate_scorer, case, control_arm)
     parser_outcome = outcome_of(control, middle, tolerance)
-    legacy_text = case.arm_case(CONTROL_ARM)
+    legacy_text = case.arm_case(control_arm)
     parser_cause = None
     if parser_outcome is not Outcome.MATCH:
         parser_cause = explain(legacy_text or case, control, middle, verdict_words_of(candidate_scorer))
 
     # The candidate scorer on every sample of each arm: the spreads, and the pairs below.
-    middles = _sample_scores(candidate_scorer, case, CONTROL_ARM, middle)
-    candidates = _sample_scores(candidate_scorer, case, CANDIDATE_ARM, candidate)
+    middles = _sample_scores(candidate_scorer, case, control_arm, middle)
+    candidates = _sample_scores(candidate_scorer, case, candidate_arm, candidate)
     control_spread, candidate_spread = _spread(middles), _spread(candidates)
     floor = noise_floor(control_spread, candidate_spread)
 
     prompt_within_noise = _within(middle, candidate, floor, tolerance)
+    assert case.arms is not None
+    legs = _legs(case, candidate_scorer, arm_path(case.arms, control_arm, candidate_arm), middle, candidate)
     step = None
     if outcome is Outcome.MATCH or Cause.GRADER_ERROR in (control.cause, candidate.cause):
         pass  # nothing moved, or an arm has no output: no step to blame
     elif parser_outcome is not Outcome.MATCH:
         step = Step.PARSER
-    elif prompt_within_noise:
-        step = Step.NOISE
+    elif prompt_within_noise or not legs[0].dimensions:
+        step = Step.NOISE  # within the grader's spread, or arms that differ in nothing recorded
     else:
-        step = Step.PROMPTS
-    pairs, matched, within = _pairs(case, control_scorer, middles, candidates, floor, tolerance, outcome, step)
+        step = _largest(legs, tolerance)
+    pairs, matched, within = _pairs(
+        case, control_scorer, middles, candidates, floor, tolerance, outcome, step, control_arm
+    )
     return Decomposition(
         middle=middle,
         parser_outcome=parser_outcome,
@@ -100,7 +153,27 @@ def decompose(
         pairs_matched=matched,
         pairs_within_noise=within,
         prompt_within_noise=prompt_within_noise,
+        legs=legs,
     )
+
+
+def _legs(
+    case: Case, scorer: Scorer, path: list[tuple[tuple[str, ...], ArmName]], middle: Score, candidate: Score
+) -> tuple[Leg, ...]:
+    legs = []
+    before = middle
+    for dimensions, arm in path:
+        after = candidate if arm == path[-1][1] else score_arm(scorer, case, arm)
+        legs.append(Leg(dimensions, arm, after, _delta(before, after)))
+        before = after
+    return tuple(legs)
+
+
+def _largest(legs: tuple[Leg, ...], tolerance: float) -> Step:
+    """The step of the leg that moved the score most (the first, where none is measured)."""
+    moved = [leg for leg in legs if leg.delta is not None and abs(leg.delta) > tolerance]
+    chosen = max(moved, key=lambda leg: abs(leg.delta or 0.0)) if moved else legs[0]
+    return Step(chosen.dimensions[0])
 
 
 def refine(comparison: Comparison, decomposition: Decomposition | None) -> Comparison:
@@ -117,8 +190,8 @@ def refine(comparison: Comparison, decomposition: Decomposition | None) -> Compa
     if cause is not DriftCause.GRADER_ERROR and step is not None:
         if step is Step.PARSER:
             cause = decomposition.parser_cause
-        elif step is Step.PROMPTS:
-            cause = DriftCause.PROMPTS_DIFFER
+        elif step in _CAUSES:
+            cause = _CAUSES[step]
         else:
             cause = DriftCause.GRADER_NOISE
             if outcome in (Outcome.DRIFT, Outcome.FLIP):
@@ -173,6 +246,7 @@ def _pairs(
     tolerance: float,
     outcome: Outcome,
     step: Step | None,
+    control_arm: ArmName,
 ) -> tuple[int, int, int]:
     """(pairs, matching, matching or within noise) over sample pairs (control arm k, candidate arm k).
 
@@ -180,13 +254,11 @@ def _pairs(
     candidate scorer's scores of both arms' samples are ``middles`` and ``candidates``,
     the control scorer's are made here (one scoring a pair; only ``--samples`` pays it).
     """
-    arms = case.arms
-    assert arms is not None and arms.legacy is not None and arms.ragas is not None
-    count = min(arms.legacy.sample_count, arms.ragas.sample_count)
+    count = min(len(middles), len(candidates))
     matched = int(outcome is Outcome.MATCH)
     within = int(outcome is Outcome.MATCH or step is Step.NOISE)
     for index in range(1, count):
-        control = score_arm(control_scorer, case, CONTROL_ARM, index)
+        control = score_arm(control_scorer, case, control_arm, index)
         middle, candidate = middles[index], candidates[index]
         if outcome_of(control, candidate, tolerance) is Outcome.MATCH:
             matched += 1

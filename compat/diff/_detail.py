@@ -29,9 +29,10 @@ def case_detail(
     control_scorer: Scorer,
     candidate_scorer: Scorer,
     candidate_arm: ArmName = CANDIDATE_ARM,
+    control_arm: ArmName = CONTROL_ARM,
 ) -> CaseDetail:
-    """``candidate_arm``: the arm the candidate scored (the control scores the legacy arm)."""
-    control_case = case_for_arm(case, CONTROL_ARM)
+    """``candidate_arm``, ``control_arm``: the arm each side scored."""
+    control_case = case_for_arm(case, control_arm)
     candidate_case = case_for_arm(case, candidate_arm)
     control_read, note = _read(control, control_scorer, control_case)
     candidate_read, _ = _read(candidate, candidate_scorer, candidate_case)

@@ -56,7 +56,7 @@ def _check_version(raw: bytes, where: str) -> None:
 
 
 # Outcomes that reports written before them lack: read as 0.
-OUTCOMES_ADDED_LATER = (Outcome.SCORER_ERROR, Outcome.GRADER_ERROR, Outcome.WITHIN_NOISE)
+OUTCOMES_ADDED_LATER = (Outcome.SCORER_ERROR, Outcome.GRADER_ERROR, Outcome.WITHIN_NOISE, Outcome.NOT_RECORDED)
 
 
 def _inconsistency(report: DriftReport) -> str | None:

@@ -20,6 +20,7 @@ class Outcome(str, Enum):
     SCORER_ERROR = "scorer_error"  # an arm raised or flagged an error instead of scoring (upstream versions)
     GRADER_ERROR = "grader_error"  # a recorded grader call failed after its retries: an arm has no output
     WITHIN_NOISE = "within_noise"  # differs by no more than the grader differs from itself (--samples)
+    NOT_RECORDED = "not_recorded"  # the case records other arms than the one a side scores: nothing to compare
 
 
 # Each outcome as the headline names it; the core five always, the rarer ones where they occur.
@@ -32,6 +33,7 @@ _NAMED = {
     Outcome.SCORER_ERROR.value: "scorer errors",
     Outcome.GRADER_ERROR.value: "grader errors",
     Outcome.WITHIN_NOISE.value: "within noise",
+    Outcome.NOT_RECORDED.value: "not recorded",
 }
 _ALWAYS_NAMED = frozenset(list(_NAMED)[:5])
 # The outcomes a case in the flip matrix's off-diagonal cells can have (the control scored, pass/fail changed).
@@ -69,7 +71,10 @@ class DriftCause(str, Enum):
     VERDICT_TABLE_UNSEEN = "verdict_table_unseen"
     VERDICT_PROSE_UNSEEN = "verdict_prose_unseen"
     GRADER_ERROR = "grader_error"
+    ARM_NOT_RECORDED = "arm_not_recorded"
     PROMPTS_DIFFER = "prompts_differ"
+    MODEL_DIFFERS = "model_differs"
+    VERIFIER_DIFFERS = "verifier_differs"
     GRADER_NOISE = "grader_noise"
     UNEXPLAINED = "unexplained"
 
@@ -115,8 +120,14 @@ CAUSE_DESCRIPTIONS: dict[DriftCause, str] = {
     "no 'no' and scores 1.0",
     DriftCause.GRADER_ERROR: "a grader call of the recording failed after its retries (faithcompat grade): "
     "that arm has no output to score",
+    DriftCause.ARM_NOT_RECORDED: "the case records other arms than the one a side scores (graded with --arms or "
+    "--arm without it): nothing was asked, so there is nothing to compare",
     DriftCause.PROMPTS_DIFFER: "each side scored its own arm's recording (the legacy prompts' text, the RAGAS "
     "prompts' JSON): the grader said different things, so the difference mixes the parser and the prompts",
+    DriftCause.MODEL_DIFFERS: "both parsers read the control arm's text alike; another grader model (or its "
+    "endpoint or call options) judged differently (beyond its noise, where samples measured it)",
+    DriftCause.VERIFIER_DIFFERS: "both parsers read the control arm's text alike; another verifier (hhem instead of "
+    "the grader's verdict call) judged the statements differently (beyond noise, where samples measured it)",
     DriftCause.GRADER_NOISE: "the same text reads the same to both parsers, and the RAGAS prompts' score differs "
     "by no more than the grader differs from itself when asked again (--samples): noise, not a finding",
     DriftCause.UNEXPLAINED: "a difference no rule above accounts for: investigate",
@@ -131,7 +142,10 @@ CAUSE_DESCRIPTIONS: dict[DriftCause, str] = {
 CONTROL_BUGS: frozenset[DriftCause] = frozenset(DriftCause) - {
     DriftCause.SCORER_ERROR,
     DriftCause.GRADER_ERROR,
+    DriftCause.ARM_NOT_RECORDED,
     DriftCause.PROMPTS_DIFFER,
+    DriftCause.MODEL_DIFFERS,
+    DriftCause.VERIFIER_DIFFERS,
     DriftCause.GRADER_NOISE,
     DriftCause.UNEXPLAINED,
 }

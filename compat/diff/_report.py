@@ -10,7 +10,8 @@ from typing import Literal
 
 from pydantic import Field
 
-from compat.diff._case_line import CaseLine, _Frozen
+from compat.diff._agreement import StatementAgreement
+from compat.diff._case_line import CaseLine, _Frozen, _WhereItOccurs
 
 # 1.1 added the decomposition, noise and observed sections and the per-case ones;
 # 1.2 the agreement where the control is trusted, each cause's flips, a differing
@@ -21,9 +22,13 @@ from compat.diff._case_line import CaseLine, _Frozen
 # per cause), the noise floor's rule (a multiple of the arms' standard deviations, and
 # the samples that make it usable), the arm the candidate read (scorers.candidate_arm),
 # and a differing case's question, answer and contexts (cases.jsonl only).
+# 1.4: arms by name (scorers.control_arm; candidate_arm any name), the outcome
+# not_recorded, and the decomposition as a path through arms: the model and verifier
+# steps (effects, steps, flips) and the steps left out (left_out), each only where it occurs.
+# 1.4 also added the per-statement agreement of the LLM's verdicts and HHEM's (statement_agreement).
 # Optional everywhere, so a report of an earlier version (a committed baseline) still reads.
-SCHEMA_VERSION: Literal["1.3"] = "1.3"
-SCHEMA_VERSIONS = ("1.0", "1.1", "1.2", "1.3")  # the versions this one reads
+SCHEMA_VERSION: Literal["1.4"] = "1.4"
+SCHEMA_VERSIONS = ("1.0", "1.1", "1.2", "1.3", "1.4")  # the versions this one reads
 
 
 class CorpusInfo(_Frozen):
@@ -49,10 +54,14 @@ class ScorersInfo(_Frozen):
         default=None, description="Verdict words added to the candidate's (--vocabulary); null: the built-in ones only."
     )
     tolerance: float
-    candidate_arm: Literal["legacy", "ragas"] | None = Field(
+    candidate_arm: str | None = Field(
         default=None,
         description="Which recording the candidate scores on cases with per-arm recordings: legacy (the legacy "
-        "prompts' text, the control's too) or ragas (the RAGAS prompts' JSON); null in reports before 1.3.",
+        "prompts' text, the control's too), ragas (the RAGAS prompts' JSON), or an arm declared by name "
+        "(ragas-hhem: HHEM's checks; since 1.4); null in reports before 1.3.",
+    )
+    control_arm: str | None = Field(
+        default=None, description="Which recording the control scores (since 1.4; before, always legacy)."
     )
 
 
@@ -153,17 +162,23 @@ class ExpectationSummary(_Frozen):
     failures: list[str] = Field(description="The first failures (at most 20).")
 
 
-class StepEffects(_Frozen):
-    """Mean change per complete case made by each step; parser + prompts + noise = total."""
+class StepEffects(_WhereItOccurs):
+    """Mean change per complete case made by each step; parser + prompts + model + verifier + noise = total."""
+
+    _OCCASIONAL = frozenset({"model", "verifier"})
 
     parser: float
     prompts: float
     noise: float
     total: float
+    model: float | None = Field(default=None, description="Where an arm step changes the grader model (since 1.4).")
+    verifier: float | None = Field(default=None, description="Where an arm step changes the verifier (since 1.4).")
 
 
-class DecompositionSummary(_Frozen):
+class DecompositionSummary(_WhereItOccurs):
     """Why the numbers move, over the cases with both arms recorded."""
+
+    _OCCASIONAL = frozenset({"left_out"})
 
     cases: int = Field(description="Cases with both arms recorded.")
     complete: int = Field(
@@ -178,6 +193,11 @@ class DecompositionSummary(_Frozen):
     flips: dict[str, int] = Field(description="Pass/fail flips each step made.")
     parser_causes: dict[str, int] = Field(description="The named causes of the parser step, where it differs.")
     incomplete: dict[str, int] = Field(description="Why the other cases are left out of the means.")
+    left_out: dict[str, int] | None = Field(
+        default=None,
+        description="Per step, the cases whose arm for it is not recorded: the step is left out and its change "
+        "counted in the next step of the path (since 1.4; only where it occurs).",
+    )
 
 
 class NoiseSummary(_Frozen):
@@ -223,7 +243,7 @@ class ObservedSummary(_Frozen):
 
 
 class DriftReport(_Frozen):
-    schema_version: Literal["1.0", "1.1", "1.2", "1.3"] = SCHEMA_VERSION  # SCHEMA_VERSIONS
+    schema_version: Literal["1.0", "1.1", "1.2", "1.3", "1.4"] = SCHEMA_VERSION  # SCHEMA_VERSIONS
     tool: str
     verdict: str = Field(description="The one-line summary printed first: the cases, every outcome counted.")
     no_decision: str | None = Field(
@@ -264,6 +284,11 @@ class DriftReport(_Frozen):
     trusted_agreement: TrustedAgreement | None = Field(
         default=None,
         description="Agreement where the control's score is valid and no named bug of it applies (since 1.2).",
+    )
+    statement_agreement: StatementAgreement | None = Field(
+        default=None,
+        description="Where an arm's statements were judged by both the LLM (call 2) and HHEM: their per-statement "
+        "agreement (since 1.4).",
     )
 
 

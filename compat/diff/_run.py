@@ -48,7 +48,7 @@ from compat.diff._case_json import case_json_line
 from compat.diff._compare import arm_read_by
 from compat.diff._comparer import CaseComparer
 from compat.diff._golden import check_expected
-from compat.diff._outcomes import DEFAULT_TOLERANCE
+from compat.diff._outcomes import CONTROL_ARM, DEFAULT_TOLERANCE
 from compat.diff._report import CorpusInfo, DriftReport, ScorersInfo, VocabularyInfo
 from compat.diff._tally import tally
 from compat.scoring import get_scorer
@@ -68,6 +68,7 @@ class DiffSettings:
     jobs: int = 1
     detail: bool = True  # a differing case's cases.jsonl line keeps what each side read
     candidate_arm: ArmName | None = None  # what the candidate scores on cases graded both ways; None: its contract's
+    control_arm: ArmName = CONTROL_ARM  # what the control scores on cases with per-arm recordings
 
     @property
     def arm(self) -> ArmName:
@@ -188,6 +189,7 @@ def scorers_info(settings: DiffSettings) -> ScorersInfo:
         candidate_vocabulary=VocabularyInfo(**vocabulary.as_dict()) if vocabulary else None,
         tolerance=settings.tolerance,
         candidate_arm=settings.arm,
+        control_arm=settings.control_arm,
     )
 
 
@@ -250,6 +252,7 @@ def _make_scorers(settings: DiffSettings) -> CaseComparer:
         settings.tolerance,
         detail=settings.detail,
         candidate_arm=settings.arm,
+        control_arm=settings.control_arm,
     )
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from compat.cases import TOOL_TAG_PREFIX
+from compat.diff._agreement import StatementPair
 from compat.diff._comparison import Comparison, Decomposition, ObservedCheck
 from compat.scoring import Status
 
@@ -34,6 +35,7 @@ class Tally(NamedTuple):
     candidate_determined: bool
     decomposition: Decomposition | None = None
     observed: ObservedCheck | None = None
+    statement_pairs: tuple[tuple[StatementPair, ...], int] = ((), 0)
 
 
 def tally(comparison: Comparison) -> Tally:
@@ -52,4 +54,5 @@ def tally(comparison: Comparison) -> Tally:
         candidate.status is Status.SCORED,
         comparison.decomposition,
         comparison.observed,
+        comparison.statement_pairs,
     )

@@ -78,6 +78,8 @@ class Request:
     temperature: float
     seed: int | None = None
     json_schema: dict[str, Any] | None = None
+    model: str | None = None  # None: the grader's own (``GraderSettings.model``)
+    base_url: str | None = None  # another endpoint than the run's: which grader the run hands it to
 
 
 class GraderFailure(Exception):
@@ -217,7 +219,7 @@ class OpenAIGrader:
 
     async def _once(self, request: Request, level: int) -> Reply:
         arguments: dict[str, Any] = {
-            "model": self.settings.model,
+            "model": request.model or self.settings.model,
             "messages": list(request.messages),
             "temperature": request.temperature,
         }
@@ -246,7 +248,7 @@ class OpenAIGrader:
                 raise self._connection_failure(error) from None
             except openai.APIStatusError as error:
                 self._answered = True
-                raise self._status_error(error) from None
+                raise self._status_error(error, request.model or self.settings.model) from None
             except (openai.APIResponseValidationError, ValueError) as error:
                 self._answered = True
                 raise _Transient("bad_response", self._scrub(f"the reply is not a chat completion: {error}")) from None
@@ -292,7 +294,7 @@ class OpenAIGrader:
         self.counters.completion_tokens += completion_tokens
         return Reply(content, prompt_tokens, completion_tokens)
 
-    def _status_error(self, error: openai.APIStatusError) -> Exception:
+    def _status_error(self, error: openai.APIStatusError, model: str) -> Exception:
         status = error.status_code
         said = error.message.removeprefix(f"Error code: {status} - ")  # the SDK's prefix says what we say
         message = self._scrub(f"HTTP {status}: {said}")
@@ -306,8 +308,7 @@ class OpenAIGrader:
         if status == 404:
             return GraderUnusableError(
                 "not_found",
-                f"the grader at {self._where} has no model {self.settings.model!r} "
-                f"(or no chat completions at that URL): {message}",
+                f"the grader at {self._where} has no model {model!r} (or no chat completions at that URL): {message}",
             )
         return _Rejected("bad_request", message)
 

@@ -161,6 +161,11 @@ def _checked(path: str | Path, table: str, call: str, template: Any) -> str:
         raise PromptError(f"{path}: [{table}]: unknown key {call!r} (expected statements and/or verdicts)")
     if not isinstance(template, str):
         raise PromptError(f"{where}: must be a string")
+    return check_template(where, call, template)
+
+
+def check_template(where: str, call: str, template: str) -> str:
+    """``template`` when it is a template of ``call`` (statements, verdicts): its placeholders known and needed."""
     used = set(_PLACEHOLDER.findall(template))
     unknown = sorted(used - _KNOWN[call])
     if unknown:

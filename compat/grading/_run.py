@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from itertools import islice
 from pathlib import Path
@@ -118,21 +118,24 @@ def grade(
     prompts: PromptSets,
     settings: GradeSettings,
     *,
+    endpoints: Mapping[str, Callable[[], Grader]] | None = None,
     total: int | None = None,
     on_progress: ProgressHandler | None = None,
     progress_every: float = 0.2,
 ) -> GradeSummary:
     """Grade every row and write the corpus to ``out`` (atomically); the run's summary.
 
-    ``grader`` makes the grader inside the run's event loop (the SDK's client binds to it).
+    ``grader`` makes the grader inside the run's event loop (the SDK's client binds to it);
+    ``endpoints``: by base URL, the graders of arms that ask another endpoint than the run's.
     """
-    return asyncio.run(_grade(rows, out, grader, cache, prompts, settings, total, on_progress, progress_every))
+    graders = _Graders(grader, endpoints or {})
+    return asyncio.run(_grade(rows, out, graders, cache, prompts, settings, total, on_progress, progress_every))
 
 
 async def _grade(
     rows: Iterable[Row],
     out: Path,
-    make_grader: Callable[[], Grader],
+    grader: _Graders,
     cache: ReplyCache,
     prompts: PromptSets,
     settings: GradeSettings,
@@ -141,7 +144,6 @@ async def _grade(
     progress_every: float,
 ) -> GradeSummary:
     grading = Grading(settings, prompts, cache)
-    grader = _OnFirstCall(make_grader)
     start = time.monotonic()
     done = 0
     shown = start
@@ -299,6 +301,39 @@ class _OnFirstCall:
             await self._grader.aclose()
 
 
+class _Graders:
+    """The run's grader and those of other endpoints, each made on its first call; a
+    request goes to the grader of its ``base_url`` (``None``: the run's)."""
+
+    def __init__(self, make: Callable[[], Grader], endpoints: Mapping[str, Callable[[], Grader]]) -> None:
+        self._graders: dict[str | None, _OnFirstCall] = {None: _OnFirstCall(make)}
+        self._graders.update({url: _OnFirstCall(maker) for url, maker in endpoints.items()})
+
+    @property
+    def counters(self) -> Counters:
+        graders = list(self._graders.values())
+        if len(graders) == 1:
+            return graders[0].counters
+        total = Counters()
+        for grader in graders:
+            counters = grader.counters
+            for name in ("requests", "retries", "failures", "prompt_tokens", "completion_tokens", "open"):
+                setattr(total, name, getattr(total, name) + getattr(counters, name))
+            total.max_open = max(total.max_open, counters.max_open)
+            total.warnings.extend(counters.warnings)
+        return total
+
+    async def complete(self, request: Request) -> Reply:
+        grader = self._graders.get(request.base_url)
+        if grader is None:
+            raise GraderUnusableError("bad_url", f"no grader was made for the endpoint {request.base_url!r}")
+        return await grader.complete(request)
+
+    async def aclose(self) -> None:
+        for grader in self._graders.values():
+            await grader.aclose()
+
+
 def _snapshot(done: int, total: int | None, elapsed: float, counters: Counters, tally: Tally) -> GradeProgress:
     return GradeProgress(
         cases=done,
@@ -319,12 +354,12 @@ def plan(rows: Iterable[Row], cache: ReplyCache, prompts: PromptSets, settings: 
     cases = calls = cached = at_most = 0
     for row in rows:
         cases += 1
-        for arm in settings.arms:
-            for sample in range(settings.samples):
-                needed, hits = _calls_needed(grading._sample_flow(row, arm, sample), cache)
+        for arm in grading.arms:
+            for sample in range(arm.samples):
+                needed, hits = _calls_needed(grading.sample_flow(row, arm, sample), cache)
                 cached += hits
                 calls += needed
-                at_most += needed * (1 + (settings.max_retries if arm == "ragas" else 0))
+                at_most += needed * (1 + ((arm.max_retries or 0) if arm.structured else 0))
     return CallPlan(cases=cases, calls=calls, cached=cached, at_most=at_most)
 
 

@@ -19,10 +19,12 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from compat._text import json_line
-from compat.cases import DEFAULT_MAX_CASE_BYTES, ArmName, GraderCall
+from compat.cases import DEFAULT_MAX_CASE_BYTES, ArmConfig, ArmName, GraderCall
+from compat.grading._arms import arm_prompts, check_arms, run_arm
 from compat.grading._cache import Reply, ReplyCache, request_key
 from compat.grading._client import Grader, GraderFailure, Request
 from compat.grading._contract import STATEMENTS_SCHEMA, VERDICTS_SCHEMA, contract_problem
+from compat.grading._hhem import HhemSettings, HhemVerifier, verdicts_json
 from compat.grading._prompts import REASK, PromptSets, context_text, render, statements_text
 from compat.grading._rows import Row, case_fields, line_bytes
 from compat.scoring import statements_from_text
@@ -35,10 +37,12 @@ class GradeSettings:
     grades each case K times per arm, sample k with seed ``seed + k`` (``None``: none sent).
     ``max_error_rate``: the share of cases with a grader error above which the run fails
     (one where every case failed fails whatever it says); ``max_case_bytes``: the longest
-    case line the corpus reader accepts, which every line written must fit."""
+    case line the corpus reader accepts, which every line written must fit. ``arms``: the
+    presets by name (graded under the run's options) and declared arms (``ArmConfig``,
+    ``parse_arm``); ``base_url``: the run's endpoint, recorded on declared arms."""
 
     model: str
-    arms: tuple[ArmName, ...] = ("legacy", "ragas")
+    arms: tuple[ArmName | ArmConfig, ...] = ("legacy", "ragas")
     samples: int = 1
     max_retries: int = 1
     strict_json: bool = False
@@ -47,6 +51,27 @@ class GradeSettings:
     window: int = 512  # rows ahead of the oldest one not yet written: bounds memory, not speed
     max_error_rate: float = 0.1
     max_case_bytes: int = DEFAULT_MAX_CASE_BYTES
+    base_url: str | None = None
+    # The HHEM model every arm with verifier=hhem judges with (grade --hhem, --device, --batch-size).
+    hhem: HhemSettings | None = None
+
+    def configs(self, prompts: str = "built-in") -> tuple[ArmConfig, ...]:
+        """Every arm of the run as a configuration (``prompts``: the run's templates' origin)."""
+        options = {
+            "prompts": prompts,
+            "temperature": self.temperature,
+            "strict_json": self.strict_json,
+            "max_retries": self.max_retries,
+            "samples": self.samples,
+        }
+        return tuple(
+            arm if isinstance(arm, ArmConfig) else run_arm(arm, model=self.model, base_url=None, options=options)
+            for arm in self.arms
+        )
+
+
+# The arm `grade --hhem` declares where no arm has verifier=hhem: the ragas preset, HHEM for call 2.
+HHEM_ARM = "ragas-hhem"
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,23 +107,33 @@ class Grading:
         self.prompts = prompts
         self.cache = cache
         self.tally = Tally()
+        self.arms = settings.configs(prompts.origin)
+        check_arms(self.arms)
+        self._pairs = {arm.name: arm_prompts(arm, prompts).pair(arm.preset) for arm in self.arms}
+        # Loaded before any call is made: a model that cannot be used stops the run (exit 2) for nothing paid.
+        verified = any(arm.verifier == "hhem" for arm in self.arms)
+        self.verifier = HhemVerifier(settings.hhem or HhemSettings()) if verified else None
+        verifier = None if self.verifier is None else [self.verifier.identity, self.verifier.settings.max_tokens]
         # What every row's line depends on besides the row: hashed once per run.
         run = [
             _LINE_FORMAT,
-            [settings.model, settings.arms, settings.samples, settings.max_retries, settings.strict_json],
-            [settings.temperature, settings.seed, prompts.origin],
-            [prompts.legacy.statements, prompts.legacy.verdicts, prompts.ragas.statements, prompts.ragas.verdicts],
+            [settings.model, [_arm_key(arm) for arm in self.arms], settings.samples, settings.max_retries],
+            [settings.strict_json, settings.temperature, settings.seed, prompts.origin],
+            [[pair.statements, pair.verdicts] for pair in self._pairs.values()],
+            *([verifier] if verifier else []),
         ]
         self._run_key = hashlib.sha256(json.dumps(run, ensure_ascii=True).encode("ascii")).hexdigest()
 
     # ---------------------------------------------------------------- the flow
 
     def row_flows(self, row: Row) -> list[Flow]:
-        return [self._sample_flow(row, arm, k) for arm in self.settings.arms for k in range(self.settings.samples)]
+        return [self.sample_flow(row, arm, k) for arm in self.arms for k in range(arm.samples)]
 
-    def _sample_flow(self, row: Row, arm: ArmName, sample: int) -> Flow:
+    def sample_flow(self, row: Row, arm: ArmConfig, sample: int) -> Flow:
+        if arm.verifier == "hhem":
+            return (yield from self._verified_flow(row, arm, sample))
         settings = self.settings
-        pair = self.prompts.pair(arm)
+        pair = self._pairs[arm.name]
         seed = None if settings.seed is None else settings.seed + sample
         values = {"question": row.question, "answer": row.answer, "context": context_text(row.contexts)}
         record: dict[str, Any] = {} if seed is None else {"seed": seed}
@@ -112,11 +147,11 @@ class Grading:
             # the legacy arm keeps legacy's line rule, on purpose.
             statements = (
                 statements_from_text(first)
-                if arm == "ragas"
+                if arm.structured
                 else [line.strip() for line in first.split("\n") if line.strip()]
             )
             call = "verdicts"
-            verdict_values = {**values, "statements": statements_text(arm, statements)}
+            verdict_values = {**values, "statements": statements_text(arm.preset, statements)}
             second = yield from self._call(
                 arm, call, render(pair.verdicts, verdict_values), seed, sample, attempts, tokens, len(statements)
             )
@@ -128,9 +163,36 @@ class Grading:
         record["tokens"] = {"prompt": tokens[0], "completion": tokens[1]}
         return record
 
+    def _verified_flow(self, row: Row, arm: ArmConfig, sample: int) -> Flow:
+        """An hhem arm's sample: its call 1, then HHEM on the statements (a failure is call 2's error);
+        HHEM's verdicts stand in call 2's place as the RAGAS JSON, so every scorer reads the arm."""
+        assert self.verifier is not None
+        seed = None if self.settings.seed is None else self.settings.seed + sample
+        values = {"question": row.question, "answer": row.answer, "context": context_text(row.contexts)}
+        record: dict[str, Any] = {} if seed is None else {"seed": seed}
+        attempts: list[dict[str, str]] = []
+        tokens = [0, 0]
+        prompt = render(self._pairs[arm.name].statements, values)
+        try:
+            first = yield from self._call(arm, "statements", prompt, seed, sample, attempts, tokens)
+        except _Failed as failed:
+            record["error"] = {"call": "statements", "kind": failed.failure.kind, "message": failed.failure.message}
+        else:
+            record["statements_output"] = first
+            verified = self.verifier.verify(row.contexts, statements_from_text(first))
+            if verified.error is not None:
+                record["error"] = verified.error.model_dump()
+            else:
+                record["grader_output"] = verdicts_json(verified.checks)
+                record["checks"] = [check.model_dump() for check in verified.checks]
+        if attempts:
+            record["attempts"] = attempts
+        record["tokens"] = {"prompt": tokens[0], "completion": tokens[1]}
+        return record
+
     def _call(
         self,
-        arm: ArmName,
+        arm: ArmConfig,
         call: GraderCall,
         prompt: str,
         seed: int | None,
@@ -139,22 +201,25 @@ class Grading:
         tokens: list[int],
         statement_count: int = 0,
     ) -> Generator[_Ask, Reply | GraderFailure, str]:
-        """One grader call, re-asked on the ragas arm while its output breaks the contract."""
-        settings = self.settings
-        structured = arm == "ragas" and settings.strict_json
+        """One grader call, re-asked on a JSON-contract arm while its output breaks the contract."""
+        structured = arm.structured and bool(arm.strict_json)
         schema = (STATEMENTS_SCHEMA if call == "statements" else VERDICTS_SCHEMA) if structured else None
-        parameters = {"temperature": settings.temperature, "seed": seed, "strict_json": structured}
+        temperature = arm.temperature or 0.0
+        parameters = {"temperature": temperature, "seed": seed, "strict_json": structured}
         messages: tuple[dict[str, str], ...] = ({"role": "user", "content": prompt},)
-        reasks = settings.max_retries if arm == "ragas" else 0
+        reasks = (arm.max_retries or 0) if arm.structured else 0
+        model = arm.model or self.settings.model
+        # The run's endpoint keeps the keys caches always had; another endpoint is another grader.
+        own_url = arm.base_url if arm.base_url != self.settings.base_url else None
         for attempt in range(reasks + 1):
-            key = request_key(settings.model, messages, parameters, sample)
-            reply = yield _Ask(key, Request(messages, settings.temperature, seed, schema))
+            key = request_key(model if own_url is None else f"{model} @ {own_url}", messages, parameters, sample)
+            reply = yield _Ask(key, Request(messages, temperature, seed, schema, model=model, base_url=own_url))
             if isinstance(reply, GraderFailure):
                 raise _Failed(reply)
             tokens[0] += reply.prompt_tokens
             tokens[1] += reply.completion_tokens
             text = reply.content
-            problem = None if arm == "legacy" else contract_problem(call, text, statement_count)
+            problem = contract_problem(call, text, statement_count) if arm.structured else None
             if problem is None or attempt == reasks:
                 return text
             attempts.append({"call": call, "output": text, "problem": problem})
@@ -211,7 +276,14 @@ class Grading:
         return self._finished(row, key, records, hits)
 
     async def graded_line(self, row: Row, grader: Grader, key: str) -> str:
-        records = await asyncio.gather(*(self._drive(flow, grader) for flow in self.row_flows(row)))
+        flows = self.row_flows(row)
+        # HHEM arms' flows after the others: the call 1 an hhem arm shares with an llm arm (same prompts,
+        # model, options) is then that arm's cached reply, not a second call.
+        hhem = [arm.verifier == "hhem" for arm in self.arms for _ in range(arm.samples)]
+        first = await asyncio.gather(*(self._drive(f, grader) for f, h in zip(flows, hhem, strict=True) if not h))
+        later = await asyncio.gather(*(self._drive(f, grader) for f, h in zip(flows, hhem, strict=True) if h))
+        done, late = iter(first), iter(later)
+        records = [next(late) if h else next(done) for h in hhem]
         replies = sum(2 + len(record.get("attempts", ())) for record in records)
         return self._finished(row, key, list(records), replies)
 
@@ -270,15 +342,36 @@ class Grading:
     def _assemble(self, row: Row, records: Sequence[dict[str, Any]]) -> str:
         case = case_fields(row)
         arms: dict[str, Any] = {}
-        samples = self.settings.samples
-        for index, arm in enumerate(self.settings.arms):
-            own = records[index * samples : (index + 1) * samples]
-            recording = {"prompts": f"{arm} ({self.prompts.origin})", "model": self.settings.model, **own[0]}
-            if samples > 1:
+        start = 0
+        for arm in self.arms:
+            own = records[start : start + arm.samples]
+            start += arm.samples
+            recording = {**arm.recorded(), **own[0]}
+            if arm.verifier == "hhem" and self.verifier is not None:
+                recording["verifier_model"] = self.verifier.identity
+            if arm.samples > 1:
                 recording["samples"] = list(own[1:])
-            arms[arm] = recording
+            arms[arm.name] = recording
         case["arms"] = arms
         return json_line(case)
+
+
+def _arm_key(arm: ArmConfig) -> list[Any]:
+    """What an arm's lines depend on, as the run key holds it (presets as they always were)."""
+    if arm.name == arm.preset and arm.verifier == "llm":
+        return [arm.name]
+    return [
+        arm.name,
+        arm.preset,
+        arm.prompts,
+        arm.model,
+        arm.base_url,
+        arm.temperature,
+        arm.strict_json,
+        arm.max_retries,
+        arm.samples,
+        arm.verifier,
+    ]
 
 
 def _output_size(record: dict[str, Any]) -> int:

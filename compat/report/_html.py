@@ -48,6 +48,7 @@ from compat.report._html_tables import (
     extra_section,
     largest_table,
 )
+from compat.report._statements import statement_section
 
 SCRIPT = "report.js"  # in page/: the page's one script
 STYLE = "report.css"  # in page/: its stylesheet
@@ -116,6 +117,7 @@ def render_html_parts(
         section("cohorts", "Cohorts", cohort_table(report)),
         *(extra_section(extra) for extra in extra_sections),
         *steps_sections(report),
+        *statement_section(report.statement_agreement),
         section("deltas", "Deltas", delta_distribution(report)),
         section("summary", "Corpus and scorers", corpus_summary(report)),
     ]

@@ -5,7 +5,7 @@ from __future__ import annotations
 from compat.diff import DriftReport
 from compat.report._html_charts import histogram_svg, waterfall_svg
 from compat.report._html_markup import esc, num, pct, section, signed, tally
-from compat.report._text import noise_rule
+from compat.report._text import left_out_note, noise_rule
 
 
 def _floor_axis(report: DriftReport) -> str:
@@ -32,7 +32,7 @@ def steps_sections(report: DriftReport) -> list[str]:
             f'<tr><th scope="row">{esc(step)}</th>'
             f'<td class="num">{signed(getattr(steps.effects, step) if steps.effects else None)}</td>'
             f'<td class="num">{steps.steps[step]}</td><td class="num">{steps.flips[step]}</td></tr>'
-            for step in ("parser", "prompts", "noise")
+            for step in steps.steps
         )
         parts.append(
             '<table class="steps">\n<caption>Each step: its mean change, the cases it made differ, the flips it'
@@ -42,6 +42,8 @@ def steps_sections(report: DriftReport) -> list[str]:
         )
         if steps.parser_causes:
             parts.append(f"<p>Parser step causes: {tally(steps.parser_causes)}.</p>")
+        if steps.left_out:
+            parts.append(f'<p class="left-out">{esc(left_out_note(steps.left_out).capitalize())}.</p>')
         if steps.incomplete:
             parts.append(f'<p class="muted">Left out of the means: {tally(steps.incomplete)}.</p>')
         sections.append(section("steps", "Why the numbers move", "\n".join(parts)))

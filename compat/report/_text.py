@@ -12,6 +12,7 @@ import textwrap
 
 from compat._text import clip, format_change, printable
 from compat.diff import CaseLine, CohortRow, DriftReport
+from compat.report._statements import statement_markdown
 
 WIDTH = 80
 _BOLD, _RED, _GREEN, _YELLOW, _RESET = "\033[1m", "\033[31m", "\033[32m", "\033[33m", "\033[0m"
@@ -81,6 +82,12 @@ def _no_decision(report: DriftReport) -> str:
     return "" if report.no_decision is None else f"no decision: {printable(report.no_decision)}"
 
 
+def left_out_note(left_out: dict[str, int]) -> str:
+    """The steps left out of the path, because the arm between two others was not recorded."""
+    parts = ", ".join(f"{step} on {count} case{'s' * (count != 1)}" for step, count in left_out.items())
+    return f"steps left out (the arm between is not recorded; the change is in the step before it): {parts}"
+
+
 def noise_rule(report: DriftReport) -> str:
     """How the noise floor was drawn and whether the samples make it usable, in words ("" before 1.3)."""
     noise = report.noise
@@ -101,14 +108,14 @@ def _steps_terminal(report: DriftReport) -> list[str]:
         lines += ["", f"why the numbers move ({steps.cases} cases with both arms, {steps.complete} complete):"]
         if steps.effects is not None:
             e = steps.effects
-            lines.append(
-                f"  mean {_num(steps.means['control'])} -> parser {format_change(e.parser)} -> prompts "
-                f"{format_change(e.prompts)} -> noise {format_change(e.noise)} -> {_num(steps.means['candidate'])}"
-            )
+            walked = " -> ".join(f"{step} {format_change(getattr(e, step))}" for step in steps.steps)
+            lines.append(f"  mean {_num(steps.means['control'])} -> {walked} -> {_num(steps.means['candidate'])}")
         made = ", ".join(f"{step} {steps.steps[step]}" for step in steps.steps)
         flips = ", ".join(f"{step} {steps.flips[step]}" for step in steps.flips)
         lines.append(f"  cases each step made differ: {made}")
         lines.append(f"  flips each step made: {flips}")
+        if steps.left_out:
+            lines.append(f"  {left_out_note(steps.left_out)}")
     noise = report.noise
     if noise is not None:
         lines.append(
@@ -155,7 +162,7 @@ def _steps_markdown(report: DriftReport) -> list[str]:
         ]
         e = steps.effects
         rows = [["mean, " + markdown_cell(report.scorers.control), _num(steps.means["control"]), "", ""]]
-        for step in ("parser", "prompts", "noise"):
+        for step in steps.steps:
             change = getattr(e, step) if e is not None else None
             rows.append([f"+ {step}", format_change(change), str(steps.steps[step]), str(steps.flips[step])])
         rows.append(["= mean, " + markdown_cell(report.scorers.candidate), _num(steps.means["candidate"]), "", ""])
@@ -163,6 +170,8 @@ def _steps_markdown(report: DriftReport) -> list[str]:
         if steps.parser_causes:
             causes = ", ".join(f"`{cause}` {n}" for cause, n in steps.parser_causes.items())
             lines += ["", f"Parser step causes: {causes}."]
+        if steps.left_out:
+            lines += ["", left_out_note(steps.left_out) + "."]
     noise = report.noise
     if noise is not None:
         beyond = report.agreement_beyond_noise
@@ -318,6 +327,7 @@ def render_markdown(report: DriftReport) -> str:
             f"and {len(report.cohorts) - len(cohorts)} more (all in report.json and report.html).",
         ]
     lines += _steps_markdown(report)
+    lines += statement_markdown(report.statement_agreement, markdown_cell, markdown_code)
     lines += ["", "### Largest drifts", ""]
     lines += _table(
         ["case", s.control, s.candidate, "delta", "cause"],

@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Iterable, Sequence
+from functools import partial
 from pathlib import Path
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -61,11 +62,11 @@ from compat.scoring import Cause, Score, Scorer, Status, Vocabulary, get_scorer,
 
 REFERENCE = "ragas"  # whose reading says a case is a refusal, or has nothing to score
 # 1.1 added the vocabulary (null when none was given); 1.2 each row's arm, what it could
-# not read, the cases it scored and why no decision was made on it.
-LEAGUE_SCHEMA_VERSION = "1.2"
+# not read, the cases it scored and why no decision was made on it; 1.3 arms by any name.
+LEAGUE_SCHEMA_VERSION = "1.3"
 _NOTHING_TO_SCORE = frozenset({Cause.EMPTY_OUTPUT, Cause.NO_STATEMENTS, Cause.REFUSAL, Cause.NO_VERDICTS})
 # The arms whose output a scorer can read at all: the fixed scorer and seed 001's port read
-# JSON and text; the ragas library only its JSON; every other scorer only the legacy text.
+# JSON and text; the ragas library only its JSON; every other scorer only the legacy text (arms by name: any).
 READABLE: dict[str, frozenset[ArmName]] = {
     "ragas": frozenset({CONTROL_ARM, CANDIDATE_ARM}),
     "plan-ragas-port": frozenset({CONTROL_ARM, CANDIDATE_ARM}),
@@ -183,11 +184,12 @@ def build_league(
     source_names: list[str] | None = None,
     vocabulary: Vocabulary | None = None,
     arm: ArmName | None = None,
+    control_arm: ArmName = CONTROL_ARM,
 ) -> LeagueTable:
     """Compare every candidate with ``control`` over ``sources``; one row per candidate, in the order given.
 
     ``vocabulary``: verdict words added for every scorer that reads them (the reference too).
-    ``arm``: the recording every candidate scores on cases graded both ways; None: each its contract's.
+    ``arm``, ``control_arm``: the recording every candidate (None: each its contract's), the control scores.
     """
     sources = list(sources)
     control_scorer = get_scorer(control)
@@ -196,10 +198,8 @@ def build_league(
         for name in dict.fromkeys([*candidates, REFERENCE])
     }
     arms: dict[str, ArmName] = {name: arm_read_by(name) if arm is None else arm for name in candidates}
-    comparers = {
-        name: CaseComparer(control_scorer, scorers[name], tolerance, detail=False, candidate_arm=arms[name])
-        for name in candidates
-    }
+    comparer = partial(CaseComparer, control_scorer, tolerance=tolerance, detail=False, control_arm=control_arm)
+    comparers = {name: comparer(scorers[name], candidate_arm=arms[name]) for name in candidates}
     aggregators = {name: DriftAggregator() for name in candidates}
     counts = {name: _Counts() for name in candidates}
     digest = CorpusDigest()
@@ -215,7 +215,7 @@ def build_league(
         sources, on_error=skip if on_error is not None else None, max_case_bytes=max_case_bytes, digest=digest
     ):
         case = loaded.case
-        control_score = score_arm(control_scorer, case, CONTROL_ARM)
+        control_score = score_arm(control_scorer, case, control_arm)
         control_valid += control_score.status is Status.SCORED and _valid(control_score.value)
         scores = _Scores(case, scorers)
         for name in candidates:
@@ -234,13 +234,14 @@ def build_league(
         skipped_invalid=len(skipped),
     )
     rows = []
+    info = partial(ScorersInfo, control=control, tolerance=tolerance, control_arm=control_arm)
     for name in candidates:
         report = aggregators[name].report(
             tool=tool_name(),
             corpus=corpus,
-            scorers=ScorersInfo(control=control, candidate=name, tolerance=tolerance, candidate_arm=arms[name]),
+            scorers=info(candidate=name, candidate_arm=arms[name]),
         )
-        if arms[name] not in READABLE.get(name, {CONTROL_ARM}):
+        if arms[name] in _WHAT_ARMS_HOLD and arms[name] not in READABLE.get(name, {CONTROL_ARM}):
             counts[name].unreadable = corpus.cases  # it cannot read that arm's output at all
         rows.append(_row(name, arms[name], report, counts[name], decide(report, policy, invariant_violations=None)))
     nothing = (
@@ -319,7 +320,7 @@ def _row(name: str, arm: ArmName, report: DriftReport, counts: _Counts, decision
 def _problems(name: str, arm: ArmName, report: DriftReport, counts: _Counts) -> list[str]:
     """What makes a candidate unsafe to ship, worst first, in words."""
     problems = []
-    if arm not in READABLE.get(name, {CONTROL_ARM}):
+    if arm in _WHAT_ARMS_HOLD and arm not in READABLE.get(name, {CONTROL_ARM}):
         readable = " or ".join(_WHAT_ARMS_HOLD[a] for a in sorted(READABLE.get(name, {CONTROL_ARM})))
         problems.append(f"cannot read the {arm} arm: it holds {_WHAT_ARMS_HOLD[arm]}, and it reads {readable}")
     elif counts.unreadable:

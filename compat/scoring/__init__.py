@@ -10,7 +10,8 @@ from compat.scoring._items import forget_read_items
 from compat.scoring._jsnum import NUMBER_EPSILON
 from compat.scoring._legacy import LegacyBreakdown, LegacyScorer, legacy_breakdown
 from compat.scoring._ragas import RagasScorer, normalise_statement
-from compat.scoring._registry import get_scorer, register_scorer, scorer_names, scorer_options
+from compat.scoring._ragashhem import RagasHhemScorer, hhem_verdict
+from compat.scoring._registry import get_scorer, league_candidates, register_scorer, scorer_names, scorer_options
 from compat.scoring._score import Cause, MismatchPolicy, Score, Scorer, ScoreWarning, Status, Verdict, VerdictFormat
 from compat.scoring._statements import statements_from_text
 from compat.scoring._upstream import PROMPTFOO_GENERATIONS
@@ -25,6 +26,7 @@ __all__ = [
     "LegacyBreakdown",
     "LegacyScorer",
     "MismatchPolicy",
+    "RagasHhemScorer",
     "RagasScorer",
     "Score",
     "ScoreWarning",
@@ -37,6 +39,8 @@ __all__ = [
     "VocabularyError",
     "forget_read_items",
     "get_scorer",
+    "hhem_verdict",
+    "league_candidates",
     "legacy_breakdown",
     "load_vocabulary",
     "normalise_statement",

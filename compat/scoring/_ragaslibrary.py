@@ -10,7 +10,7 @@ from pydantic import BaseModel, ValidationError
 from compat.cases import Case
 from compat.scoring._jsnum import js_number_to_string, js_to_fixed_2, js_trim
 from compat.scoring._ragasjson import DecodeError, Raised, extract_json, parse_json_markdown
-from compat.scoring._score import Cause, Score, Status, VerdictFormat, passes
+from compat.scoring._score import Cause, Score, Status, Verdict, VerdictFormat, passes
 
 # ragas 0.4.3 reads each grader answer as: ragas.prompt.utils.extract_json, then langchain-core's
 # PydanticOutputParser (str.strip, parse_json_markdown, parse_partial_json, json.loads with
@@ -91,18 +91,14 @@ class RagasLibraryScorer:
                 return self._nan(case, Cause.NO_STATEMENTS, "no statements", 0)
             verdicts = _parse(case.grader_output, _Verdicts).statements
         except Raised as error:
-            return Score(
-                scorer=self.name,
-                value=None,
-                status=Status.ERROR,
-                passed=False,
-                threshold=case.threshold,
-                reason=f"ragas raises: {error}",
-                statement_count=0,
-            )
+            return self._error(case, f"ragas raises: {error}")
         if not verdicts:
             return self._nan(case, Cause.NO_VERDICTS, "no verdicts", len(statements))
         value = sum(1 for item in verdicts if item.verdict) / len(verdicts)
+        return self._ratio(case, value, len(statements))._replace(format=VerdictFormat.JSON)
+
+    def _ratio(self, case: Case, value: float, count: int, verdicts: tuple[Verdict, ...] = ()) -> Score:
+        """A score ragas returned, with the pass rule and the reason both ragas scorers give."""
         passed = passes(value, case.threshold)
         relation = " is >= " if passed else " is < "
         return Score(
@@ -112,8 +108,20 @@ class RagasLibraryScorer:
             passed=passed,
             threshold=case.threshold,
             reason="Faithfulness " + js_to_fixed_2(value) + relation + js_number_to_string(case.threshold),
-            format=VerdictFormat.JSON,
-            statement_count=len(statements),
+            verdicts=verdicts,
+            statement_count=count,
+        )
+
+    def _error(self, case: Case, reason: str) -> Score:
+        """What ragas raises (or, for a recording, what it could not have run on): no value."""
+        return Score(
+            scorer=self.name,
+            value=None,
+            status=Status.ERROR,
+            passed=False,
+            threshold=case.threshold,
+            reason=reason,
+            statement_count=0,
         )
 
     @staticmethod

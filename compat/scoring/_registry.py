@@ -21,6 +21,9 @@ from compat.scoring._vocabulary import Vocabulary
 ScorerFactory = Callable[..., Scorer]
 
 _REGISTRY: dict[str, tuple[ScorerFactory, frozenset[str]]] = {}
+# Scorers that read a recording a grader's texts do not hold (an HHEM verification): ranked
+# only when named, since on a corpus graded without a verifier they have nothing to read.
+_NOT_IN_LEAGUE = {"ragas-hhem-0.4.3"}
 
 
 def register_scorer(name: str, factory: ScorerFactory, *, options: frozenset[str] = frozenset()) -> None:
@@ -30,6 +33,12 @@ def register_scorer(name: str, factory: ScorerFactory, *, options: frozenset[str
 
 def scorer_names() -> list[str]:
     return sorted(_REGISTRY)
+
+
+def league_candidates(control: str) -> list[str]:
+    """The scorers ``compare`` and ``diff --league`` rank by default: every one but the control and
+    those that read a verifier's recording (named with ``--candidates`` where a corpus has one)."""
+    return [name for name in scorer_names() if name != control and name not in _NOT_IN_LEAGUE]
 
 
 def scorer_options(name: str) -> frozenset[str]:

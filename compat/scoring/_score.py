@@ -32,6 +32,7 @@ class Cause(str, Enum):
     NO_VERDICTS = "no_verdicts"
     COUNT_MISMATCH = "count_mismatch"
     GRADER_ERROR = "grader_error"  # a recorded grader call failed after its retries: there is no output
+    NOT_RECORDED = "not_recorded"  # the case records other arms, not this one: it was never asked
 
 
 class VerdictFormat(str, Enum):

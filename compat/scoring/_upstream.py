@@ -4,6 +4,7 @@
 grader-error flag as that npm release's ``matchesContextFaithfulness`` gives them for the same two
 grader outputs. ``ragas-0.4.3``: the value the ragas library's ``Faithfulness`` metric returns (NaN
 included) when its grader answers with the two outputs, and ``Status.ERROR`` where it raises.
+``ragas-hhem-0.4.3``: ``FaithfulnesswithHHEM`` over the HHEM probabilities an arm recorded.
 Every detail was read from the published code and checked against it (docs/scoring-upstream.md).
 
 The promptfoo releases are in ``_promptfoo``; the ragas library in ``_ragaslibrary``, which
@@ -15,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from compat.scoring._promptfoo import Generation, PromptfooScorer
+from compat.scoring._ragashhem import RagasHhemScorer
 from compat.scoring._ragaslibrary import RagasLibraryScorer
 from compat.scoring._score import Scorer
 
@@ -35,4 +37,5 @@ PROMPTFOO_GENERATIONS: tuple[tuple[str, str], ...] = (
 SCORERS: dict[str, Callable[[], Scorer]] = {
     **{"promptfoo-" + generation.value: _promptfoo(generation) for generation in Generation},
     "ragas-0.4.3": RagasLibraryScorer,
+    "ragas-hhem-0.4.3": RagasHhemScorer,
 }

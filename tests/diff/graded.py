@@ -114,3 +114,34 @@ def unreached_corpus(path: Path, rows: Sequence[dict[str, Any]] = ROWS, error: d
 def write(path: Path, cases: Sequence[dict[str, Any]]) -> Path:
     path.write_text("".join(json.dumps(case) + "\n" for case in cases), encoding="utf-8")
     return path
+
+
+def hhem_sample(statements: Sequence[str], probabilities: Sequence[float], seed: int = 0) -> dict[str, Any]:
+    """An hhem arm's sample: the RAGAS arm's call 1, HHEM's check of each statement, and HHEM's
+    verdicts in call 2's place as the RAGAS JSON (0.5 is unsupported, as ragas rounds it)."""
+    pairs = list(zip(statements, probabilities, strict=True))
+    return {
+        "seed": seed,
+        "statements_output": json.dumps({"statements": list(statements)}),
+        "grader_output": json.dumps(
+            {"statements": [{"statement": s, "reason": f"HHEM p={p:.4f}", "verdict": int(p > 0.5)} for s, p in pairs]}
+        ),
+        "checks": [{"statement": s, "probability": p, "supported": p > 0.5} for s, p in pairs],
+    }
+
+
+def verified_case(index: int, row: dict[str, Any], llm: str, probabilities: Sequence[float]) -> dict[str, Any]:
+    """A row graded on the two presets and on an hhem arm (``ragas-hhem``) sharing the RAGAS arm's call 1."""
+    case = graded_case(
+        index,
+        row,
+        arm("legacy", [legacy_sample(row["statements"], llm)]),
+        arm("ragas", [ragas_sample(row["statements"], llm)]),
+    )
+    hhem = arm("ragas", [hhem_sample(row["statements"], probabilities)])
+    case["arms"]["ragas-hhem"] = {
+        **hhem,
+        "verifier": "hhem",
+        "verifier_model": "vectara/hallucination_evaluation_model@0123abc",
+    }
+    return case

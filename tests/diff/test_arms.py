@@ -9,7 +9,17 @@ from click.testing import CliRunner
 
 from compat import Case, get_scorer
 from compat.cli import main
-from compat.diff import CaseComparer, DiffSettings, Outcome, arm_read_by, compare, has_text_for, run_diff, score_arm
+from compat.diff import (
+    CaseComparer,
+    DiffSettings,
+    DriftCause,
+    Outcome,
+    arm_read_by,
+    compare,
+    has_text_for,
+    run_diff,
+    score_arm,
+)
 from compat.scoring import scorer_names
 from tests.diff.graded import REFUSED, ROWS, answered_corpus, arm, failed_arm, graded_case, ragas_sample
 
@@ -84,6 +94,7 @@ def test_each_scorer_reads_the_arm_its_contract_reads() -> None:
         "promptfoo-0.123.1": "legacy",
         "ragas": "ragas",
         "ragas-0.4.3": "ragas",
+        "ragas-hhem-0.4.3": "ragas-hhem",  # the arm `grade --hhem` records: call 1's JSON and HHEM's checks
     }
 
 
@@ -123,12 +134,12 @@ def test_an_arm_not_recorded_and_no_shared_texts_has_nothing_to_score() -> None:
         }
     )
     score = score_arm(get_scorer("legacy"), case, "legacy")
-    assert score.value is None and score.cause is not None and score.cause.value == "grader_error"
-    assert (
-        score.reason
-        == "Faithfulness undetermined: the legacy arm's grader was not asked: the case records no output of that arm"
-    )
+    # Never asked: not recorded, neither an empty output nor a grader error.
+    assert score.value is None and score.cause is not None and score.cause.value == "not_recorded"
+    assert score.reason == "Faithfulness undetermined: the legacy arm is not recorded on this case (it records: ragas)"
     assert not has_text_for(case, "legacy") and has_text_for(case, "ragas")
+    comparison = CaseComparer(get_scorer("legacy"), get_scorer("ragas")).compare(case)
+    assert comparison.outcome is Outcome.NOT_RECORDED and comparison.cause is DriftCause.ARM_NOT_RECORDED
 
 
 def test_diff_takes_the_arm_a_team_chooses(tmp_path: Path) -> None:

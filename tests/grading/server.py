@@ -95,6 +95,9 @@ class Script:
     # hold per arm (a stricter RAGAS arm is a prompt effect), and noise: a verdicts request of
     # ``noisy_arm`` whose seed is in ``noisy_seeds`` flips its last verdict.
     overlap: dict[str, float] = field(default_factory=lambda: {"legacy": 0.75, "ragas": 0.75})
+    # Per model name, the overlap it demands instead (either arm): another grader model judging
+    # otherwise, as a model swap does.
+    model_overlap: dict[str, float] = field(default_factory=dict)
     noisy_seeds: set[int] = field(default_factory=set)
     noisy_arm: str | None = None
     refuse_after: int | None = None  # requests answered before the address refuses connections
@@ -162,10 +165,12 @@ def _sentences(answer: str) -> list[str]:
     return [piece.strip() for piece in re.split(r"(?<=[.!?])\s+", answer) if piece.strip()]
 
 
-def answer_for(prompt: str, script: Script | None = None, seed: int | None = None) -> str:
-    """What the scripted grader says to a prompt of either set (``script``: its judgement)."""
+def answer_for(prompt: str, script: Script | None = None, seed: int | None = None, model: str | None = None) -> str:
+    """What the scripted grader says to a prompt of either set (``script``: its judgement, ``model``: who asks)."""
     call, arm = _kind_of(prompt)
     overlap = script.overlap.get(arm, script.overlap["legacy"]) if script is not None else 0.75
+    if script is not None and model in script.model_overlap:
+        overlap = script.model_overlap[model]
     if call == "answer":
         return prompt.rsplit("Reply: ", 1)[-1].strip()
     if arm == "promptfoo":
@@ -261,7 +266,7 @@ class _Handler(BaseHTTPRequestHandler):
         if format_type in script.reject_formats:
             return self._send(400, {"error": {"message": f"response_format {format_type} is not supported"}})
         fault = script._take(call, arm, prompt)
-        content: str | None = answer_for(prompt, script, request.get("seed"))
+        content: str | None = answer_for(prompt, script, request.get("seed"), request.get("model"))
         refusal = None
         kind = fault.kind if fault else None
         if kind == "429":

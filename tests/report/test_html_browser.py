@@ -438,3 +438,42 @@ def test_a_page_with_nothing_to_decide_says_so_and_still_opens_its_cases(browser
     graded = tab.page.locator("#case-graded").inner_text()
     assert "When was the first Super Bowl held?" in graded and "Super Bowl I was played" in graded
     assert "the grader call failed; nothing was read" in tab.page.inner_text("#case-dialog")
+
+
+def test_the_per_statement_agreement_shows_each_disagreement_beside_its_context(
+    browser: Any, tmp_path: Path, shots: Path
+) -> None:
+    """Cases whose RAGAS arm holds both call 2 and HHEM's checks: kappa, the matrix, and each statement
+    the two disagree on in a row with the contexts both judged it against (hostile text stays text)."""
+    from tests.diff.graded import ROWS, verified_case, write
+
+    rows = [dict(ROWS[0], contexts=[*ROWS[0]["contexts"], f"A hostile passage {PWN_IMG}"]), ROWS[1], ROWS[2]]
+    llm, hhem = ["YN", "YY", "YN"], [[0.93, 0.71], [0.88, 0.12], [0.64, 0.08]]
+    lines = [verified_case(i, *case) for i, case in enumerate(zip(rows, llm, hhem, strict=True))]
+    corpus = write(tmp_path / "verified.jsonl", lines)
+    case_lines: list[str] = []
+    report = run_diff([corpus], DiffSettings(), on_comparisons=lambda batch: case_lines.extend(batch.lines))
+    agreement = report.statement_agreement
+    assert agreement is not None and agreement.disagreement_count == 2
+    page = tmp_path / "report.html"
+    page.write_text(render_html(report, case_lines), encoding="utf-8")
+    tab = Tab(browser, page, height=900)
+    tab.assert_inert()
+    part = tab.page.locator("section[aria-labelledby=s-statements]")
+    part.scroll_into_view_if_needed()
+    assert part.is_visible()
+    said = part.locator("p").first.inner_text()
+    assert "6 statements of 3 cases judged by both LLM (call 2) and HHEM" in said and "kappa" in said
+    cells = part.locator("table.agreement-matrix td").all_inner_texts()
+    assert cells == ["3", "1", "1", "1"]  # LLM supported: HHEM too 3, not 1; LLM unsupported: HHEM supported 1, not 1
+    rows_shown = part.locator("table.disagreements tbody tr")
+    assert rows_shown.count() == 2
+    first = rows_shown.nth(0).locator("td").all_inner_texts()
+    assert first[1] == "The first Super Bowl was held in Florida." and first[2] == "unsupported"
+    assert first[3].startswith("supported") and "p=0.710" in first[3]
+    assert "Los Angeles Memorial Coliseum" in first[4] and PWN_IMG in first[4]  # the context, beside it, as text
+    box_statement = rows_shown.nth(0).locator("td").nth(1).bounding_box()
+    box_context = rows_shown.nth(0).locator("td").nth(4).bounding_box()
+    assert box_statement is not None and box_context is not None
+    assert box_context["x"] > box_statement["x"] and abs(box_context["y"] - box_statement["y"]) < 5  # side by side
+    part.screenshot(path=str(shots / "6-per-statement-agreement.png"))

@@ -111,6 +111,7 @@ def test_a_report_older_than_1_2_is_judged_on_all_its_cases_and_says_so() -> Non
 
 def test_the_named_causes_that_leave_a_case_out_are_legacy_bugs_only() -> None:
     not_bugs = {"scorer_error", "grader_error", "prompts_differ", "grader_noise", "unexplained"}
+    not_bugs |= {"arm_not_recorded", "model_differs", "verifier_differs"}  # what arms differ in, not bugs
     assert {cause.value for cause in DriftCause} - {cause.value for cause in CONTROL_BUGS} == not_bugs
     # an unexplained flip of a valid legacy score stays in: it may be the candidate's fault
     report = report_of((40, MATCH), (1, case(0, "flip", "unexplained", 0.8, 0.2)))

@@ -68,9 +68,7 @@ def test_gate_refuses_a_baseline_made_with_other_verdict_words(tmp_path: Path) -
     assert stderr.startswith("faithcompat: error: the baseline was made with other scorers (candidate_vocabulary: ")
     assert "the built-in words only in the baseline, added words (yes holds; no refuted) now" in stderr
     code, stdout, stderr = invoke("gate", corpus, "--examples", "0", "--baseline", team)
-    assert (
-        code == 2 and "added words (yes holds; no refuted) in the baseline, the built-in words only now" in stderr
-    )
+    assert code == 2 and "added words (yes holds; no refuted) in the baseline, the built-in words only now" in stderr
     code, stdout, stderr = invoke("gate", corpus, "--examples", "0", "--candidate", "plan-minimal", "--baseline", plain)
     assert code == 2 and "candidate: ragas in the baseline, plan-minimal now" in stderr
 

@@ -69,22 +69,30 @@ def encode(x: float) -> float | str:
     return x
 
 
-async def main() -> None:
-    grader = ScriptedGrader()
-    metric = Faithfulness(llm=grader)
-    sample = SingleTurnSample(user_input="question", response="answer", retrieved_contexts=["context"])
+async def serve(score_of: t.Callable[[dict[str, t.Any]], t.Awaitable[float]]) -> None:
+    """The oracle's protocol: the version first, then a line out for each JSON line in."""
     print(json.dumps({"version": ragas.__version__}), flush=True)
     for line in sys.stdin:
         if not line.strip():
             continue
-        grader.answers = json.loads(line)
-        grader.last = ""
         try:
-            score = await metric.single_turn_ascore(sample)
-            out: dict[str, t.Any] = {"score": encode(float(score))}
+            out: dict[str, t.Any] = {"score": encode(float(await score_of(json.loads(line))))}
         except Exception as error:  # every raise is an outcome here
             out = {"error": type(error).__name__}
         print(json.dumps(out), flush=True)
+
+
+async def main() -> None:
+    grader = ScriptedGrader()
+    metric = Faithfulness(llm=grader)
+    sample = SingleTurnSample(user_input="question", response="answer", retrieved_contexts=["context"])
+
+    async def score_of(request: dict[str, t.Any]) -> float:
+        grader.answers = request
+        grader.last = ""
+        return float(await metric.single_turn_ascore(sample))
+
+    await serve(score_of)
 
 
 if __name__ == "__main__":

@@ -1,0 +1,121 @@
+"""The arms a run grades: the presets under the run's options, and arms a team declares (``grade --arm``).
+
+A declared arm is written ``NAME=PRESET[,KEY=VALUE...]``: a preset (``legacy``: text
+prompts; ``ragas``: JSON prompts) and what it changes, each key a field of the arm
+(``model``, ``base-url``, ``prompts``, ``temperature``, ``strict-json``, ``max-retries``,
+``samples``, ``verifier``). What it does not change is the run's (``--model``,
+``--base-url``, ``--prompts``, ...), so ``--arm ragas-mini=ragas,model=gpt-4o-mini`` is
+the ragas arm on another model and nothing else: the model swap, measured alone.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import replace
+from typing import Any
+
+from compat._errors import InputError
+from compat.cases import PRESETS, VERIFIERS, ArmConfig, ArmName, preset
+from compat.grading._client import base_url_problem
+from compat.grading._prompts import PromptSets, load_prompts
+
+# Keys of ``NAME=PRESET,KEY=VALUE``: each an ``ArmConfig`` field, read by its kind.
+_KEYS = ("model", "base-url", "prompts", "temperature", "strict-json", "max-retries", "samples", "verifier")
+_TRUE, _FALSE = frozenset({"true", "yes", "1", "on"}), frozenset({"false", "no", "0", "off"})
+
+
+class ArmError(InputError):
+    """An arm that cannot be graded as declared."""
+
+
+def run_arm(name: str, *, model: str, base_url: str | None, options: dict[str, Any]) -> ArmConfig:
+    """The preset ``name`` as this run grades it: the run's model, endpoint and options.
+
+    ``options``: the run's ``prompts`` origin, ``temperature``, ``strict_json``,
+    ``max_retries`` and ``samples``; re-asks and strict JSON are the JSON contract's only.
+    """
+    structured = name == "ragas"
+    return preset(
+        "ragas" if structured else "legacy",
+        model=model,
+        base_url=base_url,
+        prompts=options.get("prompts", "built-in"),
+        temperature=options.get("temperature", 0.0),
+        strict_json=bool(options.get("strict_json", False)) and structured,
+        max_retries=options.get("max_retries", 1) if structured else 0,
+        samples=options.get("samples", 1),
+    )
+
+
+def parse_arm(spec: str, *, model: str, base_url: str | None, options: dict[str, Any]) -> ArmConfig:
+    """The arm ``--arm SPEC`` declares (``NAME=PRESET[,KEY=VALUE...]``), the run's settings under it."""
+    where = f"--arm {spec!r}"
+    name, equals, rest = spec.partition("=")
+    if not equals or not rest:
+        raise ArmError(f"{where}: write NAME=PRESET[,KEY=VALUE...], e.g. ragas-mini=ragas,model=gpt-4o-mini")
+    preset_name, *pairs = (part.strip() for part in rest.split(","))
+    if preset_name not in PRESETS:
+        raise ArmError(f"{where}: unknown preset {preset_name!r} (presets: {', '.join(PRESETS)})")
+    arm = run_arm(preset_name, model=model, base_url=base_url, options=options)
+    changes: dict[str, Any] = {}
+    for pair in pairs:
+        key, equals, value = pair.partition("=")
+        key = key.strip()
+        if key not in _KEYS or not equals:
+            raise ArmError(f"{where}: {pair!r} is not KEY=VALUE with KEY one of {', '.join(_KEYS)}")
+        if key.replace("-", "_") in changes:
+            raise ArmError(f"{where}: {key} given twice")
+        changes[key.replace("-", "_")] = _value(where, key, value.strip(), preset_name == "ragas")
+    try:
+        return replace(arm, name=name.strip(), **changes)
+    except ValueError as error:
+        raise ArmError(f"{where}: {error}") from None
+
+
+def _value(where: str, key: str, value: str, structured: bool) -> object:
+    problem = f"{where}: {key}={value!r}"
+    if key in ("model", "prompts"):
+        if not value:
+            raise ArmError(f"{problem}: empty")
+        if key == "prompts":
+            load_prompts(value)  # a file that cannot be used is refused now, named
+        return value
+    if key == "base-url":
+        found = base_url_problem(value)
+        if found is not None:
+            raise ArmError(f"{where}: {found}")
+        return value
+    if key == "verifier":
+        if value not in VERIFIERS:
+            raise ArmError(f"{problem}: verifiers are {', '.join(VERIFIERS)}")
+        return value
+    if key == "strict-json":
+        if value.lower() not in _TRUE | _FALSE:
+            raise ArmError(f"{problem}: write true or false")
+        if value.lower() in _TRUE and not structured:
+            raise ArmError(f"{problem}: strict JSON is the ragas preset's (the legacy prompts ask for text)")
+        return value.lower() in _TRUE
+    try:
+        number = float(value) if key == "temperature" else int(value)
+    except ValueError:
+        raise ArmError(f"{problem}: not a number") from None
+    limits = {"temperature": (0, 2), "max-retries": (0, 10), "samples": (1, 100)}[key]
+    if not (math.isfinite(number) and limits[0] <= number <= limits[1]):
+        raise ArmError(f"{problem}: between {limits[0]} and {limits[1]}")
+    return number
+
+
+def check_arms(arms: tuple[ArmConfig, ...]) -> None:
+    """Refuse what a run cannot grade: two arms of one name, or a verifier not built yet."""
+    seen: set[ArmName] = set()
+    for arm in arms:
+        if arm.name in seen:
+            raise ArmError(f"arm {arm.name!r} is declared twice (each arm needs its own name)")
+        seen.add(arm.name)
+        if arm.verifier not in ("llm", "hhem"):
+            raise ArmError(f"arm {arm.name!r}: the {arm.verifier} verifier cannot grade in this version")
+
+
+def arm_prompts(arm: ArmConfig, run: PromptSets) -> PromptSets:
+    """The prompt sets ``arm`` asks with: the run's, or the file it names."""
+    return run if arm.prompts in (None, run.origin) else load_prompts(arm.prompts)
