@@ -18,6 +18,7 @@ TOOL_TAG_PREFIX = "faithcompat:"
 NonFiniteName = Literal["NaN", "Infinity", "-Infinity"]
 FiniteFloat = Annotated[float, Field(strict=True, allow_inf_nan=False)]
 NonEmptyStr = Annotated[str, Field(strict=True, min_length=1)]
+MetricScore = Annotated[float, Field(strict=True, ge=0, le=1, allow_inf_nan=False)]
 
 
 class ExpectedOutcome(BaseModel):
@@ -200,7 +201,14 @@ class Case(BaseModel):
         default_factory=dict, description="Golden outcome per scorer name."
     )
     note: StrictStr | None = Field(default=None, description="What this case exercises.")
-    reference: StrictStr | None = Field(default=None, description="A reference answer, as datasets carry it.")
+    reference: StrictStr | None = Field(
+        default=None, description="A reference answer (the ground truth), as datasets carry it."
+    )
+    metrics: dict[NonEmptyStr, MetricScore | None] = Field(
+        default_factory=dict,
+        description="Other metrics of the round, name -> score in [0, 1] or null (not measured): "
+        "answer_correctness, context_relevancy, context_recall, any name. Composite rules read them.",
+    )
     arms: Arms | None = Field(
         default=None, description="Each arm's own grader calls; scored instead of the shared grader text."
     )

@@ -13,6 +13,16 @@ class _Frozen(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
 
 
+class CohortRow(_Frozen):
+    """One tag's cases by outcome (the faithfulness drift's cohorts and the composite's)."""
+
+    tag: str
+    cases: int
+    outcomes: dict[str, int]
+    unexplained: int
+    agreement: float | None
+
+
 class CaseSteps(_Frozen):
     """A per-arm case's difference in steps: control -> middle (parser) -> candidate (prompts or noise)."""
 

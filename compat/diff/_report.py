@@ -10,7 +10,8 @@ from typing import Literal
 
 from pydantic import Field
 
-from compat.diff._case_line import CaseLine, _Frozen
+from compat.diff._case_line import CaseLine, CohortRow, _Frozen
+from compat.diff._composite_report import CompositeDrift
 
 # 1.1 added the decomposition, noise and observed sections and the per-case ones;
 # 1.2 the agreement where the control is trusted, each cause's flips, a differing
@@ -21,9 +22,10 @@ from compat.diff._case_line import CaseLine, _Frozen
 # per cause), the noise floor's rule (a multiple of the arms' standard deviations, and
 # the samples that make it usable), the arm the candidate read (scorers.candidate_arm),
 # and a differing case's question, answer and contexts (cases.jsonl only).
+# 1.4 added the drift of a composite score between two rules (composite: --composite OLD,NEW).
 # Optional everywhere, so a report of an earlier version (a committed baseline) still reads.
-SCHEMA_VERSION: Literal["1.3"] = "1.3"
-SCHEMA_VERSIONS = ("1.0", "1.1", "1.2", "1.3")  # the versions this one reads
+SCHEMA_VERSION: Literal["1.4"] = "1.4"
+SCHEMA_VERSIONS = ("1.0", "1.1", "1.2", "1.3", "1.4")  # the versions this one reads
 
 
 class CorpusInfo(_Frozen):
@@ -115,14 +117,6 @@ class TrustedAgreement(_Frozen):
     within_noise_flips: dict[str, int] | None = Field(
         default=None, description="Of those flips, the ones within the grader's own noise (since 1.3)."
     )
-
-
-class CohortRow(_Frozen):
-    tag: str
-    cases: int
-    outcomes: dict[str, int]
-    unexplained: int
-    agreement: float | None
 
 
 class HistogramBin(_Frozen):
@@ -223,7 +217,7 @@ class ObservedSummary(_Frozen):
 
 
 class DriftReport(_Frozen):
-    schema_version: Literal["1.0", "1.1", "1.2", "1.3"] = SCHEMA_VERSION  # SCHEMA_VERSIONS
+    schema_version: Literal["1.0", "1.1", "1.2", "1.3", "1.4"] = SCHEMA_VERSION  # SCHEMA_VERSIONS
     tool: str
     verdict: str = Field(description="The one-line summary printed first: the cases, every outcome counted.")
     no_decision: str | None = Field(
@@ -264,6 +258,9 @@ class DriftReport(_Frozen):
     trusted_agreement: TrustedAgreement | None = Field(
         default=None,
         description="Agreement where the control's score is valid and no named bug of it applies (since 1.2).",
+    )
+    composite: CompositeDrift | None = Field(
+        default=None, description="The drift of a composite score between two rules (--composite; since 1.4)."
     )
 
 

@@ -174,7 +174,9 @@ class Grading:
         canonical = json.dumps(
             [
                 self._run_key,
-                [row.id, row.tags, row.question, row.answer, row.contexts, row.threshold, row.reference],
+                [row.id, row.tags, row.question, row.answer, row.contexts, row.threshold, row.reference]
+                # metrics only where a row has them: the keys of rows without stay those of earlier runs
+                + ([dict(row.metrics)] if row.metrics else []),
                 None if row.observed is None else row.observed.model_dump(),
             ],
             ensure_ascii=True,
