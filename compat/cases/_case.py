@@ -45,6 +45,17 @@ class ExpectedOutcome(BaseModel):
     ) = None
 
 
+class ExpectedComposite(BaseModel):
+    """The golden composite of one rule on one case. Only the fields given are checked."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    score: FiniteFloat | None = Field(default=None, description="The composite; null for undetermined.")
+    passed: StrictBool | None = None
+    unanswerable: StrictBool | None = Field(default=None, description="The rule reads the ground truth so.")
+    adjusted: StrictBool | None = Field(default=None, description="The rule's adjustments applied.")
+
+
 GraderCall = Literal["statements", "verdicts"]
 # What went wrong, named as what it is: the connection (refused: nothing listens there;
 # dns: the host name does not resolve; reset; closed: closed without a reply; timeout;
@@ -208,6 +219,9 @@ class Case(BaseModel):
         default_factory=dict,
         description="Other metrics of the round, name -> score in [0, 1] or null (not measured): "
         "answer_correctness, context_relevancy, context_recall, any name. Composite rules read them.",
+    )
+    expected_composite: dict[StrictStr, ExpectedComposite] = Field(
+        default_factory=dict, description="Golden composite per composite rule name (mean-3, seed-004, ...)."
     )
     arms: Arms | None = Field(
         default=None, description="Each arm's own grader calls; scored instead of the shared grader text."

@@ -238,7 +238,7 @@ def composite_drift(
         else "not weighed",
         cases=cases_count,
         without_metrics=without,
-        verdict=f"composite {old.name} -> {new.name}: {cases_count} cases with metrics: {named}",
+        verdict=f"composite {old.name} → {new.name}: {cases_count} cases with metrics: {named}",
         outcomes={outcome.value: outcomes.get(outcome.value, 0) for outcome in CompositeOutcome},
         explained=explained,
         unexplained=causes.get(CompositeCause.UNEXPLAINED, 0),
