@@ -55,6 +55,7 @@ PAGES = {
     "docs/rollout.md": 2,
     "docs/cases.md": 3,
     "docs/library.md": 1,
+    "docs/composite.md": 2,
 }
 BLOCK = re.compile(r"^ *```(\w*)\n(.*?)^ *```", re.DOTALL | re.M)
 DECISIONS = {"gate", "rollout", "compare"}  # exit 1 is a verdict, not an error

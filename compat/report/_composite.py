@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from compat._text import clip
 from compat.diff import CompositeCaseRow, CompositeDrift
 from compat.report._html_tables import ExtraSection
 from compat.report._markdown import markdown_cell, markdown_code
@@ -63,7 +64,7 @@ def composite_markdown(drift: CompositeDrift) -> list[str]:
 
 def composite_terminal(drift: CompositeDrift) -> list[str]:
     lines = ["", drift.verdict]
-    lines += [f"  {row.cause:34.34}{row.count:>7}  {', '.join(row.examples)[:60]}" for row in drift.causes]
+    lines += [f"  {row.cause:34.34}{row.count:>7}  {clip(', '.join(row.examples), 60)}" for row in drift.causes]
     return lines
 
 
