@@ -32,6 +32,7 @@ from compat.diff._composite_report import (
     CompositeCause,
     CompositeCauseRow,
     CompositeDrift,
+    CompositeExpectations,
     CompositeOutcome,
     CompositeSplit,
 )
@@ -173,6 +174,28 @@ def _row(item: CaseComposite, faithfulness: Faithfulness) -> CompositeCaseRow:
     )
 
 
+def _by_change(row: CompositeCaseRow) -> tuple[float, str]:
+    return (-(abs(row.delta) if row.delta is not None else 2.0), row.id)  # undetermined ones first
+
+
+def expectation_failures(case: Case, rule: CompositeRule, score: CompositeScore) -> list[str]:
+    """Where the case's expected composite under ``rule`` (by its name) does not hold."""
+    expected = case.expected_composite.get(rule.name)
+    if expected is None:
+        return []
+    actual = {"passed": score.passed, "unanswerable": score.unanswerable, "adjusted": score.adjusted}
+    failures = [
+        f"{case.id}: {rule.name}.{name} expected {getattr(expected, name)!r}, got {value!r}"
+        for name, value in actual.items()
+        if name in expected.model_fields_set and getattr(expected, name) != value
+    ]
+    wanted, got = expected.score, score.value
+    same = (wanted is None and got is None) or (wanted is not None and got is not None and abs(wanted - got) <= 1e-9)
+    if "score" in expected.model_fields_set and not same:
+        failures.insert(0, f"{case.id}: {rule.name}.score expected {wanted!r}, got {got!r}")
+    return failures
+
+
 def composite_drift(
     cases: Iterable[Case],
     faithfulness: Mapping[str, Faithfulness],
@@ -193,6 +216,7 @@ def composite_drift(
     unanswerable: Counter[str] = Counter()
     differing: list[CompositeCaseRow] = []
     missed: list[str] = []
+    checked, failed, failures = 0, 0, list[str]()
     without = 0
     for case in cases:
         if not case.metrics:
@@ -213,6 +237,12 @@ def composite_drift(
             if item.cause is CompositeCause.UNEXPLAINED:
                 cohort_unexplained.update(tags)
             differing.append(_row(item, scores))
+            if len(differing) > 2 * DIFFERING:  # keep memory bounded on a large corpus
+                differing = sorted(differing, key=_by_change)[:DIFFERING]
+        if {old.name, new.name} & case.expected_composite.keys():
+            found = expectation_failures(case, old, item.old)
+            found += expectation_failures(case, new, item.new) if new.name != old.name else []
+            checked, failed, failures = checked + 1, failed + bool(found), failures + found[:20]
         flips[_cell(item.old)][_cell(item.new)] += 1
         for side, score in (("old", item.old), ("new", item.new)):
             if score.value is not None:
@@ -226,7 +256,7 @@ def composite_drift(
             missed.append(case.id)
     cases_count = sum(outcomes.values())
     explained = sum(count for cause, count in causes.items() if cause is not CompositeCause.UNEXPLAINED)
-    differing.sort(key=lambda row: (-(abs(row.delta) if row.delta is not None else 2.0), row.id))
+    differing.sort(key=_by_change)
     named = ", ".join(f"{outcomes.get(item.value, 0)} {item.value.replace('_', ' ')}" for item in CompositeOutcome)
     return CompositeDrift(
         old_rule=old.name,
@@ -275,6 +305,7 @@ def composite_drift(
         missed=len(missed),
         missed_examples=missed[:EXAMPLES],
         differing=differing[:DIFFERING],
+        expectations=CompositeExpectations(checked=checked, failed=failed, failures=failures[:20]),
     )
 
 

@@ -95,6 +95,12 @@ class CompositeSplit(_Frozen):
     total: float | None
 
 
+class CompositeExpectations(_Frozen):
+    checked: int = Field(description="Cases with an expected composite (expected_composite) for either rule.")
+    failed: int
+    failures: list[str] = Field(description="The first failures (at most 20).")
+
+
 class CompositeDrift(_Frozen):
     """Every case with metrics scored by two composite rules, compared as the faithfulness scores are."""
 
@@ -130,3 +136,4 @@ class CompositeDrift(_Frozen):
     )
     missed_examples: list[str] = Field(description="The first of them (at most 5).")
     differing: list[CompositeCaseRow] = Field(description="The differing cases, largest change first (at most 50).")
+    expectations: CompositeExpectations = Field(description="The golden composites the cases give for the two rules.")

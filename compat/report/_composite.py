@@ -38,6 +38,9 @@ def composite_sentences(drift: CompositeDrift) -> list[str]:
             f"{drift.missed} ground truth(s) that say the information does not exist are missed by {new}'s "
             f"phrases (the hardened ones read them so): {', '.join(drift.missed_examples)}."
         )
+    golden = drift.expectations
+    sentences.append(f"Expected composites: {golden.checked} case(s) checked, {golden.failed} failed.")
+    sentences += [f"Expected: {failure}" for failure in golden.failures]
     if drift.without_metrics:
         sentences.append(f"{drift.without_metrics} case(s) without metrics are left out.")
     return sentences

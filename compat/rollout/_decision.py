@@ -181,6 +181,12 @@ def decide(
                 "unexplained composite change", composite.unexplained, policy.max_composite_unexplained, Verdict.NO_GO
             ),
             _at_most(
+                "composite expected-outcome failures",
+                composite.expectations.failed,
+                policy.max_expectation_failures,
+                Verdict.NO_GO,
+            ),
+            _at_most(
                 "composite undetermined rate", new_undetermined, policy.max_composite_undetermined_rate, Verdict.HOLD
             ),
         ]

@@ -161,3 +161,27 @@ def test_a_bad_rule_file_names_its_key(tmp_path: Path) -> None:
 def test_composite_refuses_standard_input(tmp_path: Path) -> None:
     code, _, stderr = invoke("diff", "-", "--out", str(tmp_path), "--composite", "mean-3,seed-004")
     assert code == 2 and "not standard input" in stderr
+
+
+def test_a_golden_composite_that_does_not_hold_is_listed_and_blocks_the_rollout() -> None:
+    from compat.diff import DiffSettings, DriftReport, run_diff
+    from compat.rollout import Verdict, decide, load_policy
+
+    wrong = Case(
+        id="wrong",
+        statements=[],
+        grader_output="",
+        reference="No information available.",
+        metrics=SEED,
+        expected_composite={"seed-004": {"score": 1.0, "adjusted": True}, "mean-3": {"passed": False}},
+    )
+    drift = composite_drift([wrong], {}, load_rule("mean-3"), load_rule("seed-004"))
+    assert (drift.expectations.checked, drift.expectations.failed) == (1, 1)
+    assert drift.expectations.failures == [
+        "wrong: seed-004.score expected 1.0, got 0.6666666666666666",
+        "wrong: seed-004.adjusted expected True, got False",
+    ]
+    report: DriftReport = run_diff([ROOT / "fixtures" / "corpus" / "clean.jsonl"], DiffSettings())
+    decision = decide(report.model_copy(update={"composite": drift}), load_policy(None).rollout)
+    failing = [criterion.name for criterion in decision.criteria if not criterion.holds]
+    assert "composite expected-outcome failures" in failing and decision.verdict is Verdict.NO_GO
