@@ -21,11 +21,20 @@ else:  # pragma: no cover - exercised on Python 3.10 only
 def read_toml(path: str | Path, error: type[InputError]) -> dict[str, Any]:
     """The parsed document at ``path``; ``error("PATH: what")`` when it cannot be read or parsed."""
     try:
-        document: dict[str, Any] = tomllib.loads(Path(path).read_text(encoding="utf-8"))
+        text = Path(path).read_text(encoding="utf-8")
     except OSError as problem:
         raise error(f"{path}: cannot read: {problem.strerror or problem}") from None
-    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as problem:
+    except UnicodeDecodeError as problem:
         raise error(f"{path}: invalid TOML: {problem}") from None
+    return parse_toml(text, str(path), error)
+
+
+def parse_toml(text: str, source: str, error: type[InputError]) -> dict[str, Any]:
+    """The parsed document ``text`` (read from ``source``); ``error("SOURCE: invalid TOML: what")`` otherwise."""
+    try:
+        document: dict[str, Any] = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as problem:
+        raise error(f"{source}: invalid TOML: {problem}") from None
     except RecursionError:  # the parser recurses once per nested array or table
-        raise error(f"{path}: invalid TOML: nested too deeply to read") from None
+        raise error(f"{source}: invalid TOML: nested too deeply to read") from None
     return document

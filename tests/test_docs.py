@@ -58,6 +58,7 @@ PAGES = {
     "docs/library.md": 1,
     "docs/hhem.md": 3,
     "docs/arms.md": 5,
+    "docs/composite.md": 2,
 }
 BLOCK = re.compile(r"^ *```(\w*)\n(.*?)^ *```", re.DOTALL | re.M)
 DECISIONS = {"gate", "rollout", "compare"}  # exit 1 is a verdict, not an error

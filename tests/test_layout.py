@@ -21,7 +21,7 @@ ROOT = Path(__file__).resolve().parents[1]
 PACKAGE = ROOT / "compat"
 
 SHARED = {"compat._errors", "compat._text", "compat._atomic", "compat._toml"}
-STAGES = ["cases", "scoring", "grading", "diff", "report", "rollout"]
+STAGES = ["cases", "scoring", "composite", "grading", "diff", "report", "rollout"]
 CLI = "compat.cli"
 TOP = {"compat", "compat.__main__", "compat.flag"}
 MAX_LINES = 400

@@ -42,10 +42,15 @@ def test_every_command_in_the_guide_runs(tmp_path: Path, monkeypatch: pytest.Mon
     history = json.loads((tmp_path / "history-report" / "report.json").read_text(encoding="utf-8"))
     assert history["decomposition"]["cases"] == 2 and history["noise"]["samples"] == 3
     assert history["observed"]["regraded_cases"] == 2 and history["observed"]["regraded_samples"] == 6
+    # Section 3e: the hardened rule differs from the seed's exactly where the seed's phrases miss.
+    aware = json.loads((tmp_path / "aware-report" / "report.json").read_text(encoding="utf-8"))["composite"]
+    assert {row["cause"]: row["count"] for row in aware["causes"]} == {"unanswerable_not_detected": 5}
+    seed = json.loads((tmp_path / "seed-report" / "report.json").read_text(encoding="utf-8"))["composite"]
+    assert seed["outcomes"]["flip"] == 4 and seed["missed"] == 5
     # Section 4's accept list: the accepted causes' flips are listed, the fail->pass rate holds, cohorts decide.
     decision = (tmp_path / "decision.md").read_text(encoding="utf-8")
     assert "- `verdict_word_variant`: 10 case(s), 0 pass->fail, 10 fail->pass" in decision
-    assert "raw, over all 347: 11 (0.0317); 16 more accepted by the policy" in decision
+    assert "raw, over all 364: 11 (0.0302); 16 more accepted by the policy" in decision
     assert "(a named legacy bug: out of the rates where legacy is trusted already)" in decision
     assert "Decided by: smallest cohort." in decision and len(decision) < 65_536
 

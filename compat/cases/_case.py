@@ -22,6 +22,7 @@ NonEmptyStr = Annotated[str, Field(strict=True, min_length=1)]
 # The two prompt contracts an arm can keep, and what judges its statements.
 ArmPreset = Literal["legacy", "ragas"]
 Verifier = Literal["llm", "hhem"]
+MetricScore = Annotated[float, Field(strict=True, ge=0, le=1, allow_inf_nan=False)]
 
 
 class ExpectedOutcome(BaseModel):
@@ -49,6 +50,17 @@ class ExpectedOutcome(BaseModel):
         Literal["json", "text_final_line", "text_per_statement", "json_list", "text_table", "text_list", "text_prose"]
         | None
     ) = None
+
+
+class ExpectedComposite(BaseModel):
+    """The golden composite of one rule on one case. Only the fields given are checked."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    score: FiniteFloat | None = Field(default=None, description="The composite; null for undetermined.")
+    passed: StrictBool | None = None
+    unanswerable: StrictBool | None = Field(default=None, description="The rule reads the ground truth so.")
+    adjusted: StrictBool | None = Field(default=None, description="The rule's adjustments applied.")
 
 
 GraderCall = Literal["statements", "verdicts"]
@@ -275,7 +287,17 @@ class Case(BaseModel):
         default_factory=dict, description="Golden outcome per scorer name."
     )
     note: StrictStr | None = Field(default=None, description="What this case exercises.")
-    reference: StrictStr | None = Field(default=None, description="A reference answer, as datasets carry it.")
+    reference: StrictStr | None = Field(
+        default=None, description="A reference answer (the ground truth), as datasets carry it."
+    )
+    metrics: dict[NonEmptyStr, MetricScore | None] = Field(
+        default_factory=dict,
+        description="Other metrics of the round, name -> score in [0, 1] or null (not measured): "
+        "answer_correctness, context_relevancy, context_recall, any name. Composite rules read them.",
+    )
+    expected_composite: dict[StrictStr, ExpectedComposite] = Field(
+        default_factory=dict, description="Golden composite per composite rule name (mean-3, seed-004, ...)."
+    )
     arms: Arms | None = Field(
         default=None, description="Each arm's own grader calls; scored instead of the shared grader text."
     )

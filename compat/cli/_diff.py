@@ -30,8 +30,18 @@ from compat.cli._common import (
     vocabulary_option,
     vocabulary_words,
 )
+from compat.cli._composite import composite_option, composite_rules
 from compat.cli._progress import Progress
-from compat.diff import ComparedBatch, DaskSettings, DiffSettings, run_diff, run_diff_dask
+from compat.diff import (
+    ComparedBatch,
+    DaskSettings,
+    DiffSettings,
+    Faithfulness,
+    corpus_composite,
+    faithfulness_of,
+    run_diff,
+    run_diff_dask,
+)
 from compat.report import (
     CASES_PARTS,
     HTML_BYTES,
@@ -137,6 +147,7 @@ from compat.scoring import MismatchPolicy, league_candidates
     help="Also rank every registered scorer against the control (default policy): league.json, league.md and "
     "a report.html section.",
 )
+@composite_option
 @domain_errors
 def diff(
     corpus: tuple[str, ...],
@@ -162,6 +173,7 @@ def diff(
     rollout_policy: str | None,
     strict: bool,
     league: bool,
+    composite: str | None,
 ) -> None:
     """Score CORPUS with both scorers and explain every difference.
 
@@ -175,6 +187,8 @@ def diff(
     if cases_parts and engine != "dask":
         raise click.UsageError("--cases-parts needs --engine dask (the local engine writes cases.jsonl itself)")
     vocabulary = vocabulary_words(vocabulary_path)
+    rules = composite_rules(composite, corpus)  # read before the corpus: a bad rule fails fast
+    faithfulness: dict[str, Faithfulness] = {}
     options = policy_options(candidate, policy, vocabulary)
     sources, names = corpus_sources(corpus)
     settings = DiffSettings(
@@ -193,6 +207,8 @@ def diff(
             if not cases_parts:  # otherwise the workers' parts are the cases, as they wrote them
                 directory.add_cases(batch.lines)
             held.add(batch.lines, batch.outcomes)
+            if rules is not None:
+                faithfulness.update(map(faithfulness_of, batch.lines))
             progress.advance(len(batch.lines))
 
         try:
@@ -220,6 +236,16 @@ def diff(
                 )
         finally:
             progress.done()  # an error message must not be glued to the progress line
+        if rules is not None:
+            drift = corpus_composite(
+                sources,
+                faithfulness,
+                rules,
+                tolerance=tolerance,
+                max_case_bytes=max_case_bytes,
+                skip_invalid=skip_invalid,
+            )
+            report = report.model_copy(update={"composite": drift})
         sections = []
         if league:
             table = build_league(

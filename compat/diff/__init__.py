@@ -3,7 +3,8 @@
 Compares the two scores of every case (outcome and cause: ``compare``), checks the
 golden ``expected`` outcomes, and folds the comparisons into the report model
 (``DriftReport``, what ``report.json`` holds), in one process or across workers
-(``run_diff``). Takes from ``compat.cases`` and ``compat.scoring``.
+(``run_diff``). The drift of a composite score between two rules (``composite_drift``)
+is compared the same way. Takes from ``compat.cases``, ``compat.scoring`` and ``compat.composite``.
 """
 
 from compat.diff._aggregate import DriftAggregator
@@ -17,10 +18,18 @@ from compat.diff._agreement import (
     verified_pairs,
 )
 from compat.diff._case_json import case_json_line, parse_case_line
-from compat.diff._case_line import CaseLine, JsonScore
+from compat.diff._case_line import CaseLine, CohortRow, JsonScore
 from compat.diff._compare import JSON_READERS, arm_read_by, compare, has_text_for, score_arm
 from compat.diff._comparer import CaseComparer
 from compat.diff._comparison import Comparison, Decomposition, ObservedCheck, Step
+from compat.diff._composite import Faithfulness, compose_case, composite_drift, corpus_composite, faithfulness_of
+from compat.diff._composite_report import (
+    COMPOSITE_CAUSES,
+    CompositeCaseRow,
+    CompositeCause,
+    CompositeDrift,
+    CompositeOutcome,
+)
 from compat.diff._dask import DaskSettings, run_diff_dask
 from compat.diff._dask_parts import is_part_file
 from compat.diff._decompose import FLOOR_MULTIPLE, USABLE_SAMPLES
@@ -39,7 +48,6 @@ from compat.diff._outcomes import (
 from compat.diff._report import (
     SCHEMA_VERSION,
     Agreement,
-    CohortRow,
     CorpusInfo,
     DriftReport,
     HistogramBin,
@@ -52,6 +60,7 @@ from compat.diff._tally import tally
 
 __all__ = [
     "CANDIDATE_ARM",
+    "COMPOSITE_CAUSES",
     "CONTROL_ARM",
     "CONTROL_BUGS",
     "DEFAULT_TOLERANCE",
@@ -67,6 +76,10 @@ __all__ = [
     "CohortRow",
     "ComparedBatch",
     "Comparison",
+    "CompositeCaseRow",
+    "CompositeCause",
+    "CompositeDrift",
+    "CompositeOutcome",
     "CorpusInfo",
     "DaskSettings",
     "Decomposition",
@@ -75,6 +88,7 @@ __all__ = [
     "DriftAggregator",
     "DriftCause",
     "DriftReport",
+    "Faithfulness",
     "HistogramBin",
     "JsonScore",
     "ObservedCheck",
@@ -91,6 +105,10 @@ __all__ = [
     "check_expected",
     "cohen_kappa",
     "compare",
+    "compose_case",
+    "composite_drift",
+    "corpus_composite",
+    "faithfulness_of",
     "has_text_for",
     "is_part_file",
     "load_case_lines",

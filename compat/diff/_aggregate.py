@@ -23,7 +23,7 @@ from collections.abc import Sequence
 
 from compat.diff._aggregate_steps import StepsAggregator
 from compat.diff._case_json import parse_case_line
-from compat.diff._case_line import CaseLine
+from compat.diff._case_line import CaseLine, CohortRow
 from compat.diff._numbers import ExactSum
 from compat.diff._outcomes import (
     CAUSE_DESCRIPTIONS,
@@ -39,7 +39,6 @@ from compat.diff._report import (
     INVALID_KINDS,
     ArmMean,
     CauseRow,
-    CohortRow,
     CorpusInfo,
     DeltaStats,
     DriftReport,

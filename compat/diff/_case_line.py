@@ -28,6 +28,16 @@ class _WhereItOccurs(_Frozen):
         return data
 
 
+class CohortRow(_Frozen):
+    """One tag's cases by outcome (the faithfulness drift's cohorts and the composite's)."""
+
+    tag: str
+    cases: int
+    outcomes: dict[str, int]
+    unexplained: int
+    agreement: float | None
+
+
 class CaseSteps(_WhereItOccurs):
     """A per-arm case's difference in steps: control -> middle (parser) -> candidate (prompts or noise)."""
 

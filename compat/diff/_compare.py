@@ -87,8 +87,8 @@ def score_arm(scorer: Scorer, case: Case, arm: ArmName, sample: int = 0) -> Scor
     if error is not None:
         reason = f"the {arm} arm's grader {error.call} call failed ({error.kind}): {error.message}"
     else:
-        recorded = ", ".join(case.arms.names()) if case.arms is not None else "none"
-        reason = f"the {arm} arm is not recorded on this case (it records: {recorded})"
+        names = ", ".join(case.arms.names()) if case.arms is not None else "none"
+        reason = f"the {arm} arm is not recorded on this case (it records: {names})"
     return Score(
         scorer=scorer.name,
         value=None,

@@ -11,7 +11,8 @@ from typing import Literal
 from pydantic import Field
 
 from compat.diff._agreement import StatementAgreement
-from compat.diff._case_line import CaseLine, _Frozen, _WhereItOccurs
+from compat.diff._case_line import CaseLine, CohortRow, _Frozen, _WhereItOccurs
+from compat.diff._composite_report import CompositeDrift
 
 # 1.1 added the decomposition, noise and observed sections and the per-case ones;
 # 1.2 the agreement where the control is trusted, each cause's flips, a differing
@@ -26,9 +27,10 @@ from compat.diff._case_line import CaseLine, _Frozen, _WhereItOccurs
 # not_recorded, and the decomposition as a path through arms: the model and verifier
 # steps (effects, steps, flips) and the steps left out (left_out), each only where it occurs.
 # 1.4 also added the per-statement agreement of the LLM's verdicts and HHEM's (statement_agreement).
+# 1.5 added the drift of a composite score between two rules (composite: --composite OLD,NEW).
 # Optional everywhere, so a report of an earlier version (a committed baseline) still reads.
-SCHEMA_VERSION: Literal["1.4"] = "1.4"
-SCHEMA_VERSIONS = ("1.0", "1.1", "1.2", "1.3", "1.4")  # the versions this one reads
+SCHEMA_VERSION: Literal["1.5"] = "1.5"
+SCHEMA_VERSIONS = ("1.0", "1.1", "1.2", "1.3", "1.4", "1.5")  # the versions this one reads
 
 
 class CorpusInfo(_Frozen):
@@ -124,14 +126,6 @@ class TrustedAgreement(_Frozen):
     within_noise_flips: dict[str, int] | None = Field(
         default=None, description="Of those flips, the ones within the grader's own noise (since 1.3)."
     )
-
-
-class CohortRow(_Frozen):
-    tag: str
-    cases: int
-    outcomes: dict[str, int]
-    unexplained: int
-    agreement: float | None
 
 
 class HistogramBin(_Frozen):
@@ -243,7 +237,7 @@ class ObservedSummary(_Frozen):
 
 
 class DriftReport(_Frozen):
-    schema_version: Literal["1.0", "1.1", "1.2", "1.3", "1.4"] = SCHEMA_VERSION  # SCHEMA_VERSIONS
+    schema_version: Literal["1.0", "1.1", "1.2", "1.3", "1.4", "1.5"] = SCHEMA_VERSION  # SCHEMA_VERSIONS
     tool: str
     verdict: str = Field(description="The one-line summary printed first: the cases, every outcome counted.")
     no_decision: str | None = Field(
@@ -289,6 +283,9 @@ class DriftReport(_Frozen):
         default=None,
         description="Where an arm's statements were judged by both the LLM (call 2) and HHEM: their per-statement "
         "agreement (since 1.4).",
+    )
+    composite: CompositeDrift | None = Field(
+        default=None, description="The drift of a composite score between two rules (--composite; since 1.5)."
     )
 
 

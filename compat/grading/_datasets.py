@@ -30,6 +30,7 @@ from compat.cases import (
     results_array_start,
 )
 from compat.grading._csv import iter_csv
+from compat.grading._metrics import MetricProblem, promptfoo_metrics
 from compat.grading._rows import ALIASES, Row, row_from_record, row_too_long, type_name
 
 ErrorHandler = Callable[[CaseError], None]
@@ -188,4 +189,11 @@ def _promptfoo_row(result: Any, source: str, line: int, default_id: str) -> Row 
     row = row_from_record(record, source, line, default_id=default_id)
     if isinstance(row, Row) and observed is not None:
         row = replace(row, observed=observed)
+    if isinstance(row, Row):
+        try:
+            named = promptfoo_metrics(result.get("gradingResult"))
+        except MetricProblem as problem:
+            return CaseError(source, line, str(problem))
+        if named:  # the vars' own metrics first, then each named assertion's score
+            row = replace(row, metrics=tuple({**named, **dict(row.metrics)}.items()))
     return row

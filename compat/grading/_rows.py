@@ -15,6 +15,7 @@ from typing import Any
 from compat._errors import CaseError
 from compat._text import json_line, printable
 from compat.cases import DATASET_COLUMNS, Observed
+from compat.grading._metrics import MetricProblem, record_metrics
 
 # First name wins; two names of one column with different values are an error. The
 # names are the cases stage's, which tells a dataset given for a corpus by them.
@@ -35,6 +36,7 @@ class Row:
     threshold: float | None = None
     reference: str | None = None
     observed: Observed | None = None
+    metrics: tuple[tuple[str, float | None], ...] = ()  # name, score (null: not measured)
 
 
 def case_fields(row: Row) -> dict[str, Any]:
@@ -54,6 +56,8 @@ def case_fields(row: Row) -> dict[str, Any]:
         case["reference"] = row.reference
     if row.observed is not None:
         case["observed"] = row.observed.model_dump(exclude_none=True)
+    if row.metrics:
+        case["metrics"] = dict(row.metrics)
     return case
 
 
@@ -125,6 +129,10 @@ def _row(record: dict[str, Any], source: str, line: int, default_id: str) -> Row
     if threshold is not None and not (is_number(threshold) and math.isfinite(threshold)):
         raise _Bad(f"'threshold' must be a finite number (got {_short(threshold)})")
     reference = _column(record, "reference", required=False)
+    try:
+        metrics = tuple(record_metrics(record).items())
+    except MetricProblem as problem:
+        raise _Bad(str(problem)) from None
     return Row(
         id=row_id,
         question=question or "",
@@ -135,6 +143,7 @@ def _row(record: dict[str, Any], source: str, line: int, default_id: str) -> Row
         tags=tuple(tags),
         threshold=None if threshold is None else float(threshold),
         reference=reference,
+        metrics=metrics,
     )
 
 

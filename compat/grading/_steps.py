@@ -25,6 +25,7 @@ from compat.grading._cache import Reply, ReplyCache, request_key
 from compat.grading._client import Grader, GraderFailure, Request
 from compat.grading._contract import STATEMENTS_SCHEMA, VERDICTS_SCHEMA, contract_problem
 from compat.grading._hhem import HhemSettings, HhemVerifier, verdicts_json
+from compat.grading._line_limit import output_size, too_long_record
 from compat.grading._prompts import REASK, PromptSets, context_text, render, statements_text
 from compat.grading._rows import Row, case_fields, line_bytes
 from compat.scoring import statements_from_text
@@ -239,7 +240,9 @@ class Grading:
         canonical = json.dumps(
             [
                 self._run_key,
-                [row.id, row.tags, row.question, row.answer, row.contexts, row.threshold, row.reference],
+                [row.id, row.tags, row.question, row.answer, row.contexts, row.threshold, row.reference]
+                # metrics only where a row has them: the keys of rows without stay those of earlier runs
+                + ([dict(row.metrics)] if row.metrics else []),
                 None if row.observed is None else row.observed.model_dump(),
             ],
             ensure_ascii=True,
@@ -325,10 +328,10 @@ class Grading:
         while 4 * len(line) > limit and (size := line_bytes(line)) > limit:
             # The largest outputs give way, call 2's first, until the line fits: a line over
             # the limit would be refused by every command that reads the corpus.
-            index = max(range(len(records)), key=lambda i: _output_size(records[i]))
-            if not _output_size(records[index]):
+            index = max(range(len(records)), key=lambda i: output_size(records[i]))
+            if not output_size(records[index]):
                 break  # the row alone is over the limit (iter_rows refuses such rows)
-            records[index] = _too_long(records[index], size, limit)
+            records[index] = too_long_record(records[index], size, limit)
             line = self._assemble(row, records)
         errors = [record["error"] for record in records if "error" in record]
         tally = self.tally
@@ -372,27 +375,6 @@ def _arm_key(arm: ArmConfig) -> list[Any]:
         arm.samples,
         arm.verifier,
     ]
-
-
-def _output_size(record: dict[str, Any]) -> int:
-    """Characters of the grader's text a sample's record holds."""
-    texts = [record.get("statements_output") or "", record.get("grader_output") or ""]
-    texts += [attempt["output"] for attempt in record.get("attempts", ())]
-    return sum(map(len, texts))
-
-
-def _too_long(record: dict[str, Any], size: int, limit: int) -> dict[str, Any]:
-    """The record without its call 2 output (or, when that is gone, its call 1 output),
-    with an error saying why: what is left of the sample stays readable."""
-    fitted = {key: record[key] for key in ("seed",) if key in record}
-    call: GraderCall = "statements"
-    if "grader_output" in record:
-        fitted["statements_output"] = record["statements_output"]
-        call = "verdicts"
-    message = f"the grader's outputs would make the case line {size:,} bytes, over the limit of {limit:,}"
-    fitted["error"] = {"call": call, "kind": "too_long", "message": message}
-    fitted["tokens"] = record["tokens"]
-    return fitted
 
 
 class _Failed(Exception):

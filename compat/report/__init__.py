@@ -10,17 +10,10 @@ from compat.report._held import HTML_BYTES, HTML_CASES, HeldCases
 from compat.report._html import render_html, render_html_parts
 from compat.report._html_first_screen import DecisionPanel, PanelCriterion
 from compat.report._html_tables import ExtraSection
+from compat.report._markdown import MARKDOWN_STRING_WIDTH, markdown_cell, markdown_code, markdown_fence
 from compat.report._schema import SCHEMAS, schema_text
 from compat.report._scores import score_record, table_header, table_row
-from compat.report._text import (
-    COMMENT_LIMIT,
-    MARKDOWN_STRING_WIDTH,
-    markdown_cell,
-    markdown_code,
-    markdown_fence,
-    render_markdown,
-    render_terminal,
-)
+from compat.report._text import COMMENT_LIMIT, render_markdown, render_terminal
 
 __all__ = [
     "CASES_PARTS",

@@ -35,6 +35,7 @@ from functools import cache
 from importlib.resources import files
 
 from compat.diff import DriftReport
+from compat.report._composite import composite_sections
 from compat.report._html_explorer import CASE_DATA, case_data, explorer
 from compat.report._html_first_screen import DecisionPanel, glance, header
 from compat.report._html_markup import esc, section
@@ -116,6 +117,7 @@ def render_html_parts(
         section("causes", "Causes", cause_table(report)),
         section("cohorts", "Cohorts", cohort_table(report)),
         *(extra_section(extra) for extra in extra_sections),
+        *(extra_section(extra) for extra in (composite_sections(report.composite) if report.composite else ())),
         *steps_sections(report),
         *statement_section(report.statement_agreement),
         section("deltas", "Deltas", delta_distribution(report)),

@@ -6,12 +6,12 @@ asks on a TTY).
 
 from __future__ import annotations
 
-import html
-import re
 import textwrap
 
 from compat._text import clip, format_change, printable
 from compat.diff import CaseLine, CohortRow, DriftReport
+from compat.report._composite import composite_markdown, composite_terminal
+from compat.report._markdown import MARKDOWN_STRING_WIDTH, markdown_cell, markdown_code
 from compat.report._statements import statement_markdown
 
 WIDTH = 80
@@ -64,6 +64,7 @@ def render_terminal(report: DriftReport, *, color: bool = False) -> str:
                 f"  {clip(case.id, 30):30}{_num(case.control_score):>9}{_num(case.candidate_score):>9}"
                 f"{_num(case.delta):>8}  {clip(case.cause or '', 18)}"
             )
+    lines += composite_terminal(report.composite) if report.composite is not None else []
     if report.expectations.failed:
         lines += ["", paint(f"{report.expectations.failed} case(s) miss their expected outcome:", _YELLOW)]
         lines += [f"  {clip(failure, WIDTH - 2)}" for failure in report.expectations.failures]
@@ -213,44 +214,10 @@ def _edge_label(low: float, high: float) -> str:
     return "0" if low == high == 0 else f"{low:.1f}–{high:.1f}"
 
 
-def markdown_fence(texts: list[str], shortest: int) -> str:
-    """A run of backticks longer than any inside ``texts``: a fence they cannot close."""
-    longest = max((len(run) for text in texts for run in re.findall("`+", text)), default=0)
-    return "`" * max(shortest, longest + 1)
-
-
-# The most characters of one corpus string (an id, a tag) that Markdown shows: ids can be
-# megabytes long, and a pull-request comment holds 65,536 characters (all of it is in
-# report.json and cases.jsonl).
-MARKDOWN_STRING_WIDTH = 100
 # The most cohorts and sources report.md lists, for the same reason.
 COHORTS_LISTED = 100
 SOURCES_LISTED = 10
 COMMENT_LIMIT = 65_536  # GitHub's limit on a comment's characters
-
-
-def markdown_code(text: str, width: int = MARKDOWN_STRING_WIDTH) -> str:
-    """A corpus string as an inline code span, inert in a GitHub Markdown table cell,
-    cut to ``width`` characters (an ellipsis marks a cut).
-
-    Inside a code span nothing is an escape but ``\\|`` (which GitHub's tables read
-    before the span), so the span's fence is made longer than any run of backticks
-    in the text instead.
-    """
-    text = clip(text, width).replace("|", "\\|")
-    if not text:
-        return "` `"  # a code span cannot be empty
-    fence = markdown_fence([text], shortest=1)
-    pad = " " if text[0] == "`" or text[-1] == "`" else ""  # CommonMark strips one space each side
-    return f"{fence}{pad}{text}{pad}{fence}"
-
-
-def markdown_cell(text: str, width: int | None = None) -> str:
-    """A corpus string made inert in a GitHub Markdown table cell (cut to ``width`` characters)."""
-    text = html.escape(printable(" ".join(text.split())) if width is None else clip(text, width), quote=False)
-    for char in "\\`*_[]|#":
-        text = text.replace(char, "\\" + char)
-    return text
 
 
 def _table(header: list[str], rows: list[list[str]], align: str | None = None) -> list[str]:
@@ -334,6 +301,7 @@ def render_markdown(report: DriftReport) -> str:
         [_drift_row(case) for case in report.largest_drifts],
         "---|--:|--:|--:|---",
     )
+    lines += composite_markdown(report.composite) if report.composite is not None else []
     lines += _details(report)
     return "\n".join(lines) + "\n"
 

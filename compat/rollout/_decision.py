@@ -173,6 +173,23 @@ def decide(
             _small_note(small),
         ),
     ]
+    composite = report.composite
+    if composite is not None:  # diff --composite: the second rule change is judged with the first
+        new_undetermined = (composite.cases - composite.determined["new"]) / (composite.cases or 1)
+        criteria += [
+            _at_most(
+                "unexplained composite change", composite.unexplained, policy.max_composite_unexplained, Verdict.NO_GO
+            ),
+            _at_most(
+                "composite expected-outcome failures",
+                composite.expectations.failed,
+                policy.max_expectation_failures,
+                Verdict.NO_GO,
+            ),
+            _at_most(
+                "composite undetermined rate", new_undetermined, policy.max_composite_undetermined_rate, Verdict.HOLD
+            ),
+        ]
     failed = {c.blocks for c in criteria if not c.holds}
     verdict = Verdict.NO_GO if Verdict.NO_GO in failed else Verdict.HOLD if failed else Verdict.GO
     order = stages(policy)

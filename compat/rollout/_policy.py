@@ -62,6 +62,15 @@ class RolloutPolicy(_Section):
         0.5, ge=0, le=1, description="HOLD below: Wilson 95% lower bound of the match share."
     )
     min_cohort_size: int = Field(10, ge=0, description="HOLD while a cohort (tag) has fewer cases to judge by.")
+    max_composite_unexplained: int = Field(
+        0, ge=0, description="NO-GO above this (with diff --composite): a composite change nobody can explain."
+    )
+    max_composite_undetermined_rate: float = Field(
+        0.25,
+        ge=0,
+        le=1,
+        description="HOLD above this share of the cases with metrics whose new composite is undetermined.",
+    )
     invariant_examples: int = Field(50, ge=0, description="Hypothesis examples per invariant (0: skip).")
     drift_beyond_noise_only: bool = Field(
         True,

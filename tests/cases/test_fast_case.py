@@ -133,7 +133,8 @@ def test_plain_cases_take_the_fast_path() -> None:
     for case in cases:
         text = case_line(case.model_copy(update={"expected": {}}))
         fast = well_formed_case(text)
-        if case.arms is not None or case.observed is not None:  # nested objects take the exact path
+        nested = case.arms is not None or case.observed is not None or case.metrics or case.expected_composite
+        if nested:  # nested objects (recordings, metrics) take the exact path
             assert fast is None, case.id
         elif any(ord(char) in range(0xD800, 0xE000) for char in case.grader_output + (case.statements_output or "")):
             assert fast is None  # written as \\udXXX escapes, which pydantic does not read

@@ -44,7 +44,7 @@ def bundled_report(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, str]
     return out, stdout
 
 
-BUNDLED_CASES = 347
+BUNDLED_CASES = 364
 
 
 def test_jobs_defaults_to_the_cores_this_process_may_use(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -133,7 +133,7 @@ def _rounded(value: object) -> object:
 
 def test_formats_on_stdout(tmp_path: Path) -> None:
     code, stdout, _ = invoke("diff", "--out", str(tmp_path), "--format", "json")
-    assert code == 0 and json.loads(stdout)["schema_version"] == SCHEMA_VERSION == "1.4"
+    assert code == 0 and json.loads(stdout)["schema_version"] == SCHEMA_VERSION == "1.5"
     code, stdout, _ = invoke("diff", "--out", str(tmp_path), "--format", "markdown")
     assert code == 0 and stdout.startswith("## faithcompat: `legacy` vs `ragas`")
 

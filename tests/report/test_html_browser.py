@@ -477,3 +477,38 @@ def test_the_per_statement_agreement_shows_each_disagreement_beside_its_context(
     assert box_statement is not None and box_context is not None
     assert box_context["x"] > box_statement["x"] and abs(box_context["y"] - box_statement["y"]) < 5  # side by side
     part.screenshot(path=str(shots / "6-per-statement-agreement.png"))
+
+
+def test_the_composite_section_shows_its_drift_by_cause(browser: Any, tmp_path: Path, shots: Path) -> None:
+    """diff --composite: the second rule change's causes, flips and cases are on the page, and a
+    rule named with markup stays text."""
+    from compat.cases import load_cases
+    from compat.composite import CompositeRule, load_rule
+    from compat.diff import composite_drift, faithfulness_of
+
+    lines: list[str] = []
+    report = run_diff(bundled_corpus(), DiffSettings(), on_comparisons=lambda batch: lines.extend(batch.lines))
+    hostile = CompositeRule.model_validate({**load_rule("unanswerable-aware").model_dump(), "name": PWN_IMG})
+    drift = composite_drift(
+        load_cases(bundled_corpus()), dict(map(faithfulness_of, lines)), load_rule("mean-3"), hostile
+    )
+    report = report.model_copy(update={"composite": drift})
+    panel = decision_panel(decide(report, load_policy(None).rollout, invariant_violations=None))
+    path = tmp_path / "report.html"
+    path.write_text(render_html(report, as_lines([parse_case_line(line) for line in lines]), decision=panel))
+    tab = Tab(browser, path, height=900)
+    tab.assert_inert()
+    section = tab.page.locator("section[aria-labelledby=s-composite]")
+    section.scroll_into_view_if_needed()
+    assert section.is_visible()
+    assert PWN_IMG in section.locator("h2").inner_text()  # the rule's name, as text
+    assert drift.verdict in section.locator("caption").inner_text()
+    causes = section.locator("tbody tr td:first-child").all_text_contents()
+    assert causes == [row.cause for row in drift.causes] and "relevancy_overridden" in causes
+    flips = tab.page.locator("section[aria-labelledby=s-composite-flips] tbody tr")
+    expected = ["fail", *(str(drift.flip_matrix["fail"][side]) for side in ("pass", "fail", "undetermined"))]
+    assert flips.nth(1).locator("td").all_text_contents() == expected == ["fail", "9", "4", "0"]
+    listed = tab.page.locator("section[aria-labelledby=s-composite-cases] tbody tr")
+    assert listed.count() == len(drift.differing) == 11
+    assert "unexplained composite change: 0 (needs <= 0)" in tab.page.locator("#decision").inner_text()
+    section.screenshot(path=str(shots / "7-composite.png"))

@@ -1,0 +1,328 @@
+"""The drift of a composite score: every case with metrics under an old and a new rule, explained by cause.
+
+Where the rules weigh faithfulness, the old composite reads the control's faithfulness
+and the new one the candidate's, and each change is split in two: the old rule on the
+candidate's faithfulness is the middle, so old -> middle is the scorer's change and
+middle -> new the rule's (``faithfulness_share``, ``rule_share``).
+"""
+
+from __future__ import annotations
+
+import json
+from collections import Counter, defaultdict
+from collections.abc import Iterable, Mapping
+from functools import cache
+from pathlib import Path
+from typing import NamedTuple
+
+from compat.cases import TOOL_TAG_PREFIX, Case, iter_cases
+from compat.composite import (
+    FAITHFULNESS,
+    RELEVANCY,
+    CompositeRule,
+    CompositeScore,
+    composite_score,
+    load_rule,
+    reference_is_unanswerable,
+)
+from compat.diff._case_line import CohortRow
+from compat.diff._composite_report import (
+    COMPOSITE_CAUSES,
+    CompositeCaseRow,
+    CompositeCause,
+    CompositeCauseRow,
+    CompositeDrift,
+    CompositeExpectations,
+    CompositeOutcome,
+    CompositeSplit,
+)
+from compat.diff._outcomes import DEFAULT_TOLERANCE
+
+EXAMPLES = 5
+DIFFERING = 50
+# The yardstick of 'a ground truth that says the information does not exist': the hardened rule's phrases.
+YARDSTICK = "unanswerable-aware"
+_SIDES = ("pass", "fail", "undetermined")
+
+
+class Faithfulness(NamedTuple):
+    """A case's faithfulness as each scorer gave it: None where there is no valid score."""
+
+    control: float | None
+    candidate: float | None
+
+
+def _valid(score: object) -> float | None:
+    return float(score) if isinstance(score, (int, float)) and 0.0 <= score <= 1.0 else None
+
+
+def faithfulness_of(line: str) -> tuple[str, Faithfulness]:
+    """A cases.jsonl line's id and its two faithfulness scores (NaN, infinite, negative or undetermined: None)."""
+    fields = json.loads(line)
+    candidate = fields["candidate_score"] if fields["candidate_status"] == "scored" else None
+    return fields["id"], Faithfulness(_valid(fields["control_score"]), _valid(candidate))
+
+
+class CaseComposite(NamedTuple):
+    case: Case
+    old: CompositeScore
+    middle: CompositeScore  # the old rule on the candidate's faithfulness
+    new: CompositeScore
+    outcome: CompositeOutcome
+    cause: CompositeCause | None
+
+
+def _outcome(old: CompositeScore, new: CompositeScore, tolerance: float) -> CompositeOutcome:
+    if old.value is None or new.value is None:
+        if old.value is None and new.value is None:
+            return CompositeOutcome.MATCH
+        return CompositeOutcome.OLD_UNDETERMINED if old.value is None else CompositeOutcome.NEW_UNDETERMINED
+    if old.passed != new.passed:
+        return CompositeOutcome.FLIP
+    return CompositeOutcome.MATCH if abs(new.value - old.value) <= tolerance else CompositeOutcome.DRIFT
+
+
+def _part_value(score: CompositeScore, name: str) -> tuple[float | None, bool]:
+    part = score.part(name)
+    return (None, True) if part is None else (part.value, part.omitted)
+
+
+def _rule_cause(old: CompositeScore, new: CompositeScore, rules: tuple[CompositeRule, CompositeRule]) -> CompositeCause:
+    """Why the rule change moved a case whose composites are both determined."""
+    if old.adjusted != new.adjusted:
+        adjusting, other, other_rule = (new, old, rules[0]) if new.adjusted else (old, new, rules[1])
+        if other_rule.unanswerable is not None and not other.unanswerable:
+            return CompositeCause.UNANSWERABLE_NOT_DETECTED
+        relevancy = adjusting.part(RELEVANCY)
+        if relevancy is not None and relevancy.before not in (0.0, None) and relevancy.value != relevancy.before:
+            return CompositeCause.RELEVANCY_OVERRIDDEN
+        return CompositeCause.UNANSWERABLE_ADJUSTED
+    if old.adjusted:
+        if _part_value(old, RELEVANCY) != _part_value(new, RELEVANCY):
+            return CompositeCause.RELEVANCY_OVERRIDDEN
+        if _part_value(old, FAITHFULNESS) != _part_value(new, FAITHFULNESS):
+            return CompositeCause.FAITHFULNESS_ADJUSTED
+    if rules[0].metrics != rules[1].metrics:
+        return CompositeCause.WEIGHTS_DIFFER
+    return CompositeCause.UNEXPLAINED
+
+
+def _cause(
+    old: CompositeScore, middle: CompositeScore, new: CompositeScore, rules: tuple[CompositeRule, CompositeRule]
+) -> CompositeCause:
+    for score in (old, new):
+        if score.value is None:
+            if score.undetermined_by == FAITHFULNESS:
+                return CompositeCause.FAITHFULNESS_UNDETERMINED
+            return CompositeCause.METRIC_UNDETERMINED
+    if middle.value is not None and new.value is not None and middle.value == new.value:
+        return CompositeCause.FAITHFULNESS_CHANGED  # the rule change moved nothing
+    return _rule_cause(old, new, rules)
+
+
+def compose_case(
+    case: Case, faithfulness: Faithfulness, old: CompositeRule, new: CompositeRule, tolerance: float
+) -> CaseComposite:
+    """One case under both rules: the two composites, the middle, the outcome and its cause."""
+    old_score = composite_score(case.metrics, case.reference, case.answer, old, faithfulness.control)
+    middle = composite_score(case.metrics, case.reference, case.answer, old, faithfulness.candidate)
+    new_score = composite_score(case.metrics, case.reference, case.answer, new, faithfulness.candidate)
+    outcome = _outcome(old_score, new_score, tolerance)
+    cause = None if outcome is CompositeOutcome.MATCH else _cause(old_score, middle, new_score, (old, new))
+    return CaseComposite(case, old_score, middle, new_score, outcome, cause)
+
+
+@cache
+def _yardstick() -> CompositeRule:
+    return load_rule(YARDSTICK)
+
+
+def _cell(score: CompositeScore) -> str:
+    return "undetermined" if score.passed is None else "pass" if score.passed else "fail"
+
+
+def _mean(values: list[float]) -> float | None:
+    return sum(values) / len(values) if values else None
+
+
+def _row(item: CaseComposite, faithfulness: Faithfulness) -> CompositeCaseRow:
+    old, middle, new = item.old.value, item.middle.value, item.new.value
+    delta = None if old is None or new is None else new - old
+    share = None if delta is None or middle is None else middle - old  # type: ignore[operator]
+    metrics = dict(item.case.metrics)
+    if item.old.part(FAITHFULNESS) is not None or item.new.part(FAITHFULNESS) is not None:
+        metrics[f"{FAITHFULNESS} (control)"] = faithfulness.control
+        metrics[f"{FAITHFULNESS} (candidate)"] = faithfulness.candidate
+    return CompositeCaseRow(
+        id=item.case.id,
+        tags=list(item.case.tags),
+        outcome=item.outcome.value,
+        cause=None if item.cause is None else item.cause.value,
+        old_score=old,
+        new_score=new,
+        old_passed=item.old.passed,
+        new_passed=item.new.passed,
+        delta=delta,
+        faithfulness_share=share,
+        rule_share=None if share is None or delta is None else delta - share,
+        reference=item.case.reference,
+        unanswerable={"old": item.old.unanswerable, "new": item.new.unanswerable},
+        adjusted={"old": item.old.adjusted, "new": item.new.adjusted},
+        answer_refusal=item.new.answer_refusal,
+        metrics=metrics,
+        undetermined_by={"old": item.old.undetermined_by, "new": item.new.undetermined_by},
+    )
+
+
+def _by_change(row: CompositeCaseRow) -> tuple[float, str]:
+    return (-(abs(row.delta) if row.delta is not None else 2.0), row.id)  # undetermined ones first
+
+
+def expectation_failures(case: Case, rule: CompositeRule, score: CompositeScore) -> list[str]:
+    """Where the case's expected composite under ``rule`` (by its name) does not hold."""
+    expected = case.expected_composite.get(rule.name)
+    if expected is None:
+        return []
+    actual = {"passed": score.passed, "unanswerable": score.unanswerable, "adjusted": score.adjusted}
+    failures = [
+        f"{case.id}: {rule.name}.{name} expected {getattr(expected, name)!r}, got {value!r}"
+        for name, value in actual.items()
+        if name in expected.model_fields_set and getattr(expected, name) != value
+    ]
+    wanted, got = expected.score, score.value
+    same = (wanted is None and got is None) or (wanted is not None and got is not None and abs(wanted - got) <= 1e-9)
+    if "score" in expected.model_fields_set and not same:
+        failures.insert(0, f"{case.id}: {rule.name}.score expected {wanted!r}, got {got!r}")
+    return failures
+
+
+def composite_drift(
+    cases: Iterable[Case],
+    faithfulness: Mapping[str, Faithfulness],
+    old: CompositeRule,
+    new: CompositeRule,
+    tolerance: float = DEFAULT_TOLERANCE,
+) -> CompositeDrift:
+    """The composite's drift over ``cases`` (those with metrics), ``faithfulness`` by case id."""
+    outcomes: Counter[str] = Counter()
+    causes: Counter[CompositeCause] = Counter()
+    cause_outcomes: defaultdict[CompositeCause, Counter[str]] = defaultdict(Counter)
+    examples: defaultdict[CompositeCause, list[str]] = defaultdict(list)
+    cohorts: defaultdict[str, Counter[str]] = defaultdict(Counter)
+    cohort_unexplained: Counter[str] = Counter()
+    flips = {row: dict.fromkeys(_SIDES, 0) for row in _SIDES}
+    values: dict[str, list[float]] = {"old": [], "new": []}
+    steps: list[tuple[float, float, float]] = []
+    unanswerable: Counter[str] = Counter()
+    differing: list[CompositeCaseRow] = []
+    missed: list[str] = []
+    checked, failed, failures = 0, 0, list[str]()
+    without = 0
+    for case in cases:
+        if not case.metrics:
+            without += 1
+            continue
+        scores = faithfulness.get(case.id, Faithfulness(None, None))
+        item = compose_case(case, scores, old, new, tolerance)
+        outcome = item.outcome.value
+        outcomes[outcome] += 1
+        tags = [tag for tag in case.tags if not tag.startswith(TOOL_TAG_PREFIX)]
+        for tag in tags:
+            cohorts[tag][outcome] += 1
+        if item.cause is not None:
+            causes[item.cause] += 1
+            cause_outcomes[item.cause][outcome] += 1
+            if len(examples[item.cause]) < EXAMPLES:
+                examples[item.cause].append(case.id)
+            if item.cause is CompositeCause.UNEXPLAINED:
+                cohort_unexplained.update(tags)
+            differing.append(_row(item, scores))
+            if len(differing) > 2 * DIFFERING:  # keep memory bounded on a large corpus
+                differing = sorted(differing, key=_by_change)[:DIFFERING]
+        if {old.name, new.name} & case.expected_composite.keys():
+            found = expectation_failures(case, old, item.old)
+            found += expectation_failures(case, new, item.new) if new.name != old.name else []
+            checked, failed, failures = checked + 1, failed + bool(found), failures + found[:20]
+        flips[_cell(item.old)][_cell(item.new)] += 1
+        for side, score in (("old", item.old), ("new", item.new)):
+            if score.value is not None:
+                values[side].append(score.value)
+            unanswerable[side] += score.unanswerable
+            unanswerable[f"{side}_adjusted"] += score.adjusted
+        if item.old.value is not None and item.middle.value is not None and item.new.value is not None:
+            steps.append((item.old.value, item.middle.value, item.new.value))
+        yardstick = _yardstick().unanswerable
+        if yardstick is not None and reference_is_unanswerable(case.reference, yardstick) and not item.new.unanswerable:
+            missed.append(case.id)
+    cases_count = sum(outcomes.values())
+    explained = sum(count for cause, count in causes.items() if cause is not CompositeCause.UNEXPLAINED)
+    differing.sort(key=_by_change)
+    named = ", ".join(f"{outcomes.get(item.value, 0)} {item.value.replace('_', ' ')}" for item in CompositeOutcome)
+    return CompositeDrift(
+        old_rule=old.name,
+        new_rule=new.name,
+        old_threshold=old.threshold,
+        new_threshold=new.threshold,
+        faithfulness="old: the control, new: the candidate"
+        if old.weighs_faithfulness or new.weighs_faithfulness
+        else "not weighed",
+        cases=cases_count,
+        without_metrics=without,
+        verdict=f"composite {old.name} → {new.name}: {cases_count} cases with metrics: {named}",
+        outcomes={outcome.value: outcomes.get(outcome.value, 0) for outcome in CompositeOutcome},
+        explained=explained,
+        unexplained=causes.get(CompositeCause.UNEXPLAINED, 0),
+        causes=[
+            CompositeCauseRow(
+                cause=cause.value,
+                description=COMPOSITE_CAUSES[cause],
+                count=count,
+                outcomes=dict(cause_outcomes[cause]),
+                examples=examples[cause],
+            )
+            for cause, count in sorted(causes.items(), key=lambda entry: (-entry[1], entry[0].value))
+        ],
+        cohorts=[
+            CohortRow(
+                tag=tag,
+                cases=sum(counts.values()),
+                outcomes=dict(counts),
+                unexplained=cohort_unexplained.get(tag, 0),
+                agreement=counts.get(CompositeOutcome.MATCH.value, 0) / sum(counts.values()),
+            )
+            for tag, counts in sorted(cohorts.items())
+        ],
+        flip_matrix=flips,
+        means={side: _mean(found) for side, found in values.items()},
+        determined={side: len(found) for side, found in values.items()},
+        split=CompositeSplit(
+            cases=len(steps),
+            faithfulness=_mean([middle - before for before, middle, _ in steps]),
+            rule=_mean([after - middle for _, middle, after in steps]),
+            total=_mean([after - before for before, _, after in steps]),
+        ),
+        unanswerable={key: unanswerable.get(key, 0) for key in ("old", "new", "old_adjusted", "new_adjusted")},
+        missed=len(missed),
+        missed_examples=missed[:EXAMPLES],
+        differing=differing[:DIFFERING],
+        expectations=CompositeExpectations(checked=checked, failed=failed, failures=failures[:20]),
+    )
+
+
+def corpus_composite(
+    sources: Iterable[str | Path],
+    faithfulness: Mapping[str, Faithfulness],
+    rules: tuple[CompositeRule, CompositeRule],
+    *,
+    tolerance: float = DEFAULT_TOLERANCE,
+    max_case_bytes: int,
+    skip_invalid: bool = False,
+) -> CompositeDrift:
+    """``composite_drift`` over a corpus the diff has read (its invalid cases already reported there)."""
+    cases = (
+        loaded.case
+        for loaded in iter_cases(
+            sources, max_case_bytes=max_case_bytes, on_error=(lambda _error: None) if skip_invalid else None
+        )
+    )
+    return composite_drift(cases, faithfulness, rules[0], rules[1], tolerance)
