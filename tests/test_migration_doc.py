@@ -1,13 +1,17 @@
 """MIGRATION.md is executable: every command in it runs, in order, as a user would run it.
 
 Console blocks: ``$ export K=V`` sets the environment for what follows; ``$ faithcompat
-...`` runs the CLI (``> FILE`` redirects its output); ``$ python FILE`` runs a script.
+...`` runs the CLI (``> FILE`` redirects its output), and the lines shown after it must
+appear in its output (as in tests/test_docs.py); ``$ python FILE`` runs a script. HHEM (the
+section on dropping the verdict call) is the tiny checkpoint the tests build, under the real
+hub id in the offline cache; without the [hhem] extra that section's commands are left out.
 Python and TOML blocks starting with ``# file: NAME`` are saved as NAME; other python blocks run.
 The worked-examples table is checked against the scorers too.
 """
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import os
 import re
@@ -26,6 +30,7 @@ from compat.diff import CANDIDATE_ARM, CONTROL_ARM, compare, score_arm
 from compat.grading import BUILT_IN
 from tests.grading.server import GraderServer
 from tests.grading.test_promptfoo_prompts import fake_promptfoo
+from tests.test_docs import assert_shown
 
 DOC = Path(__file__).resolve().parent.parent / "MIGRATION.md"
 BLOCK = re.compile(r"```(\w+)\n(.*?)```", re.DOTALL)
@@ -33,11 +38,21 @@ DECISIONS = {"gate", "rollout", "compare"}  # exit 1 is a verdict (HOLD, a faile
 DOC_GRADER = "127.0.0.1:8000"  # the guide's grader endpoint; the test serves a scripted grader there instead
 
 
-def test_every_command_in_the_guide_runs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_every_command_in_the_guide_runs(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, request: pytest.FixtureRequest
+) -> None:
+    hhem = all(importlib.util.find_spec(name) for name in ("torch", "transformers"))
+    if hhem:
+        request.getfixturevalue("hhem_hub")
     with GraderServer() as grader:
-        _run_the_guide(tmp_path, monkeypatch, f"127.0.0.1:{grader.port}")
+        _run_the_guide(tmp_path, monkeypatch, f"127.0.0.1:{grader.port}", hhem=hhem)
         # both arms, both calls: the bundled dataset once, the results file's 2 tests 3 times
+        # (the HHEM arm's statements call is the ragas arm's, from the cache: nothing more)
         assert grader.script.requests == 4 * 51 + 4 * 2 * 3
+    if hhem:  # the HHEM section: its diff walks to a verifier step and has the agreement
+        verified = json.loads((tmp_path / "hhem-report" / "report.json").read_text(encoding="utf-8"))
+        assert verified["scorers"]["candidate_arm"] == "ragas-hhem" and "verifier" in verified["decomposition"]["steps"]
+        assert verified["statement_agreement"]["statements"] > 0
     # Section 3d's report says why: steps, noise from the samples, the history checked.
     history = json.loads((tmp_path / "history-report" / "report.json").read_text(encoding="utf-8"))
     assert history["decomposition"]["cases"] == 2 and history["noise"]["samples"] == 3
@@ -55,7 +70,7 @@ def test_every_command_in_the_guide_runs(tmp_path: Path, monkeypatch: pytest.Mon
     assert "Decided by: smallest cohort." in decision and len(decision) < 65_536
 
 
-def _run_the_guide(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, grader: str) -> None:
+def _run_the_guide(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, grader: str, *, hhem: bool) -> None:
     monkeypatch.chdir(tmp_path)
     # The team's installed promptfoo (section 3d): a stand-in whose prompts the scripted grader answers.
     nli = BUILT_IN.legacy.verdicts.replace("{{statements}}", '{{statements|join("\\n")}}')
@@ -76,10 +91,11 @@ def _run_the_guide(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, grader: str)
             continue
         if language != "console":
             continue
-        for line in body.splitlines():
-            if not line.startswith("$ "):
+        for chunk in re.split(r"^\$ ", body, flags=re.M)[1:]:
+            command, *output = chunk.splitlines()
+            shown = [line for line in output if line.strip()]
+            if not hhem and "hhem" in command:
                 continue
-            command = line[2:]
             ran += 1
             if command.startswith("export "):
                 key, _, value = command.removeprefix("export ").partition("=")
@@ -94,12 +110,14 @@ def _run_the_guide(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, grader: str)
                 )
                 assert result.returncode == 0, f"{command}\n{result.stderr}"
             else:
-                _run_cli(command.replace(DOC_GRADER, grader))
+                assert_shown(shown, _run_cli(command.replace(DOC_GRADER, grader)), command)
+                continue
+            assert not shown, f"output shown for `{command}` is not checked: show it for faithcompat's commands only"
     assert ran >= 15
     assert Path("shadow.jsonl").stat().st_size > 0
 
 
-def _run_cli(command: str) -> None:
+def _run_cli(command: str) -> str:
     words, _, redirect = command.partition(" > ")
     argv = shlex.split(words)
     assert argv[0] == "faithcompat", command
@@ -109,6 +127,8 @@ def _run_cli(command: str) -> None:
     assert result.exit_code in allowed, f"{command}: exit {result.exit_code}\n{result.stdout}\n{result.stderr}"
     if redirect:
         Path(redirect.strip()).write_text(result.stdout, encoding="utf-8")
+        return ""
+    return result.stdout
 
 
 def test_worked_examples_match_the_scorers() -> None:

@@ -20,6 +20,7 @@ import json
 import os
 import shutil
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -477,6 +478,37 @@ def test_the_per_statement_agreement_shows_each_disagreement_beside_its_context(
     assert box_statement is not None and box_context is not None
     assert box_context["x"] > box_statement["x"] and abs(box_context["y"] - box_statement["y"]) < 5  # side by side
     part.screenshot(path=str(shots / "6-per-statement-agreement.png"))
+
+
+def test_graded_with_an_hhem_arm_the_page_draws_the_verifier_step_and_opens_the_agreement(
+    browser: Any, hhem_local: Path, tmp_path: Path
+) -> None:
+    """Issue 25's end to end: the bundled dataset graded with the presets plus `--hhem` (the
+    loopback grader, the tiny checkpoint), diffed with the HHEM arm as the candidate's: the
+    waterfall draws a verifier bar and the per-statement agreement section opens."""
+    from tests.grading.server import GraderServer
+    from tests.grading.test_hhem_end_to_end import grade_and_diff_with_hhem
+
+    # Grading runs its own event loop, so not on this thread, where Playwright's runs.
+    with GraderServer() as grader, ThreadPoolExecutor(1) as thread:
+        _, report_dir = thread.submit(grade_and_diff_with_hhem, grader, hhem_local, tmp_path, "ragas-hhem").result()
+    report = json.loads((report_dir / "report.json").read_text(encoding="utf-8"))
+    tab = Tab(browser, report_dir / "report.html", height=900)
+    tab.assert_inert()
+    steps = tab.page.locator("section[aria-labelledby=s-steps]")
+    steps.scroll_into_view_if_needed()
+    drawn = [bar.get_attribute("data-step") for bar in steps.locator("svg.waterfall rect.bar").all()]
+    assert drawn == ["legacy", "parser", "prompts", "verifier", "noise", "ragas"]
+    verifier = steps.locator("svg.waterfall rect.bar[data-step=verifier]").bounding_box()
+    assert verifier is not None and verifier["width"] > 10 and verifier["height"] > 10  # a step that moves the mean
+    labels = steps.locator("svg.waterfall text").all_text_contents()
+    assert f"{report['decomposition']['effects']['verifier']:+.4f}" in labels
+    part = tab.page.locator("section[aria-labelledby=s-statements]")
+    part.scroll_into_view_if_needed()
+    assert part.is_visible()
+    cells = [int(cell) for cell in part.locator("table.agreement-matrix td").all_inner_texts()]
+    assert sum(cells) == report["statement_agreement"]["statements"]
+    assert part.locator("table.disagreements tbody tr").count() == len(report["statement_agreement"]["disagreements"])
 
 
 def test_the_composite_section_shows_its_drift_by_cause(browser: Any, tmp_path: Path, shots: Path) -> None:
