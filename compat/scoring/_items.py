@@ -73,6 +73,8 @@ class Run(NamedTuple):
 
 _OVERALL = Item(None, "overall")  # an overall verdict: ends a run, never one of its items
 _NO_WORD = Item(None, "")  # a place between items that holds no verdict word at all
+_NUMBER_WORDS = ("1", "0", "")  # what a number read as a verdict, or a place, holds as its word
+PLAIN_ITEMS = {"yes": Item(1, "yes"), "no": Item(0, "no")}  # the fast paths' items
 
 
 MAX_REMEMBERED_CHARS = 80  # items up to this long are remembered once read
@@ -304,10 +306,6 @@ def follows_items(window: str, words: VerdictWords) -> bool:
 _PLAIN_RUN = re.compile(r"[ \t\n]*(?:(?:yes|no)(?=[ \t\n.,;]|\Z)[ \t.,;]*){1,64}[ \t\n.!]*\Z")
 _PLAIN_WORD = re.compile(r"yes|no")
 _PLAIN_START = re.compile(r"[ \t\n]*(?:yes|no)(?=[ \t\n.,;]|\Z)")
-
-
-_NUMBER_WORDS = ("1", "0", "")  # "" holds a place without a verdict: neither a word nor a number
-PLAIN_ITEMS = {"yes": Item(1, "yes"), "no": Item(0, "no")}
 
 
 def _plain_run(region: str) -> Run | None:

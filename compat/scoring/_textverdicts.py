@@ -134,19 +134,11 @@ MIN_ECHO_CHARS = 8  # shorter statements ("Yes.") could be verdicts themselves
 _LIST_MARK = re.compile(r"^(?:[-*•+]|\d{1,4}[.)]|\(\d{1,4}\))[ \t]+")  # call 1's "1. " or "- " before a statement
 
 
-def _folded(statements: Sequence[str]) -> list[str]:
-    """Statements as ``prepare`` leaves their echoes in the text (legends do not occur in
-    statements), folded in one pass where no statement holds the separator."""
-    joined = "\x00".join(statements)
-    if joined.count("\x00") != len(statements) - 1:
-        return [_folded_one(statement) for statement in statements]
-    return _folded_one(joined).split("\x00")
-
-
-def _folded_one(text: str) -> str:
-    if not text.isascii():
-        text = unicodedata.normalize("NFKC", text)
-    return text.lower().replace("_", " ").replace("’", "'")
+def _folded(statement: str) -> str:
+    """A statement as ``prepare`` leaves its echo in the text (legends do not occur in statements)."""
+    if not statement.isascii():
+        statement = unicodedata.normalize("NFKC", statement)
+    return statement.lower().replace("_", " ").replace("’", "'")
 
 
 def _blank_echoes(lowered: str, statements: Sequence[str], words: VerdictWords) -> str:
@@ -157,8 +149,8 @@ def _blank_echoes(lowered: str, statements: Sequence[str], words: VerdictWords) 
     prose ("§2§" is not supported).
     """
     echoes = []
-    for statement in _folded(statements):
-        echo = statement.strip()
+    for statement in statements:
+        echo = _folded(statement).strip()
         if echo[:1] in "-*•+(" or echo[:1].isdecimal():  # only then can a list mark begin it
             echo = _LIST_MARK.sub("", echo)
         echoes.append(echo)
