@@ -318,6 +318,16 @@ def _short_text_output(rng: random.Random, category: str, verdicts: Sequence[int
 
 def iter_short_text_lines(count: int, seed: int) -> Iterator[str]:
     """The JSONL lines of ``count`` short, text-only cases (2 to 4 short claims), streamed."""
+    for _category, record in _short_text_records(count, seed):
+        yield json.dumps(record, ensure_ascii=False) + "\n"
+
+
+def short_text_corpus(count: int, seed: int) -> list[TypicalCase]:
+    """The cases of ``iter_short_text_lines``, built, each with its category."""
+    return [TypicalCase(category, Case(**record)) for category, record in _short_text_records(count, seed)]
+
+
+def _short_text_records(count: int, seed: int) -> Iterator[tuple[str, dict[str, str]]]:
     rng = random.Random(seed)
     categories: list[str] = []
     for name, share in _SHORT_TEXT_MIX:
@@ -326,9 +336,11 @@ def iter_short_text_lines(count: int, seed: int) -> Iterator[str]:
     rng.shuffle(categories)
     for index, category in enumerate(categories):
         claims = [_short_claim(rng) for _ in range(rng.randint(2, 4))]
-        record = {
-            "id": f"short-{index:07d}",
-            "statements_output": "\n".join(claims),
-            "grader_output": _short_text_output(rng, category, _verdict_values(rng, len(claims))),
-        }
-        yield json.dumps(record, ensure_ascii=False) + "\n"
+        yield (
+            category,
+            {
+                "id": f"short-{index:07d}",
+                "statements_output": "\n".join(claims),
+                "grader_output": _short_text_output(rng, category, _verdict_values(rng, len(claims))),
+            },
+        )

@@ -101,9 +101,11 @@ def read_item(part: str, words: VerdictWords, numbers: bool | None = False) -> I
 
 
 def forget_read_items(words: VerdictWords) -> None:
-    """Empty what the reader remembers (items read with ``words``, lines' enumerations), so
-    the next output is read as by a fresh process: benchmarks call it before each round."""
+    """Empty what the reader remembers (items and short texts read with ``words``, lines'
+    enumerations), so the next output is read as by a fresh process: benchmarks call it
+    before each round."""
     words.read.clear()
+    words.texts.clear()
     _line_enumeration_starts.cache_clear()
 
 

@@ -146,27 +146,37 @@ def _blank_echoes(lowered: str, statements: Sequence[str], words: VerdictWords) 
 
     An echoed statement is the statement, not a verdict: "1. Yes, the museum is open on
     Mondays. - No" holds one verdict, No. The token keeps which statement it was, for
-    prose ("§2§" is not supported).
+    prose ("§2§ is not supported").
     """
-    echoes = []
-    for statement in statements:
-        echo = _folded(statement).strip()
-        if echo[:1] in "-*•+(" or echo[:1].isdecimal():  # only then can a list mark begin it
-            echo = _LIST_MARK.sub("", echo)
-        echoes.append(echo)
     # Longest first: "The the." must not blank the end of "... no appeal on the the." first.
-    by_length = sorted(range(len(echoes)), key=lambda i: len(statements[i]), reverse=True)
+    by_length = sorted(range(len(statements)), key=lambda i: len(statements[i]), reverse=True)
     for done, index in enumerate(by_length):
         if len(lowered) * (done + 1) > ECHO_BUDGET:
             break
-        echo = echoes[index]
-        bare = echo.rstrip(" .")
-        if bare not in lowered:
-            continue  # one scan: where the echo without its full stop is absent, so is the echo
-        if len(echo) >= MIN_ECHO_CHARS and echo != bare:  # with its full stop, then without
-            lowered = lowered.replace(echo, f" §{index}§ ")
-        if len(bare) >= MIN_ECHO_CHARS:
-            lowered = lowered.replace(bare, f" §{index}§ ")
+        echo = _folded(statements[index]).strip()
+        if echo[:1] in "-*•+(" or echo[:1].isdecimal():  # only then can a list mark begin it
+            echo = _LIST_MARK.sub("", echo)
+        lowered = _replace_echo(lowered, echo, f" §{index}§ ")
+    return lowered
+
+
+def _replace_echo(lowered: str, echo: str, token: str) -> str:
+    """``lowered`` with each occurrence of ``echo`` replaced by ``token``, its full stop with it
+    where the grader kept one. One scan of the text (str.replace would take two, and two calls
+    for "with its full stop, then without" four)."""
+    bare = echo.rstrip(" .")
+    if len(bare) < MIN_ECHO_CHARS:
+        return lowered.replace(echo, token) if len(echo) >= MIN_ECHO_CHARS and echo != bare else lowered
+    at = lowered.find(bare)
+    if at < 0:
+        return lowered
+    full_stop = echo[len(bare) :]
+    while at >= 0:
+        end = at + len(bare)
+        if full_stop and lowered.startswith(full_stop, end):
+            end += len(full_stop)
+        lowered = lowered[:at] + token + lowered[end:]
+        at = lowered.find(bare, at + len(token))
     return lowered
 
 
@@ -178,6 +188,24 @@ def read_text(lowered: str, statement_count: int | None, words: VerdictWords = B
     first source that holds items is read (and its count reconciled by the alignment).
     """
     expected = statement_count or None
+    if len(lowered) > MAX_REMEMBERED_TEXT_CHARS:
+        return _read_text(lowered, expected, words)
+    key = (lowered, expected)
+    texts = words.texts
+    if key in texts:
+        return texts[key]  # type: ignore[return-value]  # only _read_text's results are stored
+    if len(texts) >= MAX_REMEMBERED_TEXTS:
+        texts.clear()
+    read = texts[key] = _read_text(lowered, expected, words)
+    return read
+
+
+# Texts up to this long are remembered once read, at most this many (then the memory starts over).
+MAX_REMEMBERED_TEXT_CHARS = 300
+MAX_REMEMBERED_TEXTS = 4_096  # at most a couple of MB
+
+
+def _read_text(lowered: str, expected: int | None, words: VerdictWords) -> TextVerdicts | None:
     readings: list[TextVerdicts] = []
     for reading in _readings(lowered, expected, words):
         if expected is None or len(reading.values) == expected:

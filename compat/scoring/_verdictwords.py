@@ -83,6 +83,10 @@ class VerdictWords(NamedTuple):
     # Items already read, by (text, numbers): graders repeat the same few ("verdict: yes.",
     # "no") in every output, and reading one costs a handful of regex calls.
     read: dict[tuple[str, bool | None], object]
+    # Whole texts already read, by (prepared text, statement count), up to a few hundred
+    # characters: a grader answering in its prompt's format repeats the same short outputs
+    # ("Final verdict ...: Yes. No. Yes.", a refusal) case after case.
+    texts: dict[tuple[str, int | None], object]
 
 
 # A check mark before a verdict word is the same verdict drawn: "✅ Yes", "❌ No", "✔️ Supported".
@@ -107,7 +111,7 @@ def _compile(table: WordTable) -> VerdictWords:
     # nothing but those letters and punctuation: it could then read that run otherwise.
     added = set(table.values) - set(BUILT_IN_WORDS.values)
     plain_run = not any(all(not char.isalnum() or char in "yesno" for char in word) for word in added)
-    return VerdictWords(table.values, head, head_or_number, tail, tail_or_number, plain_run, {})
+    return VerdictWords(table.values, head, head_or_number, tail, tail_or_number, plain_run, {}, {})
 
 
 BUILT_IN = _compile(BUILT_IN_WORDS)

@@ -12,6 +12,7 @@ from compat import Case, get_scorer
 from compat.scoring import Cause, Status, verdict_words
 from compat.scoring._items import MAX_ITEM_CHARS, Item, _plain_run, read_item, read_run
 from compat.scoring._textsources import _follows_a_non_marker, read_markers
+from compat.scoring._textverdicts import _replace_echo
 from compat.scoring._verdictwords import BUILT_IN, MAX_VERDICTS
 from compat.scoring._vocabulary import Vocabulary
 
@@ -236,3 +237,26 @@ _NOT_A_MARKER = re.compile(r"(?:[\w-]|(?:overall|final|in)[ \t]*(?:\*\*)?[ \t]*)
 def test_what_makes_a_keyword_no_marker_reads_as_its_pattern(pieces: list[str]) -> None:
     before = "".join(pieces)[-12:]
     assert _follows_a_non_marker(before) == (_NOT_A_MARKER.search(before) is not None)
+
+
+def _replaced_twice(text: str, echo: str, token: str) -> str:
+    """Echo blanking as two ``str.replace`` calls: the echo with its full stop, then without."""
+    bare = echo.rstrip(" .")
+    if echo != bare:
+        text = text.replace(echo, token)
+    return text.replace(bare, token)
+
+
+@given(
+    echo=st.sampled_from(("john is a student.", "the museum opens on mondays", "it rained in 1889 . .")),
+    pieces=st.lists(
+        st.sampled_from(("john is a student", "the museum opens on mondays", "it rained in 1889", ".", " ", " .")),
+        max_size=8,
+    ),
+)
+@example(echo="john is a student.", pieces=["john is a student", ".", " ", "john is a student", " ."])
+def test_an_echo_is_blanked_as_two_replaces_would_blank_it(echo: str, pieces: list[str]) -> None:
+    # The echoes here cannot overlap themselves: the one case where a single scan and two
+    # replaces may blank different text.
+    text = "1. " + "".join(pieces) + " - no"
+    assert _replace_echo(text, echo, " §0§ ") == _replaced_twice(text, echo, " §0§ ")
