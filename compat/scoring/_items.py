@@ -42,10 +42,12 @@ MAX_LEAD_IN_PARTS = 3  # parts before the first item that may be a lead-in
 SEPARATORS = (". ", "; ", ", ", " ⋅ ", " · ", " | ", " / ", " • ", "\t", " \\", ",", ";", "、", "。", ".")
 _ENUMERATOR = re.compile(r"(?:^|(?<=[\s,;.|(。、]))(?P<e>" + ENUMERATION + ")")
 _DIGITS = re.compile(r"\d+")
-# What an enumeration's first number must hold (ENUMERATION's branches that count 1): a
-# digit, a letter or roman numeral before ". " or ") ", or "first". Substring tests: C scans.
+# What an enumeration's first number must hold (ENUMERATION's branches that count 1): the
+# digit 1 ("1.", "(1)", "statement 01"; in other scripts any digit may be one), "a" or "i"
+# before ". " or ") ", or "first". Substring tests and a search led by two letters: C scans,
+# where the enumerator's own pattern tries every position of a line.
 _ANY_DIGIT = re.compile(r"\d")
-_ONE_MARKS = (". ", ".\t", ") ", ")\t", "first")
+_LETTER_ONE = re.compile(r"[ai][.)][ \t]")
 _TABLE_ROW = re.compile(r"[ \t]*\|[^\n]*\|")
 _TABLE_LINES = re.compile(r"^[ \t]*\|[^\n]*\|[ \t]*$", re.MULTILINE)
 _NOTHING_MORE = ("", "and", "then", "&")  # what may follow a lone "y" or "n" in a run
@@ -180,8 +182,8 @@ def _line_enumeration_starts(line: str) -> tuple[int, ...]:
 
 
 def _enumeration_starts(region: str) -> tuple[int, ...]:
-    if _ANY_DIGIT.search(region) is None and not any(mark in region for mark in _ONE_MARKS):
-        return ()  # nothing could stand for 1: no digit, no "a." or "i)", no "first"
+    if not _may_count_one(region):
+        return ()  # nothing could stand for 1: no digit one, no "a." or "i)", no "first"
     starts: list[int] = []
     expected = 1
     for match in _ENUMERATOR.finditer(region):
@@ -193,6 +195,23 @@ def _enumeration_starts(region: str) -> tuple[int, ...]:
             if expected > MAX_VERDICTS:
                 break
     return tuple(starts)
+
+
+def _may_count_one(region: str) -> bool:
+    if "first" in region or _LETTER_ONE.search(region) is not None:
+        return True
+    if not region.isascii():
+        return _ANY_DIGIT.search(region) is not None  # another script's digit one
+    # A 1 that may be a number of its own ("1.", "01"), not the last digit of "1991" or "21";
+    # past a few dozen such digits the enumerator's pattern is cheaper than this loop.
+    for tried, one in enumerate(_LAST_DIGIT_ONE.finditer(region)):
+        before = region[one.start() - 1 : one.start()]
+        if tried >= 64 or not before.isdigit() or before == "0":
+            return True
+    return False
+
+
+_LAST_DIGIT_ONE = re.compile(r"1(?!\d)")
 
 
 _UNITS = ("", "i", "ii", "iii", "iv", "v", "vi", "vii", "viii", "ix")

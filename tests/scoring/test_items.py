@@ -10,7 +10,16 @@ from hypothesis import strategies as st
 
 from compat import Case, get_scorer
 from compat.scoring import Cause, Status, verdict_words
-from compat.scoring._items import MAX_ITEM_CHARS, Item, _plain_run, read_item, read_run
+from compat.scoring._items import (
+    _ENUMERATOR,
+    MAX_ITEM_CHARS,
+    Item,
+    _enumeration_starts,
+    _numbers,
+    _plain_run,
+    read_item,
+    read_run,
+)
 from compat.scoring._textsources import _follows_a_non_marker, read_markers
 from compat.scoring._textverdicts import _replace_echo
 from compat.scoring._verdictwords import BUILT_IN, MAX_VERDICTS
@@ -260,3 +269,32 @@ def test_an_echo_is_blanked_as_two_replaces_would_blank_it(echo: str, pieces: li
     # replaces may blank different text.
     text = "1. " + "".join(pieces) + " - no"
     assert _replace_echo(text, echo, " §0§ ") == _replaced_twice(text, echo, " §0§ ")
+
+
+def _enumeration_starts_unfiltered(region: str) -> tuple[int, ...]:
+    """Where an enumeration 1, 2, 3... begins, by the enumerator's pattern alone (no prefilter)."""
+    starts: list[int] = []
+    for match in _ENUMERATOR.finditer(region):
+        if match.start() - (starts[-1] if starts else 0) > MAX_ITEM_CHARS:
+            break
+        if len(starts) + 1 in _numbers(match.group("e")):
+            starts.append(match.start())
+            if len(starts) >= MAX_VERDICTS:
+                break
+    return tuple(starts)
+
+
+@given(
+    st.lists(
+        st.sampled_from(
+            ("1", "01", "2", "3", "11", "a", "b", "i", "ii", "x", "first", "second", "statement", "s", "#", "(",
+             ")", ".", ",", ":", " ", "\t", "\n", "yes", "no", "١", "٢", "-", "→")
+        ),
+        max_size=14,
+    )
+)  # fmt: skip
+@example(pieces=["a", ")", " ", "yes", " ", "b", ")", " ", "no"])
+@example(pieces=["١", ".", " ", "yes", " ", "٢", ".", " ", "no"])
+def test_the_enumeration_prefilter_never_drops_an_enumeration(pieces: list[str]) -> None:
+    region = "".join(pieces)
+    assert _enumeration_starts(region) == _enumeration_starts_unfiltered(region)
