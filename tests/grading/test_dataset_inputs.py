@@ -408,6 +408,15 @@ def test_jsonl_named_json_is_read_as_jsonl_and_promptfoo_results_still_as_such(t
     for text in (json.dumps(PROMPTFOO), json.dumps(PROMPTFOO, indent=2)):
         path.write_text(text, encoding="utf-8")
         assert [row.question for row in rows_of(path)] == ["Capital?", "Height?"]
+        assert [row.question for row in rows_of(gzipped(path))] == ["Capital?", "Height?"]  # results.json.gz
+
+
+def test_errors_in_a_json_array_whose_lines_end_in_cr_name_the_line_a_person_sees(tmp_path: Path) -> None:
+    path = tmp_path / "d.json"
+    path.write_bytes(b'[\r  {"question": "q", "answer": "a", "contexts": []},\r  {"question": "\xff"}\r]\r')
+    assert problem(path) == f"{path}:3: invalid UTF-8 at byte 17 of the line (b'\\xff\"}}')"
+    path.write_bytes(b'[\r  {"question": "q", "answer": "a", "contexts": []},\r  {"question": "q",}\r]\r')
+    assert problem(path).startswith(f"{path}:3: invalid JSON: ")
 
 
 @pytest.mark.parametrize("name", ["data.txt", "data.jsonl", "data.txt.gz"])
