@@ -58,6 +58,7 @@ from compat.cases._promptfoo import (
     reject_bare_constant,
     results_array_start,
 )
+from compat.cases._stored import open_stored, uncompressed_name
 
 __all__ = [
     "ARM_NAME_PATTERN",
@@ -106,10 +107,12 @@ __all__ = [
     "iter_range_blocks",
     "json_problem",
     "load_cases",
+    "open_stored",
     "parse_case",
     "preset",
     "recorded_config",
     "recorded_faithfulness",
     "reject_bare_constant",
     "results_array_start",
+    "uncompressed_name",
 ]

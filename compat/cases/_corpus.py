@@ -10,13 +10,11 @@ without the callback hearing of it.
 
 from __future__ import annotations
 
-import gzip
 import stat
 import sys
-import zlib
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
-from typing import IO, Any, cast
+from typing import IO, Any
 
 from compat._errors import CaseError, CorpusError
 from compat.cases._blocks import DEFAULT_MAX_CASE_BYTES, LineBlock, first_byte, iter_jsonl_blocks
@@ -26,6 +24,7 @@ from compat.cases._json_array import iter_json_array
 from compat.cases._measures import CorpusDigest, ReadPosition
 from compat.cases._parse import LoadedCase, RawCase, Record
 from compat.cases._promptfoo import is_promptfoo_head, promptfoo_corpus
+from compat.cases._stored import open_stored
 
 STDIN = "-"
 
@@ -124,42 +123,36 @@ def _iter_source(
     *,
     name: str | None = None,
 ) -> Iterator[LineBlock | Record]:
-    stream: IO[bytes]
-    file: IO[bytes] | None = None  # the file as stored, under any decompression
     if source == STDIN:
         if sys.stdin is None:  # started with `<&-`
             raise CorpusError("-: standard input is closed")
-        stream = sys.stdin.buffer
-        name = "<stdin>"
-    else:
-        name = source if name is None else name
-        path = Path(source)
-        if path.is_dir():
-            raise CorpusError(f"{name}: is a directory; name the .jsonl or .json files in it")
-        try:
-            file = path.open("rb")
-        except OSError as error:
-            raise CorpusError(f"{name}: cannot read: {error.strerror or error}") from None
-        # gzip-compressed corpora (shadow logs rotated with gzip) are read as their text
-        stream = cast(IO[bytes], gzip.GzipFile(fileobj=file, mode="rb")) if source.endswith(".gz") else file
+        yield from _iter_stream(sys.stdin.buffer, "<stdin>", max_case_bytes, digest)
+        return
+    name = source if name is None else name
+    path = Path(source)
+    if path.is_dir():
+        raise CorpusError(f"{name}: is a directory; name the .jsonl or .json files in it")
+    # gzip-compressed corpora (shadow logs rotated with gzip) are read as their text
+    with open_stored(path, name) as (file, stream):
         if position is not None:
             position._start(file)
-    try:
-        first, reader = first_byte(stream)
-        if first == b"[":
-            yield from iter_json_array(reader, name, max_case_bytes, digest)
-        elif first == b"{" and is_promptfoo_head(reader.peek()):
-            yield from promptfoo_corpus(reader, name, digest)
-        else:
-            yield from iter_jsonl_blocks(reader, name, max_case_bytes, digest)
-    except (gzip.BadGzipFile, EOFError, zlib.error) as error:  # a .gz that is not, or is cut short
-        raise CorpusError(f"{name}: not a readable gzip file: {error}") from None
-    finally:
-        if file is not None:
+        try:
+            yield from _iter_stream(stream, name, max_case_bytes, digest)
+        finally:
             if position is not None:
                 position._finish()
-            stream.close()
-            file.close()  # a GzipFile leaves the file it was given open
+
+
+def _iter_stream(
+    stream: IO[bytes], name: str, max_case_bytes: int, digest: CorpusDigest | None
+) -> Iterator[LineBlock | Record]:
+    first, reader = first_byte(stream)
+    if first == b"[":
+        yield from iter_json_array(reader, name, max_case_bytes, digest)
+    elif first == b"{" and is_promptfoo_head(reader.peek()):
+        yield from promptfoo_corpus(reader, name, digest)
+    else:
+        yield from iter_jsonl_blocks(reader, name, max_case_bytes, digest)
 
 
 def is_json_array(path: str | Path) -> bool:

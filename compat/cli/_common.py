@@ -184,18 +184,25 @@ def corpus_sources(corpus: tuple[str, ...]) -> tuple[list[str | Path], list[str]
     own name looks like a pattern is read as itself.
     """
     if corpus:
-        files: list[str] = []
-        for name in corpus:
-            if glob.has_magic(name) and not Path(name).exists():
-                matches = sorted(glob.glob(name, recursive=True))
-                if not matches:
-                    raise CorpusError(f"{name}: no file matches this pattern")
-                files += matches
-            else:
-                files.append(name)
+        files = expand_patterns(corpus)
         return list(files), files
     bundled = bundled_corpus()
     return list(bundled), [f"bundled:{path.name}" for path in bundled]
+
+
+def expand_patterns(names: tuple[str, ...]) -> list[str]:
+    """Each name, a pattern replaced by the files it matches, sorted; a file whose own name
+    looks like a pattern is itself. A pattern that matches nothing is an error."""
+    files: list[str] = []
+    for name in names:
+        if glob.has_magic(name) and not Path(name).exists():
+            matches = sorted(glob.glob(name, recursive=True))
+            if not matches:
+                raise CorpusError(f"{name}: no file matches this pattern")
+            files += matches
+        else:
+            files.append(name)
+    return files
 
 
 def chosen_arm(arm: str) -> ArmName | None:

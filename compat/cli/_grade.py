@@ -12,7 +12,14 @@ from pathlib import Path
 import click
 
 from compat._errors import CaseError, GradingFailedError
-from compat.cli._common import EXIT_FAILED, domain_errors, max_case_bytes_option, output_path, report_skipped
+from compat.cli._common import (
+    EXIT_FAILED,
+    domain_errors,
+    expand_patterns,
+    max_case_bytes_option,
+    output_path,
+    report_skipped,
+)
 from compat.cli._progress import GradeBar
 from compat.grading import (
     DEFAULT_BATCH_SIZE,
@@ -199,8 +206,9 @@ def grade_command(
     """Ask a grader model for both arms' calls on a RAG dataset; write them as a corpus.
 
     DATASETS are JSONL, JSON-array or CSV files of question, answer and contexts
-    (ragas and promptfoo column names too), or promptfoo results files. With none,
-    the bundled dataset. Then: faithcompat diff OUT.
+    (ragas and promptfoo column names too), or promptfoo results files; a .gz file is
+    read as the file it holds, and a pattern ('runs/*.jsonl.gz') names the files it
+    matches. With none, the bundled dataset. Then: faithcompat diff OUT.
 
     \b
     Exit codes (no corpus is written unless 0):
@@ -210,7 +218,7 @@ def grade_command(
          or a grader that cannot be used (refused, a host name that does not resolve,
          a URL without http://, a key refused (401, 403), no such model (404))
     """
-    sources = list(datasets) or bundled_dataset()
+    sources = expand_patterns(datasets) or bundled_dataset()
     prompts = load_prompts(prompts_path)
     options = {
         "prompts": prompts.origin,

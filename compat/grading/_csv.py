@@ -12,16 +12,20 @@ from __future__ import annotations
 import ast
 import csv
 import io
+import itertools
 import json
 import tokenize
 from collections.abc import Iterator
 from typing import IO, Any
 
 from compat._errors import CaseError, CorpusError
+from compat._text import printable
 from compat.cases import invalid_utf8
+from compat.grading._lines import LineEnd, dataset_lines, line_end
 from compat.grading._rows import ALIASES, Row, row_from_record, row_too_long
 
 _LIST_COLUMNS = {*ALIASES["contexts"], "tags"}
+_REQUIRED = [ALIASES[column] for column in ("question", "answer", "contexts")]
 _SKIPPED_TOKENS = {tokenize.NL, tokenize.NEWLINE, tokenize.INDENT, tokenize.DEDENT, tokenize.ENDMARKER}
 
 
@@ -31,17 +35,25 @@ def iter_csv(handle: IO[bytes], source: str, stem: str, max_case_bytes: int) -> 
     # row is then refused by its size, with its line, as in every other format.
     csv.field_size_limit(max(csv.field_size_limit(), max_case_bytes))
     lines = _Lines(handle)
+    first = next(lines, None)
+    if first is None:
+        raise CorpusError(f"{source}: the file is empty: a CSV dataset needs a header row and a row per case")
     # strict: a quote left open would otherwise take every row after it into one cell, silently
-    reader = csv.reader(lines, strict=True)
+    reader = csv.reader(itertools.chain([first], lines), delimiter=_delimiter(first), strict=True)
     try:
-        header = next(reader, None)
+        header = next(reader)
     except csv.Error as error:
         raise CorpusError(f"{source}:1: invalid CSV header: {error}") from None
-    if header is None:
-        raise CorpusError(f"{source}: the file is empty: a CSV dataset needs a header row and a row per case")
     if lines.bad:
         raise CorpusError(f"{source}:1: {lines.bad[1]} (in the header)")
     header = [name.strip() for name in header]
+    missing = next((names for names in _REQUIRED if not set(names) & set(header)), None)
+    if missing is not None:  # every row would miss it: said once, of the header
+        shown = ", ".join(printable(repr(name)) for name in header[:6]) + (", ..." if len(header) > 6 else "")
+        raise CorpusError(
+            f"{source}:1: the header has no column named {' or '.join(missing)} (names are case-sensitive); "
+            f"it has {shown}"
+        )
     rows = 0
     while True:
         line = reader.line_num + 1  # where the next row starts (a quoted field may span lines)
@@ -49,8 +61,14 @@ def iter_csv(handle: IO[bytes], source: str, stem: str, max_case_bytes: int) -> 
             values = next(reader)
         except StopIteration:
             break
-        except csv.Error as error:  # the reader cannot tell where the next row starts
-            raise CorpusError(f"{source}:{line}: invalid CSV: {error}; the rest of the file cannot be read") from None
+        except csv.Error as error:
+            if _is_stray_break(error):  # the line is read to its end: the next row starts after it
+                rows += 1
+                yield CaseError(source, reader.line_num, _stray_break(lines.end))
+                continue
+            # the reader cannot tell where the next row starts
+            problem = _too_long_cell(max_case_bytes) if _is_field_limit(error) else f"invalid CSV: {error}"
+            raise CorpusError(f"{source}:{line}: {problem}; the rest of the file cannot be read") from None
         bad = [number for number in range(line, reader.line_num + 1) if number in lines.bad]
         if not bad and not any(value.strip() for value in values):
             continue
@@ -72,13 +90,51 @@ def iter_csv(handle: IO[bytes], source: str, stem: str, max_case_bytes: int) -> 
         raise CorpusError(f"{source}: a header and no rows: nothing to grade")
 
 
+def _stray_break(end: LineEnd) -> str:
+    """A lone line break of the other kind than the file's lines end in, in an unquoted cell:
+    a line break to Python's csv module, but not where this file's lines end, so its row is
+    refused, not cut in two (csv.writer quotes only the characters of its own line ending)."""
+    written = {"\n": "\\n", "\r": "\\r"}
+    stray = "\r" if end == "\n" else "\n"
+    name = {"\r": "a carriage return", "\n": "a line feed"}[stray]
+    return (
+        f"{name} ({written[stray]}) inside an unquoted cell, where this file's lines end in {written[end]}: "
+        f"quote the cell, or take the {written[stray]} out"
+    )
+
+
+def _is_stray_break(error: csv.Error) -> bool:
+    return str(error).startswith("new-line character seen in unquoted field")
+
+
+def _delimiter(header: str) -> str:
+    """What separates the header's names: a comma, or else a semicolon (Excel's CSV where the
+    decimal separator is a comma) or a tab (a .tsv), whichever the header holds most of."""
+    counts = {delimiter: header.count(delimiter) for delimiter in ",;\t"}
+    return max(counts, key=lambda delimiter: counts[delimiter])  # a tie: the first, a comma
+
+
+def _is_field_limit(error: csv.Error) -> bool:
+    return str(error).startswith("field larger than field limit")
+
+
+def _too_long_cell(max_case_bytes: int) -> str:
+    # Where the over-long cell ends is not known (a quote left open reads the same), so no
+    # row after it can be found: unlike a row too long in JSONL, it cannot be skipped.
+    return (
+        f"a cell over {csv.field_size_limit():,} characters, more than a row may take "
+        f"(half of --max-case-bytes {max_case_bytes:,}), or a quote left open before it"
+    )
+
+
 class _Lines:
     """The file's lines decoded one at a time, so that invalid UTF-8 is found on its own
     line (a decoder reading ahead in chunks blames the line the CSV reader is on). A bad
     line is read with replacement characters and remembered in ``bad``: its row is refused."""
 
     def __init__(self, handle: IO[bytes]) -> None:
-        self._lines = enumerate(handle, 1)
+        self.end = line_end(handle)
+        self._lines = enumerate(dataset_lines(handle, self.end), 1)
         self.bad: dict[int, str] = {}
 
     def __iter__(self) -> _Lines:
@@ -86,8 +142,6 @@ class _Lines:
 
     def __next__(self) -> str:
         number, raw = next(self._lines)
-        if number == 1:
-            raw = raw.removeprefix(b"\xef\xbb\xbf")
         try:
             return raw.decode("utf-8")
         except UnicodeDecodeError as error:

@@ -12,6 +12,7 @@ so is a row too long for its graded case line to be read back (``row_too_long``)
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import replace
 from importlib import resources
@@ -25,11 +26,14 @@ from compat.cases import (
     array_elements,
     invalid_utf8,
     json_problem,
+    open_stored,
     recorded_faithfulness,
     reject_bare_constant,
     results_array_start,
+    uncompressed_name,
 )
 from compat.grading._csv import iter_csv
+from compat.grading._lines import dataset_lines, line_end, with_newlines
 from compat.grading._metrics import MetricProblem, promptfoo_metrics
 from compat.grading._rows import ALIASES, Row, row_from_record, row_too_long, type_name
 
@@ -77,27 +81,47 @@ def _iter_source(source: str, max_case_bytes: int) -> Iterator[Row | CaseError]:
     path = Path(source)
     if path.is_dir():
         raise CorpusError(f"{source}: is a directory; name the dataset files in it")
-    try:
-        handle = path.open("rb")
-    except OSError as error:
-        raise CorpusError(f"{source}: cannot read: {error.strerror or error}") from None
-    stem = path.stem
-    with handle:
-        if path.suffix.lower() == ".csv":
+    # A .gz file is read as the file it holds: its format and its rows' ids are that file's.
+    plain = uncompressed_name(path)
+    stem = plain.stem
+    with open_stored(path, source) as (_file, handle):
+        not_text = _not_text(handle.read(4), source)
+        handle.seek(0)
+        if not_text:
+            raise CorpusError(not_text)
+        if plain.suffix.lower() in (".csv", ".tsv"):
             yield from iter_csv(handle, source, stem, max_case_bytes)
             return
         head = handle.read(4096).lstrip(b"\xef\xbb\xbf \t\r\n")
         handle.seek(0)
         if head.startswith(b"["):
             yield from _iter_json_array(_read_text(handle, source), source, stem)
-        elif head.startswith(b"{") and (path.suffix.lower() == ".json" or _is_promptfoo_line(handle)):
+        elif head.startswith(b"{") and _is_promptfoo(handle, plain.suffix.lower() == ".json"):
             yield from _iter_promptfoo(_read_text(handle, source), source, stem)
         else:
             yield from _iter_jsonl(handle, source, stem)
 
 
+# What a team may hand over as its dataset that is not text faithcompat reads, by its first bytes.
+_NOT_TEXT = (
+    (b"\x1f\x8b", "gzip-compressed, but its name does not end in .gz: name it so, or gunzip it"),
+    (b"PK\x03\x04", "a zip archive (an Excel workbook?): save the sheet as CSV UTF-8"),
+    (b"PAR1", "a Parquet file: write it as JSONL (pandas: to_json(PATH, orient='records', lines=True))"),
+    (b"\xff\xfe", "UTF-16 text (Excel's Unicode Text?): save it as UTF-8 (CSV UTF-8)"),
+    (b"\xfe\xff", "UTF-16 text: save it as UTF-8"),
+)
+
+
+def _not_text(head: bytes, source: str) -> str | None:
+    """The message for a file that is not a text dataset (read whole, it would fail at line 1, unnamed)."""
+    for magic, what in _NOT_TEXT:
+        if head.startswith(magic):
+            return f"{source}: {what}"
+    return None
+
+
 def _read_text(handle: IO[bytes], source: str) -> str:
-    data = handle.read()
+    data = with_newlines(handle.read())
     try:
         return data.decode("utf-8").lstrip("\ufeff")
     except UnicodeDecodeError as error:
@@ -109,15 +133,19 @@ def _read_text(handle: IO[bytes], source: str) -> str:
         raise CorpusError(f"{source}:{line}: {invalid_utf8(text, shifted)}") from None
 
 
-def _is_promptfoo_line(handle: IO[bytes]) -> bool:
-    """A ``.jsonl`` file whose first line is a whole promptfoo results document (``-o`` without indent)."""
+def _is_promptfoo(handle: IO[bytes], named_json: bool) -> bool:
+    """A file starting with ``{`` is a promptfoo results document, not JSONL: its first line is
+    one (``-o`` without indent), or it is named ``.json`` and its first line is not a whole row
+    (JSONL is often named ``.json``)."""
     first = handle.readline()
     handle.seek(0)
     try:
         value = json.loads(first.decode("utf-8-sig"))
     except (UnicodeDecodeError, ValueError, RecursionError):
-        return False
-    return isinstance(value, dict) and "results" in value and not any(key in value for key in _ROW_KEYS)
+        return named_json
+    if not isinstance(value, dict):
+        return named_json
+    return "results" in value and not any(key in value for key in _ROW_KEYS)
 
 
 _ROW_KEYS = {name for names in ALIASES.values() for name in names}
@@ -125,9 +153,7 @@ _ROW_KEYS = {name for names in ALIASES.values() for name in names}
 
 def _iter_jsonl(handle: IO[bytes], source: str, stem: str) -> Iterator[Row | CaseError]:
     rows = 0
-    for number, raw in enumerate(handle, 1):
-        if number == 1:
-            raw = raw.removeprefix(b"\xef\xbb\xbf")
+    for number, raw in enumerate(dataset_lines(handle, line_end(handle)), 1):
         if not raw.strip():
             continue
         rows += 1
@@ -139,6 +165,8 @@ def _iter_jsonl(handle: IO[bytes], source: str, stem: str) -> Iterator[Row | Cas
         try:  # without its line break: a row cut inside a string then reads "Unterminated string"
             record = json.loads(text.rstrip("\r\n"), parse_constant=reject_bare_constant)
         except json.JSONDecodeError as error:
+            if rows == 1 and _is_csv_header(text):  # one error, not one a row
+                raise CorpusError(f"{source}:{number}: a CSV header, not JSON: name the file .csv") from None
             yield CaseError(source, number, f"invalid JSON: {json_problem(error)}")
             continue
         except (ValueError, RecursionError) as error:
@@ -147,6 +175,12 @@ def _iter_jsonl(handle: IO[bytes], source: str, stem: str) -> Iterator[Row | Cas
         yield row_from_record(record, source, number, default_id=f"{stem}-{number}")
     if rows == 0:
         raise CorpusError(f"{source}: the file is empty: no rows to grade")
+
+
+def _is_csv_header(line: str) -> bool:
+    """The line names columns a row has, separated by commas, semicolons or tabs."""
+    names = {name.strip().strip('"').strip() for name in re.split(r"[,;\t]", line)}
+    return len(names) > 1 and bool(names & _ROW_KEYS)
 
 
 def _iter_json_array(text: str, source: str, stem: str) -> Iterator[Row | CaseError]:
