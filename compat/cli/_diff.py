@@ -38,7 +38,7 @@ from compat.diff import (
     DiffSettings,
     Faithfulness,
     corpus_composite,
-    faithfulness_of,
+    line_composite,
     run_diff,
     run_diff_dask,
 )
@@ -192,7 +192,7 @@ def diff(
     options = policy_options(candidate, policy, vocabulary)
     sources, names = corpus_sources(corpus)
     settings = DiffSettings(
-        control, candidate, options, tolerance, max_case_bytes, jobs, detail, chosen_arm(arm), control_arm
+        control, candidate, options, tolerance, max_case_bytes, jobs, detail, chosen_arm(arm), control_arm, rules
     )
     skipped: list[CaseError] = []
     progress = Progress(enabled=sys.stderr.isatty() and not os.environ.get("CI"))
@@ -206,9 +206,12 @@ def diff(
         def keep(batch: ComparedBatch) -> None:
             if not cases_parts:  # otherwise the workers' parts are the cases, as they wrote them
                 directory.add_cases(batch.lines)
-            held.add(batch.lines, batch.outcomes)
-            if rules is not None:
-                faithfulness.update(map(faithfulness_of, batch.lines))
+            if rules is None:
+                held.add(batch.lines, batch.outcomes)
+            else:
+                read = [line_composite(line) for line in batch.lines]
+                faithfulness.update((item.case_id, item.faithfulness) for item in read)
+                held.add(batch.lines, batch.outcomes, [item.moved for item in read])
             progress.advance(len(batch.lines))
 
         try:

@@ -13,7 +13,7 @@ from collections import Counter, defaultdict
 from collections.abc import Iterable, Mapping
 from functools import cache
 from pathlib import Path
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from compat.cases import TOOL_TAG_PREFIX, Case, iter_cases
 from compat.composite import (
@@ -56,11 +56,26 @@ def _valid(score: object) -> float | None:
     return float(score) if isinstance(score, (int, float)) and 0.0 <= score <= 1.0 else None
 
 
-def faithfulness_of(line: str) -> tuple[str, Faithfulness]:
-    """A cases.jsonl line's id and its two faithfulness scores (NaN, infinite, negative or undetermined: None)."""
+def faithfulness_from(control: object, candidate: object, candidate_status: str) -> Faithfulness:
+    """The two scorers' faithfulness as a composite reads it (NaN, infinite, negative or undetermined: None)."""
+    return Faithfulness(_valid(control), _valid(candidate) if candidate_status == "scored" else None)
+
+
+class LineComposite(NamedTuple):
+    """What ``diff --composite`` takes from a cases.jsonl line as it streams past."""
+
+    case_id: str
+    faithfulness: Faithfulness
+    moved: bool  # its composite is not a match: report.html holds it among the differing cases
+
+
+def line_composite(line: str) -> LineComposite:
+    """A cases.jsonl line's id, its two faithfulness scores and whether its composite moved."""
     fields = json.loads(line)
-    candidate = fields["candidate_score"] if fields["candidate_status"] == "scored" else None
-    return fields["id"], Faithfulness(_valid(fields["control_score"]), _valid(candidate))
+    scores = faithfulness_from(fields["control_score"], fields["candidate_score"], fields["candidate_status"])
+    composite = fields.get("composite")
+    moved = composite is not None and composite["outcome"] != CompositeOutcome.MATCH.value
+    return LineComposite(fields["id"], scores, moved)
 
 
 class CaseComposite(NamedTuple):
@@ -145,10 +160,47 @@ def _mean(values: list[float]) -> float | None:
     return sum(values) / len(values) if values else None
 
 
-def _row(item: CaseComposite, faithfulness: Faithfulness) -> CompositeCaseRow:
+def _shares(item: CaseComposite) -> tuple[float | None, float | None, float | None]:
+    """(delta, faithfulness_share, rule_share) of a case: new - old, split at the middle."""
     old, middle, new = item.old.value, item.middle.value, item.new.value
     delta = None if old is None or new is None else new - old
     share = None if delta is None or middle is None else middle - old  # type: ignore[operator]
+    return delta, share, None if share is None or delta is None else delta - share
+
+
+def _side_record(score: CompositeScore) -> dict[str, Any]:
+    return {
+        "score": score.value,
+        "passed": score.passed,
+        "unanswerable": score.unanswerable,
+        "adjusted": score.adjusted,
+        "undetermined_by": score.undetermined_by,
+        "parts": [
+            {"metric": p.name, "weight": p.weight, "before": p.before, "value": p.value, "omitted": p.omitted}
+            for p in score.parts
+        ],
+    }
+
+
+def composite_record(item: CaseComposite) -> dict[str, Any]:
+    """A case's composites in the shape of ``CompositeLine``: its cases.jsonl line's ``composite``."""
+    delta, share, rule_share = _shares(item)
+    return {
+        "outcome": item.outcome.value,
+        "cause": None if item.cause is None else item.cause.value,
+        "delta": delta,
+        "faithfulness_share": share,
+        "rule_share": rule_share,
+        "reference": item.case.reference,
+        "answer_refusal": item.new.answer_refusal,
+        "old": _side_record(item.old),
+        "new": _side_record(item.new),
+    }
+
+
+def _row(item: CaseComposite, faithfulness: Faithfulness) -> CompositeCaseRow:
+    old, new = item.old.value, item.new.value
+    delta, share, rule_share = _shares(item)
     metrics = dict(item.case.metrics)
     if item.old.part(FAITHFULNESS) is not None or item.new.part(FAITHFULNESS) is not None:
         metrics[f"{FAITHFULNESS} (control)"] = faithfulness.control
@@ -164,7 +216,7 @@ def _row(item: CaseComposite, faithfulness: Faithfulness) -> CompositeCaseRow:
         new_passed=item.new.passed,
         delta=delta,
         faithfulness_share=share,
-        rule_share=None if share is None or delta is None else delta - share,
+        rule_share=rule_share,
         reference=item.case.reference,
         unanswerable={"old": item.old.unanswerable, "new": item.new.unanswerable},
         adjusted={"old": item.old.adjusted, "new": item.new.adjusted},

@@ -43,6 +43,7 @@ from compat.cases import (
     Record,
     iter_blocks,
 )
+from compat.composite import CompositeRule
 from compat.diff._aggregate import DriftAggregator
 from compat.diff._case_json import case_json_line
 from compat.diff._compare import arm_read_by
@@ -69,6 +70,7 @@ class DiffSettings:
     detail: bool = True  # a differing case's cases.jsonl line keeps what each side read
     candidate_arm: ArmName | None = None  # what the candidate scores on cases graded both ways; None: its contract's
     control_arm: ArmName = CONTROL_ARM  # what the control scores on cases with per-arm recordings
+    composite: tuple[CompositeRule, CompositeRule] | None = None  # --composite OLD,NEW: each case's line carries both
 
     @property
     def arm(self) -> ArmName:
@@ -253,6 +255,7 @@ def _make_scorers(settings: DiffSettings) -> CaseComparer:
         detail=settings.detail,
         candidate_arm=settings.arm,
         control_arm=settings.control_arm,
+        composite=settings.composite,
     )
 
 

@@ -516,13 +516,16 @@ def test_the_composite_section_shows_its_drift_by_cause(browser: Any, tmp_path: 
     rule named with markup stays text."""
     from compat.cases import load_cases
     from compat.composite import CompositeRule, load_rule
-    from compat.diff import composite_drift, faithfulness_of
+    from compat.diff import composite_drift, line_composite
 
     lines: list[str] = []
     report = run_diff(bundled_corpus(), DiffSettings(), on_comparisons=lambda batch: lines.extend(batch.lines))
     hostile = CompositeRule.model_validate({**load_rule("unanswerable-aware").model_dump(), "name": PWN_IMG})
     drift = composite_drift(
-        load_cases(bundled_corpus()), dict(map(faithfulness_of, lines)), load_rule("mean-3"), hostile
+        load_cases(bundled_corpus()),
+        {item.case_id: item.faithfulness for item in map(line_composite, lines)},
+        load_rule("mean-3"),
+        hostile,
     )
     report = report.model_copy(update={"composite": drift})
     panel = decision_panel(decide(report, load_policy(None).rollout, invariant_violations=None))
