@@ -93,12 +93,13 @@ def explorer(report: DriftReport, cases: Sequence[str], truncated: int) -> str:
     causes.append(("none", f"none: match ({report.outcomes.get('match', 0):,})"))
     tags = [("all", "any tag")] + [(row.tag, f"{row.tag} ({row.cases:,})") for row in report.cohorts]
     held = (
-        f'<p class="note">The page holds {len(cases):,} of the {total:,} cases (every differing case first, then '
-        f"matches); {truncated:,} more are in <code>cases.jsonl</code>.</p>"
+        f'<p class="note">The page holds {len(cases):,} of the {total:,} cases (every differing case first'
+        f"{', and every case whose composite moved' if report.composite else ''}, then matches); "
+        f"{truncated:,} more are in <code>cases.jsonl</code>.</p>"
         if truncated > 0
         else ""
     )
-    columns = (
+    columns: tuple[tuple[str, str, bool], ...] = (
         ("id", "case", False),
         ("tags", "tags", False),
         ("outcome", "outcome", False),

@@ -10,16 +10,19 @@ from typing import Any
 import jsonschema
 import pytest
 from click.testing import CliRunner
+from hypothesis import given
+from hypothesis import strategies as st
 
 from compat import load_cases
 from compat.cases import Case, bundled_corpus
 from compat.cli import main
-from compat.composite import load_rule
-from compat.diff import CaseComparer, parse_case_line
+from compat.composite import CompositeRule, load_rule
+from compat.diff import CaseComparer, composite_drift, line_composite, parse_case_line
 from compat.diff._case_json import case_json_line, case_record
 from compat.report import HeldCases
 from compat.report._schema import report_schema
 from compat.scoring import get_scorer
+from tests.composite.test_properties import answers, ground_truths, metric_sets, rules
 
 RULES = "mean-3,unanswerable-aware"
 
@@ -156,6 +159,7 @@ def test_a_capped_page_still_holds_every_case_whose_composite_moved(tmp_path: Pa
     data = json.loads(page.split('<script type="application/json" id="case-data">')[1].split("</script>")[0])
     held = {row["id"] for row in data}
     assert len(held) == 263 and moved <= held
+    assert "(every differing case first, and every case whose composite moved, then matches)" in page
 
 
 def _within(shown: Any, real: Any) -> bool:
@@ -174,3 +178,63 @@ def test_the_line_composite_page_shows_is_real(
     _, lines, _, _ = both
     real = next(json.loads(line)["composite"] for line in lines if '"unanswerable-policy-relevancy-overridden"' in line)
     assert _within(shown, real) and shown["new"] == real["new"]
+
+
+# Grader outputs as graders write them: verdicts legacy and the fixed scorer read alike or not, a
+# refusal (legacy 1.0, the fixed scorer undetermined), more "no"s than statements (legacy negative).
+GRADER_OUTPUTS = [
+    "Final verdict for each statement in order: Yes. Yes.",
+    "Final verdict for each statement in order: Yes. No.",
+    '[{"statement": "A.", "verdict": 1}, {"statement": "B.", "verdict": 0}]',
+    "I apologize, but I cannot evaluate these statements.",
+    "Final verdict for each statement in order: No. No. No.",
+]
+
+
+@given(
+    rules(),
+    rules(),
+    metric_sets,
+    ground_truths,
+    answers,
+    st.sampled_from(GRADER_OUTPUTS),
+)
+def test_a_line_carries_the_composite_the_report_makes_of_its_case(
+    old: CompositeRule,
+    new: CompositeRule,
+    metrics: dict[str, float | None],
+    reference: str,
+    answer: str | None,
+    grader_output: str,
+) -> None:
+    case = Case(
+        id="drawn",
+        statements=["A.", "B."],
+        grader_output=grader_output,
+        reference=reference,
+        answer=answer,
+        metrics=metrics or {"answer_correctness": None},  # with metrics: the composite's cases
+    )
+    comparer = CaseComparer(get_scorer("legacy"), get_scorer("ragas"), composite=(old, new))
+    line = case_json_line(comparer.compare(case))
+    composite = parse_case_line(line).composite
+    assert composite is not None
+    drift = composite_drift([case], dict([line_composite(line)[:2]]), old, new)
+    assert drift.outcomes[composite.outcome] == 1
+    if composite.cause is None:
+        assert composite.outcome == "match" and drift.differing == []
+        return
+    [row] = drift.differing
+    assert (row.outcome, row.cause, row.delta, row.old_score, row.new_score) == (
+        composite.outcome,
+        composite.cause,
+        composite.delta,
+        composite.old.score,
+        composite.new.score,
+    )
+    assert (row.faithfulness_share, row.rule_share, row.reference) == (
+        composite.faithfulness_share,
+        composite.rule_share,
+        composite.reference,
+    )
+    assert row.undetermined_by == {"old": composite.old.undetermined_by, "new": composite.new.undetermined_by}
