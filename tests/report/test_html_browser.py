@@ -568,11 +568,8 @@ def test_the_explorer_filters_by_a_composite_cause_sorts_its_delta_and_opens_it(
     browser: Any, tmp_path: Path, shots: Path
 ) -> None:
     """diff --composite: the explorer's composite filter, its sortable delta and the opened case's two
-    composites with their parts, as cases.jsonl has them; a rule named with markup stays text."""
-    rule = tmp_path / "hostile.toml"
-    aware = (ROOT / "compat" / "composite" / "rules" / "unanswerable-aware.toml").read_text(encoding="utf-8")
-    rule.write_text(aware.replace('name = "unanswerable-aware"', f"name = {json.dumps(PWN_ATTR)}"), encoding="utf-8")
-    path, report, composites = composite_run(tmp_path, "--composite", f"mean-3,{rule}")
+    composites with their parts, as cases.jsonl has them."""
+    path, report, composites = composite_run(tmp_path, "--composite", "mean-3,unanswerable-aware")
     tab = Tab(browser, path, height=900)
     tab.assert_inert()
     adjusted = {case_id for case_id, c in composites.items() if c and c["cause"] == "unanswerable_adjusted"}
@@ -597,7 +594,7 @@ def test_the_explorer_filters_by_a_composite_cause_sorts_its_delta_and_opens_it(
     assert box.is_visible()
     text = box.inner_text()
     line = composites[overridden]
-    assert f"mean-3 → {PWN_ATTR}" in box.locator("h3").inner_text()  # the rule's name, as text
+    assert box.locator("h3").inner_text() == "Composite: mean-3 → unanswerable-aware"
     assert "relevancy_overridden" in text and "not only when it was 0" in text  # the cause, and what it means
     assert f"{line['old']['score']:.4f} pass" in text and f"{line['new']['score']:.4f} pass" in text
     relevancy = next(part for part in line["new"]["parts"] if part["metric"] == "context_relevancy")
@@ -606,6 +603,19 @@ def test_the_explorer_filters_by_a_composite_cause_sorts_its_delta_and_opens_it(
     assert row == ["0.5000 × 1", "0.5000 → 1.0000 × 1"]
     assert line["reference"] in text and "unanswerable · adjusted" in text
     tab.screenshot(shots, "8-composite-case")
+    tab.assert_inert()
+
+
+def test_a_composite_rule_named_with_markup_stays_text_in_the_explorer(browser: Any, tmp_path: Path) -> None:
+    rule = tmp_path / "hostile.toml"
+    aware = (ROOT / "compat" / "composite" / "rules" / "unanswerable-aware.toml").read_text(encoding="utf-8")
+    rule.write_text(aware.replace('name = "unanswerable-aware"', f"name = {json.dumps(PWN_ATTR)}"), encoding="utf-8")
+    path, _, composites = composite_run(tmp_path, "--composite", f"mean-3,{rule}")
+    tab = Tab(browser, path)
+    tab.page.select_option("#f-composite", "c:relevancy_overridden")
+    assert tab.ids() == [case_id for case_id, c in composites.items() if c and c["cause"] == "relevancy_overridden"]
+    tab.page.locator("#case-rows tr").first.click()
+    assert tab.page.locator("#case-composite h3").inner_text() == f"Composite: mean-3 → {PWN_ATTR}"
     tab.assert_inert()
 
 
