@@ -40,6 +40,9 @@ def _row_json(line: str) -> str:
                 texts["grader_output"] = _cut(texts.get("grader_output"))
                 if texts.get("statements") is not None:
                     texts["statements"] = [_cut(s) for s in texts["statements"]]
+    composite = record.get("composite")
+    if isinstance(composite, dict):  # a ground truth can be a paragraph
+        composite["reference"] = _cut(composite.get("reference"))
     # ASCII, as cases.jsonl is: a lone surrogate from a grader output stays a valid \\udXXX escape.
     return json.dumps(record, ensure_ascii=True, separators=(",", ":"))
 
