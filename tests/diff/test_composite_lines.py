@@ -238,3 +238,16 @@ def test_a_line_carries_the_composite_the_report_makes_of_its_case(
         composite.reference,
     )
     assert row.undetermined_by == {"old": composite.old.undetermined_by, "new": composite.new.undetermined_by}
+
+
+def test_the_composites_are_the_same_whatever_the_jobs_and_kept_without_detail(
+    tmp_path: Path, both: tuple[dict[str, Any], list[str], dict[str, Any], list[str]]
+) -> None:
+    _, lines, _, _ = both
+    one = diff(tmp_path / "one", "--composite", RULES, "--jobs", "1")[1]
+    three = diff(tmp_path / "three", "--composite", RULES, "--jobs", "3")[1]  # rules pickled to the processes
+    assert one == three and [json.loads(line).get("composite") for line in one] == [
+        json.loads(line).get("composite") for line in lines
+    ]
+    brief = diff(tmp_path / "brief", "--composite", RULES, "--no-detail")[1]
+    assert [json.loads(line).get("composite") for line in brief] == [json.loads(line).get("composite") for line in one]
