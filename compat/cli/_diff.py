@@ -36,8 +36,6 @@ from compat.diff import (
     ComparedBatch,
     DaskSettings,
     DiffSettings,
-    Faithfulness,
-    corpus_composite,
     line_composite,
     run_diff,
     run_diff_dask,
@@ -187,8 +185,7 @@ def diff(
     if cases_parts and engine != "dask":
         raise click.UsageError("--cases-parts needs --engine dask (the local engine writes cases.jsonl itself)")
     vocabulary = vocabulary_words(vocabulary_path)
-    rules = composite_rules(composite, corpus)  # read before the corpus: a bad rule fails fast
-    faithfulness: dict[str, Faithfulness] = {}
+    rules = composite_rules(composite)  # read before the corpus: a bad rule fails fast
     options = policy_options(candidate, policy, vocabulary)
     sources, names = corpus_sources(corpus)
     settings = DiffSettings(
@@ -206,12 +203,8 @@ def diff(
         def keep(batch: ComparedBatch) -> None:
             if not cases_parts:  # otherwise the workers' parts are the cases, as they wrote them
                 directory.add_cases(batch.lines)
-            if rules is None:
-                held.add(batch.lines, batch.outcomes)
-            else:
-                read = [line_composite(line) for line in batch.lines]
-                faithfulness.update((item.case_id, item.faithfulness) for item in read)
-                held.add(batch.lines, batch.outcomes, [item.moved for item in read])
+            moved = None if rules is None else [line_composite(line).moved for line in batch.lines]
+            held.add(batch.lines, batch.outcomes, moved)  # a case whose composite moved is held as differing
             progress.advance(len(batch.lines))
 
         try:
@@ -239,16 +232,6 @@ def diff(
                 )
         finally:
             progress.done()  # an error message must not be glued to the progress line
-        if rules is not None:
-            drift = corpus_composite(
-                sources,
-                faithfulness,
-                rules,
-                tolerance=tolerance,
-                max_case_bytes=max_case_bytes,
-                skip_invalid=skip_invalid,
-            )
-            report = report.model_copy(update={"composite": drift})
         sections = []
         if league:
             table = build_league(

@@ -3,6 +3,7 @@ and nothing else changed (without --composite the lines are as before)."""
 
 from __future__ import annotations
 
+import itertools
 import json
 from pathlib import Path
 from typing import Any
@@ -17,7 +18,17 @@ from compat import load_cases
 from compat.cases import Case, bundled_corpus
 from compat.cli import main
 from compat.composite import CompositeRule, load_rule
-from compat.diff import CaseComparer, composite_drift, line_composite, parse_case_line
+from compat.diff import (
+    CaseComparer,
+    CompositeAggregator,
+    DiffSettings,
+    Faithfulness,
+    compose_case,
+    composite_drift,
+    line_composite,
+    parse_case_line,
+    run_diff,
+)
 from compat.diff._case_json import case_json_line, case_record
 from compat.report import HeldCases
 from compat.report._schema import report_schema
@@ -251,3 +262,31 @@ def test_the_composites_are_the_same_whatever_the_jobs_and_kept_without_detail(
     ]
     brief = diff(tmp_path / "brief", "--composite", RULES, "--no-detail")[1]
     assert [json.loads(line).get("composite") for line in brief] == [json.loads(line).get("composite") for line in one]
+
+
+@pytest.fixture(scope="module")
+def bundled_faithfulness() -> tuple[list[Case], dict[str, Faithfulness]]:
+    lines: list[str] = []
+    run_diff(bundled_corpus(), DiffSettings(), on_comparisons=lambda batch: lines.extend(batch.lines))
+    scores = {item.case_id: item.faithfulness for item in map(line_composite, lines)}
+    return load_cases(bundled_corpus()), scores
+
+
+@given(st.lists(st.integers(0, 364), max_size=8), st.sampled_from(["mean-3", "seed-004", "unanswerable-aware"]))
+def test_the_composite_folded_in_any_cut_and_merged_in_order_is_the_one_pass(
+    bundled_faithfulness: tuple[list[Case], dict[str, Faithfulness]], cuts: list[int], old_name: str
+) -> None:
+    """What a block or a Dask piece folds, merged in corpus order, is the drift of one pass over the corpus."""
+    cases, scores = bundled_faithfulness
+    old, new = load_rule(old_name), load_rule("unanswerable-aware")
+    edges = [0, *sorted(cuts), len(cases)]
+    merged = CompositeAggregator(old, new)
+    for start, end in itertools.pairwise(edges):
+        piece = CompositeAggregator(old, new)
+        for case in cases[start:end]:
+            if case.metrics:
+                piece.add(compose_case(case, scores.get(case.id, Faithfulness(None, None)), old, new, 1e-9))
+            else:
+                piece.add_without_metrics()
+        merged.merge(piece)
+    assert merged.drift() == composite_drift(cases, scores, old, new)
