@@ -21,13 +21,11 @@ def composite_option(function: F) -> F:
     )(function)
 
 
-def composite_rules(value: str | None, corpus: tuple[str, ...]) -> tuple[CompositeRule, CompositeRule] | None:
+def composite_rules(value: str | None) -> tuple[CompositeRule, CompositeRule] | None:
     """The old and the new rule, or None without --composite."""
     if value is None:
         return None
     names = [name.strip() for name in value.split(",")]
     if len(names) != 2 or not all(names):
         raise click.BadParameter(f"give two rules, OLD,NEW (got {value!r})", param_hint="--composite")
-    if "-" in corpus:
-        raise click.UsageError("--composite reads the corpus a second time: give files, not standard input")
     return load_rule(names[0]), load_rule(names[1])

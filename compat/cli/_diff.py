@@ -36,9 +36,7 @@ from compat.diff import (
     ComparedBatch,
     DaskSettings,
     DiffSettings,
-    Faithfulness,
-    corpus_composite,
-    faithfulness_of,
+    line_composite,
     run_diff,
     run_diff_dask,
 )
@@ -187,12 +185,11 @@ def diff(
     if cases_parts and engine != "dask":
         raise click.UsageError("--cases-parts needs --engine dask (the local engine writes cases.jsonl itself)")
     vocabulary = vocabulary_words(vocabulary_path)
-    rules = composite_rules(composite, corpus)  # read before the corpus: a bad rule fails fast
-    faithfulness: dict[str, Faithfulness] = {}
+    rules = composite_rules(composite)  # read before the corpus: a bad rule fails fast
     options = policy_options(candidate, policy, vocabulary)
     sources, names = corpus_sources(corpus)
     settings = DiffSettings(
-        control, candidate, options, tolerance, max_case_bytes, jobs, detail, chosen_arm(arm), control_arm
+        control, candidate, options, tolerance, max_case_bytes, jobs, detail, chosen_arm(arm), control_arm, rules
     )
     skipped: list[CaseError] = []
     progress = Progress(enabled=sys.stderr.isatty() and not os.environ.get("CI"))
@@ -206,9 +203,8 @@ def diff(
         def keep(batch: ComparedBatch) -> None:
             if not cases_parts:  # otherwise the workers' parts are the cases, as they wrote them
                 directory.add_cases(batch.lines)
-            held.add(batch.lines, batch.outcomes)
-            if rules is not None:
-                faithfulness.update(map(faithfulness_of, batch.lines))
+            moved = None if rules is None else [line_composite(line).moved for line in batch.lines]
+            held.add(batch.lines, batch.outcomes, moved)  # a case whose composite moved is held as differing
             progress.advance(len(batch.lines))
 
         try:
@@ -236,16 +232,6 @@ def diff(
                 )
         finally:
             progress.done()  # an error message must not be glued to the progress line
-        if rules is not None:
-            drift = corpus_composite(
-                sources,
-                faithfulness,
-                rules,
-                tolerance=tolerance,
-                max_case_bytes=max_case_bytes,
-                skip_invalid=skip_invalid,
-            )
-            report = report.model_copy(update={"composite": drift})
         sections = []
         if league:
             table = build_league(

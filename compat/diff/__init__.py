@@ -22,7 +22,8 @@ from compat.diff._case_line import CaseLine, CohortRow, JsonScore
 from compat.diff._compare import JSON_READERS, arm_read_by, compare, has_text_for, score_arm
 from compat.diff._comparer import CaseComparer
 from compat.diff._comparison import Comparison, Decomposition, ObservedCheck, Step
-from compat.diff._composite import Faithfulness, compose_case, composite_drift, corpus_composite, faithfulness_of
+from compat.diff._composite import Faithfulness, LineComposite, compose_case, line_composite
+from compat.diff._composite_fold import CompositeAggregator, composite_drift
 from compat.diff._composite_report import (
     COMPOSITE_CAUSES,
     CompositeCaseRow,
@@ -76,6 +77,7 @@ __all__ = [
     "CohortRow",
     "ComparedBatch",
     "Comparison",
+    "CompositeAggregator",
     "CompositeCaseRow",
     "CompositeCause",
     "CompositeDrift",
@@ -91,6 +93,7 @@ __all__ = [
     "Faithfulness",
     "HistogramBin",
     "JsonScore",
+    "LineComposite",
     "ObservedCheck",
     "Outcome",
     "ScorersInfo",
@@ -107,10 +110,9 @@ __all__ = [
     "compare",
     "compose_case",
     "composite_drift",
-    "corpus_composite",
-    "faithfulness_of",
     "has_text_for",
     "is_part_file",
+    "line_composite",
     "load_case_lines",
     "load_report",
     "outcome_counts",

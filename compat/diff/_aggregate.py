@@ -64,8 +64,9 @@ _FLIP_KINDS = {("pass", "fail"): "pass_to_fail", ("fail", "pass"): "fail_to_pass
 
 
 def _example(line: str) -> CaseLine:
-    """A case line as the report shows it among its examples: without the detail (cases.jsonl has it)."""
-    return parse_case_line(line).model_copy(update={"detail": None})
+    """A case line as the report shows it among its examples: without the detail and the composite
+    (cases.jsonl has them; report.json's composite lists the composite's own differing cases)."""
+    return parse_case_line(line).model_copy(update={"detail": None, "composite": None})
 
 
 def _side(determined: bool, passed: bool) -> str:

@@ -10,6 +10,7 @@ from typing import Any
 from compat._text import encode_float
 from compat.diff._case_line import CaseLine
 from compat.diff._comparison import Comparison
+from compat.diff._composite import composite_record
 from compat.diff._detail import detail_json, detail_record
 
 
@@ -41,6 +42,8 @@ def _rare_fields(comparison: Comparison) -> dict[str, Any]:
     fields = _sections(comparison)
     if comparison.detail is not None:
         fields["detail"] = detail_record(comparison.detail)
+    if comparison.composite is not None:
+        fields["composite"] = composite_record(comparison.composite)
     return fields
 
 
@@ -114,7 +117,10 @@ def case_json_line(comparison: Comparison) -> str:
         f'"candidate_reason": {_quote(candidate.reason)}'
         + (
             ""
-            if comparison.decomposition is None and comparison.observed is None and comparison.detail is None
+            if comparison.decomposition is None
+            and comparison.observed is None
+            and comparison.detail is None
+            and comparison.composite is None
             else _rare_json(comparison)
         )
         + "}\n"
@@ -126,6 +132,8 @@ def _rare_json(comparison: Comparison) -> str:
     parts = [f", {_quote(key)}: {json.dumps(value, ensure_ascii=True)}" for key, value in _sections(comparison).items()]
     if comparison.detail is not None:
         parts.append(f', "detail": {detail_json(comparison.detail)}')
+    if comparison.composite is not None:
+        parts.append(f', "composite": {json.dumps(composite_record(comparison.composite), ensure_ascii=True)}')
     return "".join(parts)
 
 

@@ -118,8 +118,45 @@ class CaseDetailLine(_Frozen):
     control_note: str = Field(description="How the control's reading is to be taken (the legacy arithmetic).")
 
 
-class CaseLine(_Frozen):
+class CompositePartLine(_Frozen):
+    """One metric as a composite rule used it."""
+
+    metric: str
+    weight: float
+    before: float | None = Field(description="The case's value (faithfulness: that side's scorer's), null: unmeasured.")
+    value: float | None = Field(description="The value the mean used, after the rule's adjustments.")
+    omitted: bool = Field(description='Left out of the mean (an adjustment, or undetermined = "omit").')
+
+
+class CompositeSideLine(_Frozen):
+    """A case's composite under one rule, with what it was made of."""
+
+    score: float | None = Field(description="The composite (null: undetermined).")
+    passed: bool | None = Field(description="At or above the rule's threshold (null: undetermined).")
+    unanswerable: bool = Field(description="The rule's phrases read the ground truth as unanswerable.")
+    adjusted: bool = Field(description="... and the answer was correct: the rule's adjustments applied.")
+    undetermined_by: str | None = Field(description="The metric that left the composite undetermined.")
+    parts: list[CompositePartLine] = Field(description="The metrics the rule weighs, in its order.")
+
+
+class CompositeLine(_Frozen):
+    """A case's composite under the old and the new rule (``--composite OLD,NEW``; cases with metrics)."""
+
+    old: CompositeSideLine
+    new: CompositeSideLine
+    outcome: str = Field(description="match, drift, flip, old_undetermined, new_undetermined.")
+    cause: str | None = Field(description="Why it moved (report.json's composite.causes); null on a match.")
+    delta: float | None = Field(description="new - old, where both are determined.")
+    faithfulness_share: float | None = Field(description="Of delta, what the faithfulness scorer's change made.")
+    rule_share: float | None = Field(description="Of delta, what the rule change made.")
+    reference: str | None = Field(description="The ground truth the rules read.")
+    answer_refusal: bool = Field(description="The answer says 'no information' (the new rule's answer phrases).")
+
+
+class CaseLine(_WhereItOccurs):
     """One compared case, as in cases.jsonl and the report's example tables."""
+
+    _OCCASIONAL = frozenset({"composite"})
 
     id: str
     tags: list[str]
@@ -139,3 +176,6 @@ class CaseLine(_Frozen):
     decomposition: CaseSteps | None = None
     observed: CaseObserved | None = None
     detail: CaseDetailLine | None = None
+    composite: CompositeLine | None = Field(
+        default=None, description="With --composite, on cases with metrics: the case's composites (since 1.6)."
+    )

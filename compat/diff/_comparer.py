@@ -10,9 +10,11 @@ sides differ, keeps what each read for a person to judge (``case_detail``).
 from __future__ import annotations
 
 from compat.cases import ArmName, Case
+from compat.composite import CompositeRule
 from compat.diff._agreement import verified_pairs
 from compat.diff._compare import arm_read_by, compare, score_arm, verdict_words_of
 from compat.diff._comparison import Comparison
+from compat.diff._composite import compose_case, faithfulness_from
 from compat.diff._decompose import decompose, refine
 from compat.diff._detail import case_detail
 from compat.diff._observed import ObservedChecker
@@ -32,15 +34,18 @@ class CaseComparer:
         detail: bool = True,
         candidate_arm: ArmName | None = None,
         control_arm: ArmName = CONTROL_ARM,
+        composite: tuple[CompositeRule, CompositeRule] | None = None,
     ) -> None:
         """``candidate_arm``: the arm the candidate scores on cases graded both ways (default: its
-        contract's); ``control_arm``: the arm the control scores (default the legacy prompts')."""
+        contract's); ``control_arm``: the arm the control scores (default the legacy prompts');
+        ``composite``: the old and the new composite rule, for the cases that carry metrics."""
         self.control = control
         self.candidate = candidate
         self.tolerance = tolerance
         self.detail = detail  # the league compares for counts only: no detail to keep
         self.candidate_arm: ArmName = arm_read_by(candidate.name) if candidate_arm is None else candidate_arm
         self.control_arm = control_arm
+        self.composite = composite
         self._words = verdict_words_of(candidate)  # causes re-read an output as the candidate read it
         self._observed = ObservedChecker()
 
@@ -74,4 +79,8 @@ class CaseComparer:
                 read, control, candidate, self.control, self.candidate, self.candidate_arm, self.control_arm
             )
             comparison = comparison._replace(detail=detail)
+        if self.composite is not None and case.metrics:
+            faithfulness = faithfulness_from(control.value, candidate.value, candidate.status.value)
+            item = compose_case(case, faithfulness, *self.composite, self.tolerance)
+            comparison = comparison._replace(composite=item)
         return comparison

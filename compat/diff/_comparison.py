@@ -6,6 +6,7 @@ from enum import Enum
 from typing import NamedTuple
 
 from compat.diff._agreement import StatementPair
+from compat.diff._composite import CaseComposite
 from compat.diff._outcomes import DriftCause, Outcome
 from compat.scoring import Score, Verdict
 
@@ -24,6 +25,7 @@ class Comparison(NamedTuple):
     observed: ObservedCheck | None = None  # cases with a score promptfoo recorded
     detail: CaseDetail | None = None  # differing cases: what each side read, for a person to judge
     statement_pairs: tuple[tuple[StatementPair, ...], int] = ((), 0)  # LLM and HHEM verdicts, and unpaired ones
+    composite: CaseComposite | None = None  # with --composite, cases with metrics: both rules' composites
 
     @property
     def explained(self) -> bool:

@@ -67,7 +67,7 @@ from compat.diff._dask_pieces import (
     plan_pieces,
 )
 from compat.diff._report import DriftReport
-from compat.diff._run import ComparedBatch, DiffSettings, finish_report, fold
+from compat.diff._run import ComparedBatch, DiffSettings, composite_aggregator, finish_report, fold
 
 
 @dataclass(frozen=True)
@@ -202,6 +202,7 @@ def _run(
     offsets = _line_offsets(pieces, [lines for lines, _, _ in counts])
     repeats = _repeated_ids(client, results, pieces, offsets, counts)
     aggregator = DriftAggregator()
+    composite = composite_aggregator(settings)
     skipped = 0
     for index, piece in enumerate(pieces):
         skip = frozenset(position for position, _ in repeats.get(index, []))
@@ -218,12 +219,14 @@ def _run(
         keyed += [((position, 1), error) for position, error in repeats.get(index, [])]
         errors = [error for _, error in sorted(keyed, key=lambda item: item[0])]
         skipped += fold(aggregator, result.aggregate, _NO_CASES, errors, None, on_error)
+        if composite is not None and result.composite is not None:
+            composite.merge(result.composite)
         for batch in parts.batches(index, result.part, result.batch):
             if on_comparisons is not None and batch.case_ids:
                 on_comparisons(batch)
     if parts.keep:
         parts.tidy()
-    return finish_report(aggregator, settings, source_names or names, digest.result(), skipped)
+    return finish_report(aggregator, settings, source_names or names, digest.result(), skipped, composite)
 
 
 _NO_CASES = ComparedBatch([], [], [], [], [])

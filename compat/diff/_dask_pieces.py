@@ -13,8 +13,16 @@ from typing import Any, NamedTuple
 from compat._errors import CaseError, CorpusError
 from compat.cases import is_json_array, iter_file_blocks, iter_range_blocks
 from compat.diff._aggregate import DriftAggregator
+from compat.diff._composite_fold import CompositeAggregator
 from compat.diff._dask_parts import PartWritten, _PartWriter
-from compat.diff._run import ComparedBatch, DiffSettings, _compare_work, _make_scorers, _work_units
+from compat.diff._run import (
+    ComparedBatch,
+    DiffSettings,
+    _compare_work,
+    _make_scorers,
+    _work_units,
+    composite_aggregator,
+)
 
 PIECE_BYTES = 16 << 20  # a piece per 16 MiB: ~1 s of work, a result the client holds easily
 
@@ -51,6 +59,7 @@ class PieceResult(NamedTuple):
     lines_read: int  # lines in the piece: what the next piece of the file adds to its numbers
     whole_file: bool  # numbers are the file's already
     compared: int  # cases read without error, the skipped ones included
+    composite: CompositeAggregator | None  # with --composite
 
 
 def plan_pieces(sources: Sequence[str], piece_bytes: int = PIECE_BYTES) -> list[Piece]:
@@ -101,6 +110,7 @@ def compare_piece(piece: Piece, settings: DiffSettings, part: str, skip: frozens
         )
         units = _work_units(blocks)
     aggregate = DriftAggregator()
+    composite = composite_aggregator(settings)
     batch = ComparedBatch([], [], [], [], [])  # without its lines: they go to the part as they come
     line_numbers: list[int] = []
     errors: list[tuple[int, CaseError]] = []
@@ -111,6 +121,8 @@ def compare_piece(piece: Piece, settings: DiffSettings, part: str, skip: frozens
             result = _compare_work(work, comparer, frozenset(index - seen for index in skip if index >= seen))
             errors.extend((seen + position, error) for position, error in result.errors)
             aggregate.merge(result.aggregate)
+            if composite is not None and result.composite is not None:
+                composite.merge(result.composite)
             # The lines are the bulk of a result (~550 bytes a case, four times that with
             # the detail): written now, a worker never holds a whole piece's.
             writer.write(result.batch.lines)
@@ -123,7 +135,7 @@ def compare_piece(piece: Piece, settings: DiffSettings, part: str, skip: frozens
         writer.discard()
         raise
     lines_read = counter.newlines if counter is not None else 0
-    return PieceResult(batch, written, line_numbers, errors, aggregate, lines_read, piece.end is None, seen)
+    return PieceResult(batch, written, line_numbers, errors, aggregate, lines_read, piece.end is None, seen, composite)
 
 
 def compare_again(

@@ -28,9 +28,10 @@ from compat.diff._composite_report import CompositeDrift
 # steps (effects, steps, flips) and the steps left out (left_out), each only where it occurs.
 # 1.4 also added the per-statement agreement of the LLM's verdicts and HHEM's (statement_agreement).
 # 1.5 added the drift of a composite score between two rules (composite: --composite OLD,NEW).
+# 1.6 added each case's composites to its cases.jsonl line (composite, with --composite).
 # Optional everywhere, so a report of an earlier version (a committed baseline) still reads.
-SCHEMA_VERSION: Literal["1.5"] = "1.5"
-SCHEMA_VERSIONS = ("1.0", "1.1", "1.2", "1.3", "1.4", "1.5")  # the versions this one reads
+SCHEMA_VERSION: Literal["1.6"] = "1.6"
+SCHEMA_VERSIONS = ("1.0", "1.1", "1.2", "1.3", "1.4", "1.5", "1.6")  # the versions this one reads
 
 
 class CorpusInfo(_Frozen):
@@ -237,7 +238,7 @@ class ObservedSummary(_Frozen):
 
 
 class DriftReport(_Frozen):
-    schema_version: Literal["1.0", "1.1", "1.2", "1.3", "1.4", "1.5"] = SCHEMA_VERSION  # SCHEMA_VERSIONS
+    schema_version: Literal["1.0", "1.1", "1.2", "1.3", "1.4", "1.5", "1.6"] = SCHEMA_VERSION  # SCHEMA_VERSIONS
     tool: str
     verdict: str = Field(description="The one-line summary printed first: the cases, every outcome counted.")
     no_decision: str | None = Field(

@@ -43,10 +43,12 @@ from compat.cases import (
     Record,
     iter_blocks,
 )
+from compat.composite import CompositeRule
 from compat.diff._aggregate import DriftAggregator
 from compat.diff._case_json import case_json_line
 from compat.diff._compare import arm_read_by
 from compat.diff._comparer import CaseComparer
+from compat.diff._composite_fold import CompositeAggregator
 from compat.diff._golden import check_expected
 from compat.diff._outcomes import CONTROL_ARM, DEFAULT_TOLERANCE
 from compat.diff._report import CorpusInfo, DriftReport, ScorersInfo, VocabularyInfo
@@ -69,6 +71,7 @@ class DiffSettings:
     detail: bool = True  # a differing case's cases.jsonl line keeps what each side read
     candidate_arm: ArmName | None = None  # what the candidate scores on cases graded both ways; None: its contract's
     control_arm: ArmName = CONTROL_ARM  # what the control scores on cases with per-arm recordings
+    composite: tuple[CompositeRule, CompositeRule] | None = None  # --composite OLD,NEW: each case's line carries both
 
     @property
     def arm(self) -> ArmName:
@@ -98,6 +101,7 @@ class _BlockResult(NamedTuple):
     errors: list[tuple[int, CaseError]]  # (how many compared cases come before it, the error)
     aggregate: DriftAggregator
     compared: int  # cases read without error, the skipped ones included: how ``skip`` numbers them
+    composite: CompositeAggregator | None  # with --composite
 
 
 Work = LineBlock | list[Record]  # what one task compares: a block of lines, or cases already read
@@ -128,6 +132,7 @@ def run_diff(
     digest = CorpusDigest()
     position = ReadPosition()
     aggregator = DriftAggregator()
+    composite = composite_aggregator(settings)
     skipped = 0
     ids = DuplicateIds()
     local: list[CaseComparer] = []  # the parent's own scorers, made when a repeated id first needs them
@@ -143,7 +148,15 @@ def run_diff(
         if on_read is not None:
             on_read(read)
         skipped += fold(aggregator, result.aggregate, result.batch, errors, on_comparisons, on_error)
-    return finish_report(aggregator, settings, source_names or [str(s) for s in sources], digest.hexdigest(), skipped)
+        if composite is not None and result.composite is not None:
+            composite.merge(result.composite)
+    sources_named = source_names or [str(s) for s in sources]
+    return finish_report(aggregator, settings, sources_named, digest.hexdigest(), skipped, composite)
+
+
+def composite_aggregator(settings: DiffSettings) -> CompositeAggregator | None:
+    """An empty composite aggregate for the rules of ``settings`` (None without --composite)."""
+    return None if settings.composite is None else CompositeAggregator(*settings.composite)
 
 
 def fold(
@@ -168,14 +181,20 @@ def fold(
 
 
 def finish_report(
-    aggregator: DriftAggregator, settings: DiffSettings, sources: list[str], sha256: str, skipped: int
+    aggregator: DriftAggregator,
+    settings: DiffSettings,
+    sources: list[str],
+    sha256: str,
+    skipped: int,
+    composite: CompositeAggregator | None = None,
 ) -> DriftReport:
-    """The report of a whole run: the merged aggregate, what was read, and which scorers."""
-    return aggregator.report(
+    """The report of a whole run: the merged aggregate (and composite), what was read, and which scorers."""
+    report = aggregator.report(
         tool=tool_name(),
         corpus=CorpusInfo(sources=sources, sha256=sha256, cases=aggregator.cases, skipped_invalid=skipped),
         scorers=scorers_info(settings),
     )
+    return report if composite is None else report.model_copy(update={"composite": composite.drift()})
 
 
 def scorers_info(settings: DiffSettings) -> ScorersInfo:
@@ -253,6 +272,7 @@ def _make_scorers(settings: DiffSettings) -> CaseComparer:
         detail=settings.detail,
         candidate_arm=settings.arm,
         control_arm=settings.control_arm,
+        composite=settings.composite,
     )
 
 
@@ -260,6 +280,7 @@ def _compare_work(work: Work, comparer: CaseComparer, skip: frozenset[int] = fro
     """Compare every case of ``work`` but the compared cases numbered in ``skip`` (from 0)."""
     names = (comparer.control.name, comparer.candidate.name)
     aggregator = DriftAggregator()
+    composite = None if comparer.composite is None else CompositeAggregator(*comparer.composite)
     batch = ComparedBatch([], [], [], [], [])
     sources: list[str] = []
     line_numbers: list[int] = []
@@ -284,6 +305,11 @@ def _compare_work(work: Work, comparer: CaseComparer, skip: frozenset[int] = fro
         item = tally(comparison)
         line = case_json_line(comparison)
         aggregator.add(item, line, failures, checked)
+        if composite is not None:
+            if comparison.composite is None:
+                composite.add_without_metrics()
+            else:
+                composite.add(comparison.composite)
         batch.case_ids.append(item.case_id)
         batch.lines.append(line)
         batch.outcomes.append(item.outcome)
@@ -291,7 +317,7 @@ def _compare_work(work: Work, comparer: CaseComparer, skip: frozenset[int] = fro
         batch.control_passed.append(item.control_passed)
         sources.append(loaded.source)
         line_numbers.append(loaded.line)
-    return _BlockResult(batch, sources, line_numbers, errors, aggregator, compared)
+    return _BlockResult(batch, sources, line_numbers, errors, aggregator, compared, composite)
 
 
 def _compare_in_worker(work: Work) -> _BlockResult:

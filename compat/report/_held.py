@@ -34,9 +34,10 @@ class HeldCases:
         self._matching: list[tuple[int, str]] = []
         self._bytes = 0
 
-    def add(self, lines: Sequence[str], outcomes: Sequence[str]) -> None:
-        for line, outcome in zip(lines, outcomes, strict=True):
-            if outcome != _MATCH:
+    def add(self, lines: Sequence[str], outcomes: Sequence[str], moved: Sequence[bool] | None = None) -> None:
+        """``moved``: with --composite, the lines whose composite is not a match (held as differing too)."""
+        for index, (line, outcome) in enumerate(zip(lines, outcomes, strict=True)):
+            if outcome != _MATCH or (moved is not None and moved[index]):
                 while self._matching and not self._fits(line):
                     self._bytes -= len(self._matching.pop()[1])
                 if self._fits(line):

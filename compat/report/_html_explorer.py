@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from collections.abc import Iterator, Sequence
 
-from compat.diff import DriftReport
+from compat.diff import CompositeDrift, DriftReport
 from compat.report._html_markup import esc
 
 PAGE_ROWS = 50  # case rows per page of the explorer (mirrored in page/report.js: PAGE)
@@ -40,6 +40,9 @@ def _row_json(line: str) -> str:
                 texts["grader_output"] = _cut(texts.get("grader_output"))
                 if texts.get("statements") is not None:
                     texts["statements"] = [_cut(s) for s in texts["statements"]]
+    composite = record.get("composite")
+    if isinstance(composite, dict):  # a ground truth can be a paragraph
+        composite["reference"] = _cut(composite.get("reference"))
     # ASCII, as cases.jsonl is: a lone surrogate from a grader output stays a valid \\udXXX escape.
     return json.dumps(record, ensure_ascii=True, separators=(",", ":"))
 
@@ -62,6 +65,27 @@ def _options(choices: Sequence[tuple[str, str]]) -> str:
     return "".join(f'<option value="{esc(value)}">{esc(label)}</option>' for value, label in choices)
 
 
+def _composite_filter(composite: CompositeDrift) -> str:
+    """The composite's filter (each outcome and cause, with counts; causes titled with what they mean)."""
+    moved = composite.cases - composite.outcomes.get("match", 0)
+    outcomes = "".join(
+        f'<option value="o:{esc(name)}">{esc(name)} ({count:,})</option>'
+        for name, count in composite.outcomes.items()
+        if count
+    )
+    causes = "".join(
+        f'<option value="c:{esc(row.cause)}" title="{esc(row.description)}">{esc(row.cause)} ({row.count:,})</option>'
+        for row in composite.causes
+    )
+    return (
+        '<label>composite <select id="f-composite">'
+        f'<option value="all">any composite</option><option value="moved">moved ({moved:,})</option>'
+        f'<optgroup label="composite outcome">{outcomes}</optgroup>'
+        f'<optgroup label="composite cause">{causes}</optgroup>'
+        f'<option value="without">no metrics ({composite.without_metrics:,})</option></select></label>\n'
+    )
+
+
 def explorer(report: DriftReport, cases: Sequence[str], truncated: int) -> str:
     control, candidate = report.scorers.control, report.scorers.candidate
     total = report.corpus.cases
@@ -72,12 +96,13 @@ def explorer(report: DriftReport, cases: Sequence[str], truncated: int) -> str:
     causes.append(("none", f"none: match ({report.outcomes.get('match', 0):,})"))
     tags = [("all", "any tag")] + [(row.tag, f"{row.tag} ({row.cases:,})") for row in report.cohorts]
     held = (
-        f'<p class="note">The page holds {len(cases):,} of the {total:,} cases (every differing case first, then '
-        f"matches); {truncated:,} more are in <code>cases.jsonl</code>.</p>"
+        f'<p class="note">The page holds {len(cases):,} of the {total:,} cases (every differing case first'
+        f"{', and every case whose composite moved' if report.composite else ''}, then matches); "
+        f"{truncated:,} more are in <code>cases.jsonl</code>.</p>"
         if truncated > 0
         else ""
     )
-    columns = (
+    columns: tuple[tuple[str, str, bool], ...] = (
         ("id", "case", False),
         ("tags", "tags", False),
         ("outcome", "outcome", False),
@@ -85,6 +110,14 @@ def explorer(report: DriftReport, cases: Sequence[str], truncated: int) -> str:
         ("control", f"{control} score", True),
         ("candidate", f"{candidate} score", True),
         ("delta", "delta", True),
+    )
+    composite = report.composite
+    if composite is not None:
+        columns += (("composite", "composite Δ", True),)
+    rules = (
+        f' data-composite-old="{esc(composite.old_rule)}" data-composite-new="{esc(composite.new_rule)}"'
+        if composite is not None
+        else ""
     )
     head = "".join(
         ('<th scope="col" class="num">' if numeric else '<th scope="col">')
@@ -94,11 +127,13 @@ def explorer(report: DriftReport, cases: Sequence[str], truncated: int) -> str:
     )
     return (
         f"{held}"
-        f'<div id="case-app" data-control="{esc(control)}" data-candidate="{esc(candidate)}" data-total="{total}">\n'
+        f'<div id="case-app" data-control="{esc(control)}" data-candidate="{esc(candidate)}" data-total="{total}"'
+        f"{rules}>\n"
         '<div class="controls" id="case-controls" role="group" aria-label="Filter the cases" hidden>\n'
         f'<label>outcome <select id="f-outcome">{_options(outcomes)}</select></label>\n'
         f'<label>cause <select id="f-cause">{_options(causes)}</select></label>\n'
         f'<label>tag <select id="f-tag">{_options(tags)}</select></label>\n'
+        f"{'' if composite is None else _composite_filter(composite)}"
         '<label>search <input id="f-search" type="search" placeholder="id, tag, reason" size="22"></label>\n'
         f'<span role="status" aria-live="polite">showing <output id="visible-count">{len(cases):,}</output> '
         f"of {total:,} cases</span>\n"

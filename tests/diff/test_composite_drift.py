@@ -158,9 +158,24 @@ def test_a_bad_rule_file_names_its_key(tmp_path: Path) -> None:
     assert code == 2 and f"{path}: threshold: Input should be less than or equal to 1" in stderr
 
 
-def test_composite_refuses_standard_input(tmp_path: Path) -> None:
-    code, _, stderr = invoke("diff", "-", "--out", str(tmp_path), "--composite", "mean-3,seed-004")
-    assert code == 2 and "not standard input" in stderr
+def test_composite_reads_standard_input_as_it_reads_files(tmp_path: Path) -> None:
+    """The composite is folded as the cases are compared: the corpus is read once, so `-` works."""
+    corpus = ROOT / "fixtures" / "corpus" / "unanswerable.jsonl"
+    runner = CliRunner()
+    piped = runner.invoke(
+        main,
+        ["diff", "-", "--out", str(tmp_path / "piped"), "--composite", "mean-3,seed-004", "--format", "json"],
+        input=corpus.read_text(encoding="utf-8"),
+    )
+    named = runner.invoke(
+        main,
+        ["diff", str(corpus), "--out", str(tmp_path / "named"), "--composite", "mean-3,seed-004", "--format", "json"],
+    )
+    assert piped.exit_code == named.exit_code == 0, piped.stderr
+    assert json.loads(piped.stdout)["composite"] == json.loads(named.stdout)["composite"]
+    assert json.loads(piped.stdout)["composite"]["cases"] == 17
+    piped_lines = (tmp_path / "piped" / "cases.jsonl").read_bytes()
+    assert piped_lines == (tmp_path / "named" / "cases.jsonl").read_bytes() and b'"composite": {' in piped_lines
 
 
 def test_a_golden_composite_that_does_not_hold_is_listed_and_blocks_the_rollout() -> None:

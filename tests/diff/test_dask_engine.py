@@ -23,6 +23,7 @@ from click.testing import CliRunner  # noqa: E402
 from compat._errors import CaseError, FaithcompatError, WorkerError  # noqa: E402
 from compat.cases import bundled_corpus  # noqa: E402
 from compat.cli import main  # noqa: E402
+from compat.composite import load_rule  # noqa: E402
 from compat.diff import ComparedBatch, DaskSettings, DiffSettings, run_diff, run_diff_dask  # noqa: E402
 from compat.diff import _dask as dask_engine  # noqa: E402
 from compat.diff import _dask_parts as dask_parts  # noqa: E402
@@ -490,3 +491,71 @@ def test_the_client_reads_a_part_back_a_slice_at_a_time(tmp_path: Path, monkeypa
     next(slices)
     with pytest.raises(OSError, match="No space left"):
         slices.throw(OSError(28, "No space left on device"))
+
+
+# ------------------------------------------------------------------ --composite
+
+
+def spread(tmp_path: Path, files: int = 3) -> list[Path]:
+    """The bundled corpus, renamed and shuffled (deterministically) over ``files`` files, so the cases
+    with metrics land in several files and pieces; one of them repeated and a bad line, skipped."""
+    bundled = [line for path in bundled_corpus() for line in path.read_text(encoding="utf-8").splitlines()]
+    order = [bundled[(k * 37) % len(bundled)] for k in range(len(bundled))]  # 37 is prime to 364: each once
+    cases = [{**json.loads(line), "id": f"c{k}-{json.loads(line)['id']}"} for k, line in enumerate(order)]
+    metric = next(case for case in cases if case.get("metrics"))
+    cases.insert(200, {**metric})  # a repeated id: the piece holding it is compared again without it
+    lines = [json.dumps(case) for case in cases]
+    lines.insert(100, '{"id": "broken", ')
+    size = -(-len(lines) // files)
+    paths = []
+    for f in range(files):
+        path = tmp_path / f"spread-{f}.jsonl"
+        path.write_text("\n".join(lines[f * size : (f + 1) * size]) + "\n", encoding="utf-8")
+        paths.append(path)
+    return paths
+
+
+def test_composite_on_a_cluster_writes_the_local_engines_four_files(tmp_path: Path, cluster: Any) -> None:
+    """diff --composite with --engine dask: report.json, report.md, report.html and cases.jsonl (joined,
+    and as kept parts) are the local engine's byte for byte, with each case's composites on its line."""
+    paths = spread(tmp_path)
+    corpus = [str(p) for p in paths]
+    options = ["--composite", "mean-3,unanswerable-aware", "--skip-invalid", "--html-cases", "300"]
+    dask = ["--engine", "dask", "--scheduler", cluster.scheduler_address]
+    local, joined, parts = tmp_path / "local", tmp_path / "joined", tmp_path / "parts"
+    for out, extra in ((local, []), (joined, dask), (parts, [*dask, "--cases-parts"])):
+        result = cli(*corpus, *options, *extra, "--out", str(out))
+        assert result.exit_code == 0, result.stderr
+    assert len(plan_pieces(corpus, DaskSettings().piece_bytes)) == len(paths)  # the CLI's own pieces: one a file
+    for name in ("report.json", "report.md", "report.html", "cases.jsonl"):
+        assert (joined / name).read_bytes() == (local / name).read_bytes(), name
+    for name in ("report.json", "report.md", "report.html"):
+        assert (parts / name).read_bytes() == (local / name).read_bytes(), name
+    kept = b"".join(path.read_bytes() for path in sorted((parts / "cases").glob("part-*.jsonl")))
+    assert kept == (local / "cases.jsonl").read_bytes()
+    lines = [json.loads(line) for line in (local / "cases.jsonl").read_text(encoding="utf-8").splitlines()]
+    report = json.loads((local / "report.json").read_text(encoding="utf-8"))
+    carried = [line["composite"]["outcome"] for line in lines if "composite" in line]
+    assert len(carried) == 17 and report["composite"]["outcomes"]["flip"] == carried.count("flip") > 0
+    assert report["corpus"]["skipped_invalid"] == 2
+
+
+def test_composite_pieces_cut_across_lines_give_the_local_lines_and_report(tmp_path: Path, cluster: Any) -> None:
+    """The same with small pieces (lines cut across their boundaries, a piece compared again without its
+    repeated id): the lines the workers write carry the composites the local engine's do."""
+    paths = spread(tmp_path)
+    rules = (load_rule("mean-3"), load_rule("unanswerable-aware"))
+    settings = DiffSettings(composite=rules)
+    local_lines: list[str] = []
+    dask_lines: list[str] = []
+    local = run_diff(paths, settings, on_comparisons=lambda b: local_lines.extend(b.lines), on_error=lambda _: None)
+    remote = run_diff_dask(
+        [str(p) for p in paths],
+        settings,
+        settings_for(cluster),
+        on_comparisons=lambda b: dask_lines.extend(b.lines),
+        on_error=lambda _: None,
+    )
+    assert len(plan_pieces([str(p) for p in paths], PIECE)) > 2 * len(paths)
+    assert report_json(remote) == report_json(local) and dask_lines == local_lines
+    assert sum('"composite": {' in line for line in local_lines) == 17

@@ -492,3 +492,24 @@ def test_a_differing_case_carries_what_was_graded_cut_like_other_texts(tmp_path:
     )
     assert held["contexts"][:20] == case["contexts"][:20] and len(held["contexts"]) == 21
     assert held["contexts"][20] == "… [10 more contexts: cases.jsonl has them all]"
+
+
+def test_a_long_ground_truth_is_cut_in_the_page_only(tmp_path: Path) -> None:
+    from compat.composite import load_rule
+
+    reference = "The policy says nothing about it. " * 200  # 6,800 characters
+    case = {
+        "id": "long-reference",
+        "statements": ["A."],
+        "grader_output": "Final verdict for each statement in order: Yes.",
+        "reference": reference,
+        "metrics": {"answer_correctness": 1.0, "context_relevancy": 0.0, "context_recall": 1.0},
+    }
+    corpus = tmp_path / "c.jsonl"
+    corpus.write_text(json.dumps(case) + "\n", encoding="utf-8")
+    lines: list[str] = []
+    settings = DiffSettings(composite=(load_rule("mean-3"), load_rule("unanswerable-aware")))
+    report = run_diff([corpus], settings, on_comparisons=lambda batch: lines.extend(batch.lines))
+    assert json.loads(lines[0])["composite"]["reference"] == reference  # cases.jsonl: whole
+    held = json.loads(Page(render_html(report, lines)).data[0])[0]["composite"]
+    assert held["reference"].startswith(reference[:TEXT_CHARS]) and "2,800 more characters" in held["reference"]

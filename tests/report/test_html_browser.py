@@ -44,6 +44,7 @@ PWN_SCRIPT = "<script>window.__pwned=1;document.title='PWNED'</script>"
 PWN_IMG = "<img src=x onerror=\"document.title='PWNED'\">"
 PWN_ATTR = '"><img src=x onerror="document.title=\'PWNED\'">'
 FINAL = "Final verdict for each statement in order:"
+ROOT = Path(__file__).resolve().parents[2]
 
 CASES = [
     {  # both arms agree: a match
@@ -516,13 +517,16 @@ def test_the_composite_section_shows_its_drift_by_cause(browser: Any, tmp_path: 
     rule named with markup stays text."""
     from compat.cases import load_cases
     from compat.composite import CompositeRule, load_rule
-    from compat.diff import composite_drift, faithfulness_of
+    from compat.diff import composite_drift, line_composite
 
     lines: list[str] = []
     report = run_diff(bundled_corpus(), DiffSettings(), on_comparisons=lambda batch: lines.extend(batch.lines))
     hostile = CompositeRule.model_validate({**load_rule("unanswerable-aware").model_dump(), "name": PWN_IMG})
     drift = composite_drift(
-        load_cases(bundled_corpus()), dict(map(faithfulness_of, lines)), load_rule("mean-3"), hostile
+        load_cases(bundled_corpus()),
+        {item.case_id: item.faithfulness for item in map(line_composite, lines)},
+        load_rule("mean-3"),
+        hostile,
     )
     report = report.model_copy(update={"composite": drift})
     panel = decision_panel(decide(report, load_policy(None).rollout, invariant_violations=None))
@@ -544,3 +548,86 @@ def test_the_composite_section_shows_its_drift_by_cause(browser: Any, tmp_path: 
     assert listed.count() == len(drift.differing) == 11
     assert "unexplained composite change: 0 (needs <= 0)" in tab.page.locator("#decision").inner_text()
     section.screenshot(path=str(shots / "7-composite.png"))
+
+
+def composite_run(tmp_path: Path, *options: str) -> tuple[Path, dict[str, Any], dict[str, dict[str, Any]]]:
+    """`diff` on the bundled corpus as a user runs it: its page, report.json and each line's composite by id."""
+    from click.testing import CliRunner
+
+    from compat.cli import main
+
+    out = tmp_path / "report"
+    result = CliRunner().invoke(main, ["diff", "--out", str(out), *options])
+    assert result.exit_code == 0, result.stderr
+    report = json.loads((out / "report.json").read_text(encoding="utf-8"))
+    lines = [json.loads(line) for line in (out / "cases.jsonl").read_text(encoding="utf-8").splitlines()]
+    return out / "report.html", report, {line["id"]: line.get("composite") for line in lines}
+
+
+def test_the_explorer_filters_by_a_composite_cause_sorts_its_delta_and_opens_it(
+    browser: Any, tmp_path: Path, shots: Path
+) -> None:
+    """diff --composite: the explorer's composite filter, its sortable delta and the opened case's two
+    composites with their parts, as cases.jsonl has them."""
+    path, report, composites = composite_run(tmp_path, "--composite", "mean-3,unanswerable-aware")
+    tab = Tab(browser, path, height=900)
+    tab.assert_inert()
+    adjusted = {case_id for case_id, c in composites.items() if c and c["cause"] == "unanswerable_adjusted"}
+    counted = {row["cause"]: row["count"] for row in report["composite"]["causes"]}
+    tab.page.select_option("#f-composite", "c:unanswerable_adjusted")
+    assert tab.shown() == len(adjusted) == counted["unanswerable_adjusted"] == 9
+    assert set(tab.ids()) == adjusted
+    assert "comp=c%3Aunanswerable_adjusted" in tab.page.evaluate("location.hash")
+    tab.page.select_option("#f-composite", "without")
+    assert tab.shown() == report["composite"]["without_metrics"] == sum(c is None for c in composites.values())
+    tab.page.select_option("#f-composite", "moved")
+    moved = [case_id for case_id, c in composites.items() if c and c["outcome"] != "match"]
+    assert tab.shown() == len(moved) == 11
+    tab.page.click("button[data-sort=composite]")  # the largest composite change first
+    deltas = sorted((c["delta"] for c in composites.values() if c and c["delta"] is not None), reverse=True)
+    first = tab.ids()[0]
+    assert composites[first]["delta"] == deltas[0] > 0
+    tab.page.select_option("#f-composite", "c:relevancy_overridden")
+    [overridden] = tab.ids()
+    tab.page.locator("#case-rows tr").first.click()
+    box = tab.page.locator("#case-composite")
+    assert box.is_visible()
+    text = box.inner_text()
+    line = composites[overridden]
+    assert box.locator("h3").inner_text() == "Composite: mean-3 → unanswerable-aware"
+    assert "relevancy_overridden" in text and "not only when it was 0" in text  # the cause, and what it means
+    assert f"{line['old']['score']:.4f} pass" in text and f"{line['new']['score']:.4f} pass" in text
+    relevancy = next(part for part in line["new"]["parts"] if part["metric"] == "context_relevancy")
+    assert relevancy["before"] == 0.5 and relevancy["value"] == 1.0
+    row = box.locator("tbody tr", has_text="context_relevancy").locator("td").all_inner_texts()
+    assert row == ["0.5000 × 1", "0.5000 → 1.0000 × 1"]
+    assert line["reference"] in text and "unanswerable · adjusted" in text
+    tab.screenshot(shots, "8-composite-case")
+    tab.assert_inert()
+
+
+def test_a_composite_rule_named_with_markup_stays_text_in_the_explorer(browser: Any, tmp_path: Path) -> None:
+    rule = tmp_path / "hostile.toml"
+    aware = (ROOT / "compat" / "composite" / "rules" / "unanswerable-aware.toml").read_text(encoding="utf-8")
+    rule.write_text(aware.replace('name = "unanswerable-aware"', f"name = {json.dumps(PWN_ATTR)}"), encoding="utf-8")
+    path, _, composites = composite_run(tmp_path, "--composite", f"mean-3,{rule}")
+    tab = Tab(browser, path)
+    tab.page.select_option("#f-composite", "c:relevancy_overridden")
+    assert tab.ids() == [case_id for case_id, c in composites.items() if c and c["cause"] == "relevancy_overridden"]
+    tab.page.locator("#case-rows tr").first.click()
+    assert tab.page.locator("#case-composite h3").inner_text() == f"Composite: mean-3 → {PWN_ATTR}"
+    tab.assert_inert()
+
+
+def test_without_composite_the_explorer_has_no_composite_filter_column_or_section(browser: Any, tmp_path: Path) -> None:
+    path, report, composites = composite_run(tmp_path)
+    assert report["composite"] is None and set(composites.values()) == {None}
+    tab = Tab(browser, path)
+    assert tab.page.locator("#f-composite").count() == 0
+    assert tab.page.locator("button[data-sort=composite]").count() == 0
+    assert tab.page.locator("#cases-table thead th").count() == 7
+    assert tab.page.locator("#case-rows tr").first.locator("td").count() == 6
+    tab.page.locator("#case-rows tr").first.click()
+    assert tab.page.locator("#case-dialog").is_visible() and tab.page.locator("#case-composite").count() == 0
+    assert "no metrics" not in tab.page.locator("#case-dialog-body").inner_text()
+    tab.assert_inert()

@@ -50,8 +50,8 @@
   rows.forEach(function (r, n) {
     r._n = n;
     r._size = typeof r.delta === "number" ? Math.abs(r.delta) : null;
-    r._text = [r.id, r.tags.join(" "), r.outcome, r.cause || "", r.control_reason, r.candidate_reason]
-      .join("\n").toLowerCase();
+    r._text = [r.id, r.tags.join(" "), r.outcome, r.cause || "", r.control_reason, r.candidate_reason,
+      r.composite ? r.composite.cause || "" : ""].join("\n").toLowerCase();
     if (!Object.prototype.hasOwnProperty.call(byId, r.id)) { byId[r.id] = r; }
   });
   function num(v) { return typeof v === "number" ? v : null; }
@@ -63,13 +63,15 @@
     control: function (r) { return num(r.control_score); },
     candidate: function (r) { return num(r.candidate_score); },
     delta: function (r) { return r.delta; },
+    composite: function (r) { return r.composite ? r.composite.delta : null; },
     size: function (r) { return r._size; }
   };
-  var defaults = { outcome: "all", cause: "all", tag: "all", q: "", sort: "size", dir: "desc", page: "0" };
+  var defaults = { outcome: "all", cause: "all", tag: "all", comp: "all", q: "", sort: "size", dir: "desc", page: "0" };
   var state = {};
   function reset() { for (var k in defaults) { state[k] = defaults[k]; } }
   reset();
   var outcome = $("f-outcome"), cause = $("f-cause"), tag = $("f-tag"), search = $("f-search");
+  var comp = $("f-composite");  // only with diff --composite
   var body = $("case-rows"), shown = $("visible-count"), info = $("page-info");
   var prev = $("page-prev"), next = $("page-next"), dialog = $("case-dialog");
   var sorters = app.querySelectorAll("thead button[data-sort]");
@@ -79,7 +81,14 @@
     else if (state.outcome !== "all" && r.outcome !== state.outcome) { return false; }
     if (state.cause !== "all" && (r.cause || "none") !== state.cause) { return false; }
     if (state.tag !== "all" && r.tags.indexOf(state.tag) < 0) { return false; }
+    if (comp && state.comp !== "all" && !compositeKept(r.composite, state.comp)) { return false; }
     return !state.q || r._text.indexOf(state.q.toLowerCase()) >= 0;
+  }
+  function compositeKept(c, wanted) {
+    if (wanted === "without") { return !c; }
+    if (!c) { return false; }
+    if (wanted === "moved") { return c.outcome !== "match"; }
+    return wanted === "o:" + c.outcome || wanted === "c:" + c.cause;
   }
   function order(a, b) {
     var key = keys[state.sort] || keys.size;
@@ -122,6 +131,11 @@
     }
     tr.appendChild(cand);
     tr.appendChild(el("td", "num", signed(r.delta)));
+    if (comp) {
+      var moved = el("td", "num composite", r.composite ? signed(r.composite.delta) : "no metrics");
+      if (r.composite && r.composite.cause) { moved.appendChild(el("div", "muted cause", r.composite.cause)); }
+      tr.appendChild(moved);
+    }
     tr.addEventListener("click", function () { open(r.id, true); });
     tr.addEventListener("keydown", function (event) {
       if (event.key === "Enter" || event.key === " ") { event.preventDefault(); open(r.id, true); }
@@ -149,6 +163,7 @@
       } else { th.removeAttribute("aria-sort"); }
     }
     outcome.value = state.outcome; cause.value = state.cause; tag.value = state.tag;
+    if (comp) { comp.value = state.comp; }
     if (search.value !== state.q) { search.value = state.q; }
   }
   function save(extra) {
@@ -167,6 +182,7 @@
   outcome.addEventListener("change", function () { change("outcome", outcome.value); });
   cause.addEventListener("change", function () { change("cause", cause.value); });
   tag.addEventListener("change", function () { change("tag", tag.value); });
+  if (comp) { comp.addEventListener("change", function () { change("comp", comp.value); }); }
   search.addEventListener("input", function () { change("q", search.value); });
   prev.addEventListener("click", function () { change("page", String(Number(state.page) - 1)); });
   next.addEventListener("click", function () { change("page", String(Number(state.page) + 1)); });
@@ -256,6 +272,64 @@
     }
     return box;
   }
+  // A case's composite under both rules: scores, what each rule read, each metric before and after it.
+  function composite(c) {
+    var box = el("div", "composite-case");
+    box.id = "case-composite";
+    var rules = [app.getAttribute("data-composite-old"), app.getAttribute("data-composite-new")];
+    box.appendChild(el("h3", "", "Composite: " + rules[0] + " → " + rules[1]));
+    var head = el("p");
+    head.appendChild(el("span", "outcome-" + c.outcome, c.outcome));
+    if (c.cause) { head.appendChild(el("span", "cause", " · " + c.cause)); }
+    head.appendChild(el("span", "muted", " · Δ " + signed(c.delta) + " (faithfulness scorer " +
+      signed(c.faithfulness_share) + ", rule " + signed(c.rule_share) + ")"));
+    box.appendChild(head);
+    for (var o = 0; o < comp.options.length; o++) {  // the cause's option is titled with what it means
+      if (c.cause && comp.options[o].value === "c:" + c.cause) { box.appendChild(el("p", "muted", comp.options[o].title)); }
+    }
+    var facts = el("dl", "summary");
+    function fact(k, v) { facts.appendChild(el("dt", "", k)); facts.appendChild(el("dd", "", v)); }
+    fact("ground truth", blank(c.reference) ? "— (none)" : c.reference);
+    fact("the answer says 'no information'", c.answer_refusal ? "yes" : "no");
+    box.appendChild(facts);
+    var table = el("table", "composite-parts");
+    var hr = el("tr");
+    ["", rules[0] + " (old)", rules[1] + " (new)"].forEach(function (t) { hr.appendChild(el("th", "", t)); });
+    table.appendChild(el("thead")).appendChild(hr);
+    var tb = table.appendChild(el("tbody"));
+    function line(label, show) {
+      var tr = el("tr");
+      tr.appendChild(el("th", "", label)).scope = "row";
+      [c.old, c.new].forEach(function (s) { tr.appendChild(show(s)); });
+      tb.appendChild(tr);
+    }
+    function value(v) { return typeof v === "number" ? v.toFixed(4) : "— (unmeasured)"; }
+    line("composite", function (s) {
+      var td = el("td", "num", s.score === null ? "— (undetermined by " + s.undetermined_by + ")" : s.score.toFixed(4));
+      td.appendChild(el("span", s.passed === null ? "undetermined" : (s.passed ? "pass" : "fail"),
+        s.passed === null ? "" : (s.passed ? " pass" : " fail")));
+      return td;
+    });
+    line("unanswerable · adjusted", function (s) {
+      return el("td", "", (s.unanswerable ? "unanswerable" : "answerable") + " · " + (s.adjusted ? "adjusted" : "not adjusted"));
+    });
+    var names = [];
+    [c.old, c.new].forEach(function (s) {
+      s.parts.forEach(function (p) { if (names.indexOf(p.metric) < 0) { names.push(p.metric); } });
+    });
+    names.forEach(function (name) {
+      line(name, function (s) {
+        var p = s.parts.filter(function (q) { return q.metric === name; })[0];
+        if (!p) { return el("td", "muted", "not weighed"); }
+        var text = p.value === p.before ? value(p.value) : value(p.before) + " → " + value(p.value);
+        var td = el("td", p.value === p.before ? "num" : "num changed", text + " × " + p.weight);
+        if (p.omitted) { td.appendChild(el("div", "muted", "left out of the mean")); }
+        return td;
+      });
+    });
+    box.appendChild(table);
+    return box;
+  }
   function open(id, remember) {
     var r = Object.prototype.hasOwnProperty.call(byId, id) ? byId[id] : null;
     var content = $("case-dialog-body");
@@ -269,6 +343,9 @@
       if (r.cause) { head.appendChild(el("span", "cause", " · " + r.cause)); }
       head.appendChild(el("span", "muted", " · Δ " + signed(r.delta)));
       content.appendChild(head);
+      if (comp) {
+        content.appendChild(r.composite ? composite(r.composite) : el("p", "muted", "The case carries no metrics: no composite."));
+      }
       if (r.detail) { content.appendChild(graded(r.detail)); }
       var sides = el("div", "sides");
       sides.appendChild(side(r, "control", control));
