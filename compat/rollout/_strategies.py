@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import unicodedata
 
 from hypothesis import strategies as st
 
@@ -262,6 +263,8 @@ _QUOTED_WORD = re.compile(r"[\"'](?:yes|no|true|false|y|n)[\"']", re.IGNORECASE)
 
 
 def _is_verdictless(text: str) -> bool:
+    # As a person reads it: "¹:YES" is "1: YES", a verdict for statement 1 (the reader folds NFKC too).
+    text = unicodedata.normalize("NFKC", text)
     stripped = text.strip()
     return (
         "verdict" not in text.lower()

@@ -195,3 +195,6 @@ def test_a_verdict_word_of_any_language_alone_is_not_verdictless_text() -> None:
     assert not strategies._is_verdictless("YES: A")  # a verdict, then a note
     assert strategies._is_verdictless("YES:A")  # glued: not a verdict (pinned above)
     assert strategies._is_verdictless("The museum opens at nine.")
+    # Found by Hypothesis (drawn as verdictless, read as a verdict): a superscript one is a one.
+    assert not strategies._is_verdictless("\u00b9:YES")
+    assert not strategies._is_verdictless("\u2460 No")  # a circled one

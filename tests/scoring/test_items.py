@@ -298,3 +298,11 @@ def _enumeration_starts_unfiltered(region: str) -> tuple[int, ...]:
 def test_the_enumeration_prefilter_never_drops_an_enumeration(pieces: list[str]) -> None:
     region = "".join(pieces)
     assert _enumeration_starts(region) == _enumeration_starts_unfiltered(region)
+
+
+@pytest.mark.parametrize(
+    ("output", "value"), [("\u00b9:YES", 1.0), ("\u2460 No", 0.0), ("\u00b9. Yes\n\u00b2. No", 0.5)]
+)
+def test_a_superscript_or_circled_number_enumerates_as_its_digit(output: str, value: float) -> None:
+    statements = "The tower is tall." if value != 0.5 else "The tower is tall.\nIt opened in 1889."
+    assert get_scorer("ragas").score(Case(id="c", statements_output=statements, grader_output=output)).value == value
