@@ -10,6 +10,15 @@ from compat.diff._outcomes import DriftCause, Outcome
 from compat.scoring import Score, Verdict
 
 
+class ArmsSeen(NamedTuple):
+    """What a per-arm case records, as the arm check needs it (``_arm_reading``): each arm with
+    its preset, and whether each side finds nothing of its arm (nor shared texts) to read."""
+
+    presets: tuple[tuple[str, str], ...]
+    control_missing: bool
+    candidate_missing: bool
+
+
 class Comparison(NamedTuple):
     """Both arms on one case, with the outcome and the named cause of any difference."""
 
@@ -24,6 +33,7 @@ class Comparison(NamedTuple):
     observed: ObservedCheck | None = None  # cases with a score promptfoo recorded
     detail: CaseDetail | None = None  # differing cases: what each side read, for a person to judge
     statement_pairs: tuple[tuple[StatementPair, ...], int] = ((), 0)  # LLM and HHEM verdicts, and unpaired ones
+    arms: ArmsSeen | None = None  # per-arm cases: the arms recorded, and whether each side's is among them
 
     @property
     def explained(self) -> bool:

@@ -170,12 +170,21 @@ def fold(
 def finish_report(
     aggregator: DriftAggregator, settings: DiffSettings, sources: list[str], sha256: str, skipped: int
 ) -> DriftReport:
-    """The report of a whole run: the merged aggregate, what was read, and which scorers."""
-    return aggregator.report(
+    """The report of a whole run: the merged aggregate, what was read, and which scorers.
+
+    Raises ``InputError`` where an arm named on the command line is recorded on no case."""
+    warnings = aggregator.steps.arms.check(
+        {
+            "control": (settings.control, settings.control_arm, settings.control_arm != CONTROL_ARM),
+            "candidate": (settings.candidate, settings.arm, settings.candidate_arm is not None),
+        }
+    )
+    report = aggregator.report(
         tool=tool_name(),
         corpus=CorpusInfo(sources=sources, sha256=sha256, cases=aggregator.cases, skipped_invalid=skipped),
         scorers=scorers_info(settings),
     )
+    return report.model_copy(update={"warnings": warnings}) if warnings else report
 
 
 def scorers_info(settings: DiffSettings) -> ScorersInfo:

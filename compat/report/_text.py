@@ -38,6 +38,9 @@ def render_terminal(report: DriftReport, *, color: bool = False) -> str:
     s = report.scorers
     lines = [paint(line, _BOLD + _RED) for line in textwrap.wrap(_no_decision(report), WIDTH)]
     lines += [paint(line, _BOLD) for line in textwrap.wrap(report.verdict, WIDTH)] + [""]
+    for warning in report.warnings or ():
+        wrapped = textwrap.wrap(f"warning: {printable(warning)}", WIDTH, subsequent_indent="  ")
+        lines += [paint(line, _YELLOW) for line in wrapped] + [""]
     a = report.agreement
     lines.append(f"agreement {_pct(a.rate)} (Wilson 95%: {_pct(a.wilson_low)} to {_pct(a.wilson_high)})")
     means = report.means
@@ -246,6 +249,7 @@ def render_markdown(report: DriftReport) -> str:
         *([f"**No decision: {markdown_cell(report.no_decision)}**", ""] if report.no_decision is not None else []),
         f"**{markdown_cell(report.verdict)}**",
         "",
+        *(f"> **Warning**: {markdown_cell(warning)}.\n" for warning in report.warnings or ()),
         f"Agreement **{_pct(a.rate)}** (Wilson 95%: {_pct(a.wilson_low)} to {_pct(a.wilson_high)}). "
         f"Mean {scorer_label(s, 'control', markdown_cell, aside=True)} {_num(report.means['control'].mean)}, "
         f"mean {scorer_label(s, 'candidate', markdown_cell, aside=True)} {_num(report.means['candidate'].mean)}. "
