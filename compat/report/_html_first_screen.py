@@ -38,7 +38,15 @@ class DecisionPanel:
 
 def header(report: DriftReport, panel: DecisionPanel | None) -> str:
     """The page's ``<header>``: the title, the decision and the key figures."""
-    return f"<header>\n{_title(report)}\n{_decision(report, panel)}\n{_figures(report)}\n</header>"
+    return f"<header>\n{_title(report)}\n{_warnings(report)}{_decision(report, panel)}\n{_figures(report)}\n</header>"
+
+
+def _warnings(report: DriftReport) -> str:
+    """How a side reads its arm, where something is off (nothing where nothing is)."""
+    if not report.warnings:
+        return ""
+    items = "".join(f"<li><b>Warning</b>: {esc(warning)}.</li>" for warning in report.warnings)
+    return f'<ul id="warnings">{items}</ul>\n'
 
 
 def _title(report: DriftReport) -> str:

@@ -1,10 +1,11 @@
 """`diff --arm` / `--control-arm` checked as `compare` checks a candidate's arm (one rule, ``cannot_read``):
 an arm named that no case records is exit 2 naming the arms the corpus holds, with no report left
 behind; a side given an arm whose output it cannot read, or an arm some cases do not record, is a
-warning in the terminal summary, report.md and report.json (``warnings``, schema 1.6)."""
+warning in the terminal summary, report.md, report.html and report.json (``warnings``, schema 1.6)."""
 
 from __future__ import annotations
 
+import html
 import json
 from pathlib import Path
 from typing import Any
@@ -24,6 +25,10 @@ def run(*args: str) -> tuple[int, str, str]:
     result = CliRunner().invoke(main, ["diff", *args])
     assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
     return result.exit_code, result.stdout, result.stderr
+
+
+def page(out: Path) -> str:
+    return (out / "report.html").read_text(encoding="utf-8")
 
 
 def reports(out: Path) -> tuple[dict[str, Any], str]:
@@ -90,6 +95,7 @@ def test_a_side_given_an_arm_it_cannot_read_is_warned_about_in_every_format(
     assert report["schema_version"] == "1.6" and report["warnings"] == [warning]
     assert f"warning: {warning}" in " ".join(stdout.split())
     assert f"> **Warning**: {warning}." in markdown
+    assert f'<ul id="warnings"><li><b>Warning</b>: {html.escape(warning)}.</li></ul>' in page(out)
 
 
 def test_the_warning_is_the_rule_compare_applies(tmp_path: Path) -> None:
@@ -129,7 +135,7 @@ def test_sides_that_read_their_arms_are_not_warned_about(tmp_path: Path) -> None
         code, stdout, _ = run(str(corpus), "--out", str(out), *args)
         report, markdown = reports(out)
         assert code == 0 and "warnings" not in report, args
-        assert "warning" not in stdout.lower() and "Warning" not in markdown
+        assert "warning" not in stdout.lower() and "Warning" not in markdown and 'id="warnings"' not in page(out)
 
 
 def test_a_declared_arms_contract_is_its_preset_and_a_checks_reader_is_not_judged_by_it() -> None:
@@ -139,3 +145,13 @@ def test_a_declared_arms_contract_is_its_preset_and_a_checks_reader_is_not_judge
     assert cannot_read("ragas-0.4.3", "mini", "legacy") is not None
     assert cannot_read("ragas-hhem-0.4.3", "hhem", "ragas") is None  # it reads HHEM's checks
     assert cannot_read("legacy", "hhem") is None  # a declared arm whose preset is unknown: nothing said
+
+
+def test_the_dask_engine_checks_the_arms_alike(tmp_path: Path) -> None:
+    pytest.importorskip("distributed")
+    corpus = hhem_corpus(tmp_path / "graded.jsonl")
+    out = tmp_path / "report"
+    code, _, _ = run(str(corpus), "--out", str(out), "--engine", "dask", "--jobs", "2", "--control-arm", "ragas")
+    assert code == 0 and reports(out)[0]["warnings"] == [f"the control (legacy) cannot read the ragas arm: {NOT_JSON}"]
+    code, _, stderr = run(str(corpus), "--out", str(out / "again"), "--engine", "dask", "--arm", "hhm")
+    assert code == 2 and "--arm hhm: no case of the corpus records the arm hhm" in stderr
