@@ -1,9 +1,11 @@
-"""Text that every stage writes: strict-JSON floats, JSON lines, escaped corpus strings.
+"""Text that every stage writes or reads: strict-JSON floats, JSON lines, escaped corpus strings, true/false.
 
 Scores can be NaN or infinite (the legacy arm), which strict JSON cannot hold; they
 are written as the strings JavaScript prints, ``"NaN"``, ``"Infinity"``,
 ``"-Infinity"``, never as bare tokens. Corpus strings reach terminals and Markdown:
-``printable`` escapes every control and bidirectional character first.
+``printable`` escapes every control and bidirectional character first. A true/false
+option, wherever it is written (``--arm ...,strict-json=``, a promptfoo config), is read
+by ``parse_flag``.
 """
 
 from __future__ import annotations
@@ -88,3 +90,22 @@ def clip(text: str, width: int) -> str:
     """``text`` on one line, printable, at most ``width`` characters (an ellipsis marks a cut)."""
     text = printable(" ".join(text.split()))
     return text if len(text) <= width else text[: width - 1] + "…"
+
+
+# The spellings of a true/false option, read in any case with the spaces around stripped.
+FLAG_SPELLINGS = {True: ("true", "yes", "on", "1"), False: ("false", "no", "off", "0")}
+_FLAGS = {spelling: meaning for meaning, spellings in FLAG_SPELLINGS.items() for spelling in spellings}
+
+
+def parse_flag(value: object) -> bool:
+    """A true/false option as written: a boolean, or one of ``FLAG_SPELLINGS`` in any case.
+
+    Raises ``ValueError`` naming the value and the spellings accepted; the caller says where.
+    """
+    if isinstance(value, bool):
+        return value
+    meaning = _FLAGS.get(str(value).strip().lower())
+    if meaning is None:
+        accepted = "; ".join(", ".join(spellings) for spellings in FLAG_SPELLINGS.values())
+        raise ValueError(f"{value!r} is not true or false (write, in any case: {accepted})")
+    return meaning

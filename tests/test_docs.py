@@ -57,7 +57,7 @@ PAGES = {
     "docs/cases.md": 3,
     "docs/library.md": 1,
     "docs/hhem.md": 3,
-    "docs/arms.md": 5,
+    "docs/arms.md": 6,
     "docs/composite.md": 2,
 }
 BLOCK = re.compile(r"^ *```(\w*)\n(.*?)^ *```", re.DOTALL | re.M)

@@ -260,6 +260,9 @@ def diff(
         )
         directory.write("report.html", page)
     report_skipped(skipped)
+    if output_format != "text":  # the terminal summary says them itself
+        for warning in report.warnings or ():
+            click.echo(f"faithcompat: warning: {printable(warning)}", err=True)
     if output_format == "json":
         click.echo(report_json(report), nl=False)
     elif output_format == "markdown":

@@ -17,6 +17,7 @@ from compat.diff._agreement import (
     statement_agreement,
     verified_pairs,
 )
+from compat.diff._arm_reading import cannot_read, nothing_recorded
 from compat.diff._case_json import case_json_line, parse_case_line
 from compat.diff._case_line import CaseLine, CohortRow, JsonScore
 from compat.diff._compare import JSON_READERS, arm_read_by, compare, has_text_for, score_arm
@@ -104,6 +105,7 @@ __all__ = [
     "VocabularyInfo",
     "arm_read_by",
     "bundled_baseline",
+    "cannot_read",
     "case_json_line",
     "check_expected",
     "cohen_kappa",
@@ -115,6 +117,7 @@ __all__ = [
     "line_composite",
     "load_case_lines",
     "load_report",
+    "nothing_recorded",
     "outcome_counts",
     "parse_case_line",
     "reproduces",

@@ -167,7 +167,7 @@ class DriftAggregator:
         else:
             self.trusted["control_bug" if valid else "control_invalid"] += 1
         self.valid["control"] += valid
-        if item.decomposition is not None or item.observed is not None:
+        if item.decomposition is not None or item.observed is not None or item.arms is not None:
             self.steps.add(item, trusted)
         self.steps.statements.add(*item.statement_pairs)
         if item.candidate_value is not None and math.isfinite(item.candidate_value):

@@ -13,6 +13,7 @@ from collections import Counter
 from fractions import Fraction
 
 from compat.diff._agreement import AgreementCounter
+from compat.diff._arm_reading import ArmsTally
 from compat.diff._comparison import Decomposition, ObservedCheck, Step
 from compat.diff._decompose import FLOOR_MULTIPLE, USABLE_SAMPLES
 from compat.diff._numbers import ExactSum, wilson_bounds
@@ -43,6 +44,7 @@ class StepsAggregator:
         self.cases = 0
         self.complete = 0
         self.statements = AgreementCounter()  # LLM and HHEM verdicts of the same statements (any case)
+        self.arms = ArmsTally()  # the arms per-arm cases record, for the check of each side's
         self.sums = {name: ExactSum() for name in ("control", "middle", "candidate", "noise", *_ARM_STEPS)}
         self.seen: set[str] = set()  # the arm steps some case's path walks
         self.left_out: Counter[str] = Counter()
@@ -74,6 +76,8 @@ class StepsAggregator:
 
     def add(self, item: Tally, trusted: bool) -> None:
         """Fold one case; ``trusted``: its control is valid and no named bug of it applies."""
+        if item.arms is not None:
+            self.arms.add(item.arms)
         if item.decomposition is not None:
             self._add_steps(item, item.decomposition, trusted)
         if item.observed is not None:
@@ -178,6 +182,7 @@ class StepsAggregator:
     def merge(self, other: StepsAggregator) -> None:
         """Fold in ``other``, the aggregate of the cases that follow this one's."""
         self.statements.merge(other.statements)
+        self.arms.merge(other.arms)
         self.cases += other.cases
         self.complete += other.complete
         for name, total in other.sums.items():

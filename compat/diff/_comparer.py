@@ -12,6 +12,7 @@ from __future__ import annotations
 from compat.cases import ArmName, Case
 from compat.composite import CompositeRule
 from compat.diff._agreement import verified_pairs
+from compat.diff._arm_reading import arms_seen
 from compat.diff._compare import arm_read_by, compare, score_arm, verdict_words_of
 from compat.diff._comparison import Comparison
 from compat.diff._composite import compose_case, faithfulness_from
@@ -73,7 +74,8 @@ class CaseComparer:
         if case.observed is not None:
             comparison = comparison._replace(observed=self._observed.check(case))
         if case.arms is not None:
-            comparison = comparison._replace(statement_pairs=verified_pairs(case))
+            seen = arms_seen(case, self.control_arm, self.candidate_arm)
+            comparison = comparison._replace(statement_pairs=verified_pairs(case), arms=seen)
         if self.detail and comparison.outcome is not Outcome.MATCH:
             detail = case_detail(
                 read, control, candidate, self.control, self.candidate, self.candidate_arm, self.control_arm

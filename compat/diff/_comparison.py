@@ -11,6 +11,15 @@ from compat.diff._outcomes import DriftCause, Outcome
 from compat.scoring import Score, Verdict
 
 
+class ArmsSeen(NamedTuple):
+    """What a per-arm case records, as the arm check needs it (``_arm_reading``): each arm with
+    its preset, and whether each side finds nothing of its arm (nor shared texts) to read."""
+
+    presets: tuple[tuple[str, str], ...]
+    control_missing: bool
+    candidate_missing: bool
+
+
 class Comparison(NamedTuple):
     """Both arms on one case, with the outcome and the named cause of any difference."""
 
@@ -26,6 +35,7 @@ class Comparison(NamedTuple):
     detail: CaseDetail | None = None  # differing cases: what each side read, for a person to judge
     statement_pairs: tuple[tuple[StatementPair, ...], int] = ((), 0)  # LLM and HHEM verdicts, and unpaired ones
     composite: CaseComposite | None = None  # with --composite, cases with metrics: both rules' composites
+    arms: ArmsSeen | None = None  # per-arm cases: the arms recorded, and whether each side's is among them
 
     @property
     def explained(self) -> bool:

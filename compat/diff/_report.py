@@ -28,7 +28,8 @@ from compat.diff._composite_report import CompositeDrift
 # steps (effects, steps, flips) and the steps left out (left_out), each only where it occurs.
 # 1.4 also added the per-statement agreement of the LLM's verdicts and HHEM's (statement_agreement).
 # 1.5 added the drift of a composite score between two rules (composite: --composite OLD,NEW).
-# 1.6 added each case's composites to its cases.jsonl line (composite, with --composite).
+# 1.6 added each case's composites to its cases.jsonl line (composite, with --composite), and
+# the warnings on how each side reads its arm (warnings, only where there are some).
 # Optional everywhere, so a report of an earlier version (a committed baseline) still reads.
 SCHEMA_VERSION: Literal["1.6"] = "1.6"
 SCHEMA_VERSIONS = ("1.0", "1.1", "1.2", "1.3", "1.4", "1.5", "1.6")  # the versions this one reads
@@ -237,7 +238,9 @@ class ObservedSummary(_Frozen):
     regraded_samples_reproduced: int
 
 
-class DriftReport(_Frozen):
+class DriftReport(_WhereItOccurs):
+    _OCCASIONAL = frozenset({"warnings"})
+
     schema_version: Literal["1.0", "1.1", "1.2", "1.3", "1.4", "1.5", "1.6"] = SCHEMA_VERSION  # SCHEMA_VERSIONS
     tool: str
     verdict: str = Field(description="The one-line summary printed first: the cases, every outcome counted.")
@@ -287,6 +290,12 @@ class DriftReport(_Frozen):
     )
     composite: CompositeDrift | None = Field(
         default=None, description="The drift of a composite score between two rules (--composite; since 1.5)."
+    )
+    warnings: list[str] | None = Field(
+        default=None,
+        description="How a side reads its arm, where something is off: a side given an arm whose output its scorer "
+        "cannot read (the legacy prompts' text, the RAGAS prompts' JSON), or an arm some cases graded per arm do "
+        "not record (since 1.6; only where there are some).",
     )
 
 

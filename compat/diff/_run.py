@@ -188,13 +188,24 @@ def finish_report(
     skipped: int,
     composite: CompositeAggregator | None = None,
 ) -> DriftReport:
-    """The report of a whole run: the merged aggregate (and composite), what was read, and which scorers."""
+    """The report of a whole run: the merged aggregate (and composite), what was read, and which scorers.
+
+    Raises ``InputError`` where an arm named on the command line is recorded on no case."""
+    warnings = aggregator.steps.arms.check(
+        {
+            "control": (settings.control, settings.control_arm, settings.control_arm != CONTROL_ARM),
+            "candidate": (settings.candidate, settings.arm, settings.candidate_arm is not None),
+        }
+    )
     report = aggregator.report(
         tool=tool_name(),
         corpus=CorpusInfo(sources=sources, sha256=sha256, cases=aggregator.cases, skipped_invalid=skipped),
         scorers=scorers_info(settings),
     )
-    return report if composite is None else report.model_copy(update={"composite": composite.drift()})
+    updates: dict[str, object] = {"warnings": warnings} if warnings else {}
+    if composite is not None:
+        updates["composite"] = composite.drift()
+    return report.model_copy(update=updates) if updates else report
 
 
 def scorers_info(settings: DiffSettings) -> ScorersInfo:

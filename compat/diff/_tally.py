@@ -6,7 +6,7 @@ from typing import NamedTuple
 
 from compat.cases import TOOL_TAG_PREFIX
 from compat.diff._agreement import StatementPair
-from compat.diff._comparison import Comparison, Decomposition, ObservedCheck
+from compat.diff._comparison import ArmsSeen, Comparison, Decomposition, ObservedCheck
 from compat.scoring import Status
 
 
@@ -36,6 +36,7 @@ class Tally(NamedTuple):
     decomposition: Decomposition | None = None
     observed: ObservedCheck | None = None
     statement_pairs: tuple[tuple[StatementPair, ...], int] = ((), 0)
+    arms: ArmsSeen | None = None
 
 
 def tally(comparison: Comparison) -> Tally:
@@ -55,4 +56,5 @@ def tally(comparison: Comparison) -> Tally:
         comparison.decomposition,
         comparison.observed,
         comparison.statement_pairs,
+        comparison.arms,
     )

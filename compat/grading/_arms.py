@@ -15,13 +15,13 @@ from dataclasses import replace
 from typing import Any
 
 from compat._errors import InputError
+from compat._text import parse_flag
 from compat.cases import PRESETS, VERIFIERS, ArmConfig, ArmName, preset
 from compat.grading._client import base_url_problem
 from compat.grading._prompts import PromptSets, load_prompts
 
 # Keys of ``NAME=PRESET,KEY=VALUE``: each an ``ArmConfig`` field, read by its kind.
 _KEYS = ("model", "base-url", "prompts", "temperature", "strict-json", "max-retries", "samples", "verifier")
-_TRUE, _FALSE = frozenset({"true", "yes", "1", "on"}), frozenset({"false", "no", "0", "off"})
 
 
 class ArmError(InputError):
@@ -90,11 +90,13 @@ def _value(where: str, key: str, value: str, structured: bool) -> object:
             raise ArmError(f"{problem}: verifiers are {', '.join(VERIFIERS)}")
         return value
     if key == "strict-json":
-        if value.lower() not in _TRUE | _FALSE:
-            raise ArmError(f"{problem}: write true or false")
-        if value.lower() in _TRUE and not structured:
+        try:
+            strict = parse_flag(value)
+        except ValueError as error:
+            raise ArmError(f"{where}: {key}: {error}") from None
+        if strict and not structured:
             raise ArmError(f"{problem}: strict JSON is the ragas preset's (the legacy prompts ask for text)")
-        return value.lower() in _TRUE
+        return strict
     try:
         number = float(value) if key == "temperature" else int(value)
     except ValueError:

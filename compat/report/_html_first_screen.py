@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from compat.diff import DriftReport
+from compat.report._arms import scorers_title
 from compat.report._html_charts import bars, heat_map, histogram_svg
 from compat.report._html_markup import esc, num, pct
 
@@ -37,7 +38,15 @@ class DecisionPanel:
 
 def header(report: DriftReport, panel: DecisionPanel | None) -> str:
     """The page's ``<header>``: the title, the decision and the key figures."""
-    return f"<header>\n{_title(report)}\n{_decision(report, panel)}\n{_figures(report)}\n</header>"
+    return f"<header>\n{_title(report)}\n{_warnings(report)}{_decision(report, panel)}\n{_figures(report)}\n</header>"
+
+
+def _warnings(report: DriftReport) -> str:
+    """How a side reads its arm, where something is off (nothing where nothing is)."""
+    if not report.warnings:
+        return ""
+    items = "".join(f"<li><b>Warning</b>: {esc(warning)}.</li>" for warning in report.warnings)
+    return f'<ul id="warnings">{items}</ul>\n'
 
 
 def _title(report: DriftReport) -> str:
@@ -45,7 +54,7 @@ def _title(report: DriftReport) -> str:
     sources = ", ".join(corpus.sources) if len(corpus.sources) <= 2 else f"{len(corpus.sources)} files"
     return (
         f'<p class="tool">{esc(report.tool)} · drift report · schema {esc(report.schema_version)}</p>\n'
-        f"<h1>Switch <code>{esc(scorers.control)}</code> → <code>{esc(scorers.candidate)}</code>? "
+        f"<h1>Switch {scorers_title(scorers, _code, ' → ')}? "
         f'<span class="muted">{corpus.cases:,} cases of {esc(sources)}</span></h1>'
     )
 
@@ -96,6 +105,10 @@ def _decision(report: DriftReport, panel: DecisionPanel | None) -> str:
         + (f"<details><summary>Why the numbers move</summary><ul>{why}</ul></details>" if why else "")
         + "</div>\n</div>"
     )
+
+
+def _code(text: str) -> str:
+    return f"<code>{esc(text)}</code>"
 
 
 def _outcome_bars(report: DriftReport) -> str:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from compat.diff import DriftReport
+from compat.report._arms import arm_step_sentences
 from compat.report._html_charts import histogram_svg, waterfall_svg
 from compat.report._html_markup import esc, num, pct, section, signed, tally
 from compat.report._text import left_out_note, noise_rule
@@ -24,7 +25,9 @@ def steps_sections(report: DriftReport) -> list[str]:
             f"<p>{steps.cases} cases carry both arms' recordings; the means are over the {steps.complete} "
             "whose three scores are all determined (the control's in [0, 1]). The middle score is the candidate "
             "scorer on the legacy arm's text: the parser step reads one text two ways, the prompt step compares "
-            "two gradings, and the part of it within the grader's own spread is noise.</p>"
+            "two gradings, and the part of it within the grader's own spread is noise."
+            + "".join(f" {esc(sentence)}" for sentence in arm_step_sentences(report))
+            + "</p>"
         ]
         if steps.effects is not None:
             parts.append(waterfall_svg(report))

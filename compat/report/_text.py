@@ -10,6 +10,7 @@ import textwrap
 
 from compat._text import clip, format_change, printable
 from compat.diff import CaseLine, CohortRow, DriftReport
+from compat.report._arms import SIDES, arm_step_sentences, scorer_label, scorers_title
 from compat.report._composite import composite_markdown, composite_terminal
 from compat.report._markdown import MARKDOWN_STRING_WIDTH, markdown_cell, markdown_code
 from compat.report._statements import statement_markdown
@@ -37,17 +38,21 @@ def render_terminal(report: DriftReport, *, color: bool = False) -> str:
     s = report.scorers
     lines = [paint(line, _BOLD + _RED) for line in textwrap.wrap(_no_decision(report), WIDTH)]
     lines += [paint(line, _BOLD) for line in textwrap.wrap(report.verdict, WIDTH)] + [""]
+    for warning in report.warnings or ():
+        wrapped = textwrap.wrap(f"warning: {printable(warning)}", WIDTH, subsequent_indent="  ")
+        lines += [paint(line, _YELLOW) for line in wrapped] + [""]
     a = report.agreement
     lines.append(f"agreement {_pct(a.rate)} (Wilson 95%: {_pct(a.wilson_low)} to {_pct(a.wilson_high)})")
     means = report.means
     lines.append(
-        f"mean {s.control} {_num(means['control'].mean)} (n={means['control'].count}), "
-        f"mean {s.candidate} {_num(means['candidate'].mean)} (n={means['candidate'].count})"
+        f"mean {scorer_label(s, 'control', aside=True)} {_num(means['control'].mean)} (n={means['control'].count}), "
+        f"mean {scorer_label(s, 'candidate', aside=True)} {_num(means['candidate'].mean)} "
+        f"(n={means['candidate'].count})"
     )
     invalid = ", ".join(f"{n} {kind}" for kind, n in report.legacy_invalid.items() if n) or "none"
     lines.append(f"{s.control} scores outside [0, 1]: {invalid}")
     lines += _steps_terminal(report)
-    lines += ["", f"pass/fail: {s.control} (rows) vs {s.candidate} (columns)"]
+    lines += ["", f"pass/fail: {scorer_label(s, 'control')} (rows) vs {scorer_label(s, 'candidate')} (columns)"]
     lines.append(f"  {'':14}{'pass':>10}{'fail':>10}{'undetermined':>14}")
     for side, cells in report.flip_matrix.items():
         counts = f"{cells['pass']:>10}{cells['fail']:>10}{cells['undetermined']:>14}"
@@ -158,15 +163,17 @@ def _steps_markdown(report: DriftReport) -> list[str]:
             "",
             f"{steps.cases} cases with both arms recorded; means over the {steps.complete} complete ones. "
             "Parser: one text read two ways; prompts: the RAGAS prompts' grading; noise: the part of it "
-            "within the grader's own spread.",
+            "within the grader's own spread." + "".join(f" {sentence}" for sentence in arm_step_sentences(report)),
             "",
         ]
         e = steps.effects
-        rows = [["mean, " + markdown_cell(report.scorers.control), _num(steps.means["control"]), "", ""]]
+        control = scorer_label(report.scorers, "control", markdown_cell, aside=True)
+        rows = [["mean, " + control, _num(steps.means["control"]), "", ""]]
         for step in steps.steps:
             change = getattr(e, step) if e is not None else None
             rows.append([f"+ {step}", format_change(change), str(steps.steps[step]), str(steps.flips[step])])
-        rows.append(["= mean, " + markdown_cell(report.scorers.candidate), _num(steps.means["candidate"]), "", ""])
+        candidate = scorer_label(report.scorers, "candidate", markdown_cell, aside=True)
+        rows.append(["= mean, " + candidate, _num(steps.means["candidate"]), "", ""])
         lines += _table(["step", "mean", "cases it made differ", "flips"], rows, "---|--:|--:|--:")
         if steps.parser_causes:
             causes = ", ".join(f"`{cause}` {n}" for cause, n in steps.parser_causes.items())
@@ -237,20 +244,26 @@ def render_markdown(report: DriftReport) -> str:
     else:
         status = "Every difference is explained."
     lines = [
-        f"## faithcompat: {markdown_code(s.control)} vs {markdown_code(s.candidate)}",
+        f"## faithcompat: {scorers_title(s, markdown_code)}",
         "",
         *([f"**No decision: {markdown_cell(report.no_decision)}**", ""] if report.no_decision is not None else []),
         f"**{markdown_cell(report.verdict)}**",
         "",
+        *(f"> **Warning**: {markdown_cell(warning)}.\n" for warning in report.warnings or ()),
         f"Agreement **{_pct(a.rate)}** (Wilson 95%: {_pct(a.wilson_low)} to {_pct(a.wilson_high)}). "
-        f"Mean {markdown_cell(s.control)} {_num(report.means['control'].mean)}, "
-        f"mean {markdown_cell(s.candidate)} {_num(report.means['candidate'].mean)}. " + status,
+        f"Mean {scorer_label(s, 'control', markdown_cell, aside=True)} {_num(report.means['control'].mean)}, "
+        f"mean {scorer_label(s, 'candidate', markdown_cell, aside=True)} {_num(report.means['candidate'].mean)}. "
+        + status,
         "",
         "### Pass/fail flips",
         "",
     ]
     lines += _table(
-        [f"{markdown_cell(s.control)} \\ {markdown_cell(s.candidate)}", "pass", "fail", "undetermined"],
+        [
+            f"{scorer_label(s, 'control', markdown_cell, aside=True)} \\ "
+            f"{scorer_label(s, 'candidate', markdown_cell, aside=True)}",
+            *("pass", "fail", "undetermined"),
+        ],
         [
             [side] + [str(cells[c]) for c in ("pass", "fail", "undetermined")]
             for side, cells in report.flip_matrix.items()
@@ -297,7 +310,7 @@ def render_markdown(report: DriftReport) -> str:
     lines += statement_markdown(report.statement_agreement, markdown_cell, markdown_code)
     lines += ["", "### Largest drifts", ""]
     lines += _table(
-        ["case", s.control, s.candidate, "delta", "cause"],
+        ["case", *(scorer_label(s, side, markdown_cell, aside=True) for side in SIDES), "delta", "cause"],
         [_drift_row(case) for case in report.largest_drifts],
         "---|--:|--:|--:|---",
     )

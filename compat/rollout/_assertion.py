@@ -35,6 +35,7 @@ from pathlib import Path
 from typing import Any, Literal
 
 from compat._errors import FaithcompatError, InputError
+from compat._text import parse_flag
 from compat.cases import DEFAULT_THRESHOLD, ArmName, Case
 from compat.diff import score_arm
 from compat.grading import DEFAULT_CACHE, GraderSettings, GradeSettings, ReplyCache, Row, grade_row, load_prompts
@@ -125,11 +126,10 @@ class AssertionSettings:
 
 
 def _flag(value: Any, name: str) -> bool:
-    if isinstance(value, bool):
-        return value
-    if str(value).strip().lower() in ("true", "false"):
-        return str(value).strip().lower() == "true"
-    raise AssertionConfigError(f"config: {name} must be true or false, not {value!r}")
+    try:
+        return parse_flag(value)
+    except ValueError as error:
+        raise AssertionConfigError(f"config: {name}: {error}") from None
 
 
 def _number(value: Any, name: str) -> float:

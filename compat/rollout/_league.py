@@ -19,7 +19,7 @@ On a corpus graded both ways (``faithcompat grade``) each candidate reads the ar
 output its contract reads (``arm_read_by``: the JSON readers the RAGAS prompts' JSON, the
 text scorers the legacy prompts' text, the control's own), or the arm ``--arm`` names;
 the reference reads what the candidate read. A candidate that cannot read that arm
-(``READABLE``), or finds nothing of it recorded, says so, and a candidate that gives
+(``cannot_read``, the rule ``diff`` warns by), or finds nothing of it recorded, says so, and a candidate that gives
 no valid score of its own on any case is never safe: there is nothing it was seen to do.
 
 Every case is read once and scored once per scorer and arm, in this process. How the
@@ -38,10 +38,8 @@ from pydantic import BaseModel, ConfigDict, Field
 from compat._errors import CaseError
 from compat.cases import DEFAULT_MAX_CASE_BYTES, ArmName, Case, CorpusDigest, iter_cases
 from compat.diff import (
-    CANDIDATE_ARM,
     CONTROL_ARM,
     DEFAULT_TOLERANCE,
-    JSON_READERS,
     CaseComparer,
     CorpusInfo,
     DriftAggregator,
@@ -49,9 +47,11 @@ from compat.diff import (
     ScorersInfo,
     VocabularyInfo,
     arm_read_by,
+    cannot_read,
     case_json_line,
     check_expected,
     has_text_for,
+    nothing_recorded,
     score_arm,
     tally,
     tool_name,
@@ -65,14 +65,6 @@ REFERENCE = "ragas"  # whose reading says a case is a refusal, or has nothing to
 # not read, the cases it scored and why no decision was made on it; 1.3 arms by any name.
 LEAGUE_SCHEMA_VERSION = "1.3"
 _NOTHING_TO_SCORE = frozenset({Cause.EMPTY_OUTPUT, Cause.NO_STATEMENTS, Cause.REFUSAL, Cause.NO_VERDICTS})
-# The arms whose output a scorer can read at all: the fixed scorer and seed 001's port read
-# JSON and text; the ragas library only its JSON; every other scorer only the legacy text (arms by name: any).
-READABLE: dict[str, frozenset[ArmName]] = {
-    "ragas": frozenset({CONTROL_ARM, CANDIDATE_ARM}),
-    "plan-ragas-port": frozenset({CONTROL_ARM, CANDIDATE_ARM}),
-    **{name: frozenset({CANDIDATE_ARM}) for name in JSON_READERS - {"ragas"}},
-}
-_WHAT_ARMS_HOLD = {CONTROL_ARM: "the legacy prompts' free text", CANDIDATE_ARM: "the RAGAS prompts' JSON"}
 
 
 class _Frozen(BaseModel):
@@ -241,7 +233,7 @@ def build_league(
             corpus=corpus,
             scorers=info(candidate=name, candidate_arm=arms[name]),
         )
-        if arms[name] in _WHAT_ARMS_HOLD and arms[name] not in READABLE.get(name, {CONTROL_ARM}):
+        if cannot_read(name, arms[name]) is not None:
             counts[name].unreadable = corpus.cases  # it cannot read that arm's output at all
         rows.append(_row(name, arms[name], report, counts[name], decide(report, policy, invariant_violations=None)))
     nothing = (
@@ -320,13 +312,11 @@ def _row(name: str, arm: ArmName, report: DriftReport, counts: _Counts, decision
 def _problems(name: str, arm: ArmName, report: DriftReport, counts: _Counts) -> list[str]:
     """What makes a candidate unsafe to ship, worst first, in words."""
     problems = []
-    if arm in _WHAT_ARMS_HOLD and arm not in READABLE.get(name, {CONTROL_ARM}):
-        readable = " or ".join(_WHAT_ARMS_HOLD[a] for a in sorted(READABLE.get(name, {CONTROL_ARM})))
-        problems.append(f"cannot read the {arm} arm: it holds {_WHAT_ARMS_HOLD[arm]}, and it reads {readable}")
+    unreadable = cannot_read(name, arm)
+    if unreadable is not None:
+        problems.append(unreadable)
     elif counts.unreadable:
-        problems.append(
-            f"finds nothing recorded for the {arm} arm on {counts.unreadable} of {report.corpus.cases} cases"
-        )
+        problems.append(nothing_recorded(arm, counts.unreadable, report.corpus.cases))
     if not counts.scored:
         problems.append(f"scores no case ({_none_scored(report, counts)})")
     if counts.refusals_passed:

@@ -112,7 +112,7 @@ def test_the_environment_sets_what_the_config_leaves_out(tmp_path: Path, monkeyp
         ({"mode": "live"}, None, "config: live mode needs percent above 0"),
         ({"mode": "shadow", "percnt": 5}, None, "config: unknown key 'percnt'"),
         ({"mode": "shadow", "undetermined": "pass"}, None, "config: undetermined must be fail or skip"),
-        ({"mode": "shadow", "strict_json": "yes"}, None, "config: strict_json must be true or false"),
+        ({"mode": "shadow", "strict_json": "maybe"}, None, "config: strict_json: 'maybe' is not true or false"),
         ({"mode": "shadow", "percent": "many"}, None, "config: percent must be a number"),
         ({"mode": "shadow"}, {"context": CONTEXT}, 'the test needs a "query" variable'),
         ({"mode": "shadow"}, {"query": QUESTION, "context": 3}, 'the test needs a "context" variable'),

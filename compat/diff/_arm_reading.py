@@ -1,0 +1,108 @@
+"""Whether a side can read the arm it scores: the rule ``diff`` and ``compare`` share.
+
+A scorer reads one contract's output: the fixed scorer and seed 001's port read the legacy
+prompts' text and the RAGAS prompts' JSON, the ragas library only its JSON, every other
+scorer only the legacy text (``READABLE``). An arm holds its preset's contract: ``legacy``
+and ``ragas`` by name, a declared arm by the ``preset`` its recordings carry. A side given
+an arm whose output it cannot read, or an arm some cases do not record, is warned about;
+an arm named on the command line that no case records is an error, naming the arms the
+corpus does hold (``ArmsSeen`` per case, folded into ``ArmsTally``).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from compat._errors import InputError
+from compat.cases import ArmName, Case, recorded_config
+from compat.diff._compare import JSON_READERS, VERIFIER_READERS, has_text_for
+from compat.diff._comparison import ArmsSeen
+from compat.diff._outcomes import CANDIDATE_ARM, CONTROL_ARM
+
+READABLE: dict[str, frozenset[ArmName]] = {
+    "ragas": frozenset({CONTROL_ARM, CANDIDATE_ARM}),
+    "plan-ragas-port": frozenset({CONTROL_ARM, CANDIDATE_ARM}),
+    **{name: frozenset({CANDIDATE_ARM}) for name in JSON_READERS - {"ragas"}},
+}
+WHAT_ARMS_HOLD = {CONTROL_ARM: "the legacy prompts' free text", CANDIDATE_ARM: "the RAGAS prompts' JSON"}
+
+
+def cannot_read(scorer_name: str, arm: ArmName, preset: str | None = None) -> str | None:
+    """Why ``scorer_name`` cannot read ``arm``'s output at all (``cannot read the ragas arm: ...``),
+    or None where it can or the arm's contract is unknown. ``preset``: the contract a declared arm
+    keeps (its recordings' ``preset``), by which a scorer of a verifier's checks (``VERIFIER_READERS``)
+    is not judged: it reads the checks beside the JSON."""
+    held = arm if arm in WHAT_ARMS_HOLD else None if scorer_name in VERIFIER_READERS else preset
+    readable = READABLE.get(scorer_name, frozenset({CONTROL_ARM}))
+    if held not in WHAT_ARMS_HOLD or held in readable:
+        return None
+    reads = " or ".join(WHAT_ARMS_HOLD[name] for name in sorted(readable))
+    return f"cannot read the {arm} arm: it holds {WHAT_ARMS_HOLD[held]}, and it reads {reads}"
+
+
+def nothing_recorded(arm: ArmName, missing: int, cases: int) -> str:
+    """A side's arm is not recorded on ``missing`` of ``cases`` cases."""
+    return f"finds nothing recorded for the {arm} arm on {missing} of {cases} cases"
+
+
+def arms_seen(case: Case, control_arm: ArmName, candidate_arm: ArmName) -> ArmsSeen | None:
+    """``ArmsSeen`` of a case graded per arm; None for a case without per-arm recordings."""
+    if case.arms is None:
+        return None
+    presets = []
+    for name in case.arms.names():
+        recording = case.arms.get(name)
+        assert recording is not None  # names() lists the recorded arms only
+        presets.append((name, recorded_config(name, recording).preset))
+    return ArmsSeen(tuple(presets), not has_text_for(case, control_arm), not has_text_for(case, candidate_arm))
+
+
+class ArmsTally:
+    """The arms of a corpus's per-arm cases, folded case by case and merged in any order."""
+
+    def __init__(self) -> None:
+        self.cases = 0  # cases graded per arm
+        self.held: Counter[ArmName] = Counter()  # per arm, the cases that record it
+        self.presets: dict[ArmName, str] = {}  # per arm, its preset (the first recording's)
+        self.missing: Counter[str] = Counter()  # per side, the cases with nothing of its arm to read
+
+    def add(self, seen: ArmsSeen) -> None:
+        self.cases += 1
+        for name, preset in seen.presets:
+            self.held[name] += 1
+            self.presets.setdefault(name, preset)
+        self.missing["control"] += seen.control_missing
+        self.missing["candidate"] += seen.candidate_missing
+
+    def merge(self, other: ArmsTally) -> None:
+        self.cases += other.cases
+        self.held.update(other.held)
+        for name, preset in other.presets.items():
+            self.presets.setdefault(name, preset)
+        self.missing.update(other.missing)
+
+    def check(self, sides: dict[str, tuple[str, ArmName, bool]]) -> list[str]:
+        """The warnings on how each side reads its arm; ``sides``: per side (control, candidate) its
+        scorer, its arm and whether the arm was named on the command line.
+
+        Raises ``InputError`` for a named arm that no case records, naming the arms the corpus holds."""
+        for side, (_, arm, named) in sides.items():
+            # Without per-arm cases a preset's name reads the cases' one grading, as it always did.
+            if named and not self.held[arm] and (self.cases or arm not in WHAT_ARMS_HOLD):
+                option = "--arm" if side == "candidate" else "--control-arm"
+                holds = (
+                    f"its cases record: {', '.join(sorted(self.held))}"
+                    if self.cases
+                    else "it records no arms (each case holds one grading, which every side reads: name no arm)"
+                )
+                raise InputError(f"{option} {arm}: no case of the corpus records the arm {arm}; {holds}")
+        warnings: list[str] = []
+        if not self.cases:  # every side reads the cases' one grading, whatever arm it names
+            return warnings
+        for side, (scorer, arm, _) in sides.items():
+            problem = cannot_read(scorer, arm, self.presets.get(arm))
+            if problem is None and self.missing[side]:
+                problem = nothing_recorded(arm, self.missing[side], self.cases) + " graded per arm"
+            if problem is not None:
+                warnings.append(f"the {side} ({scorer}) {problem}")
+        return warnings
