@@ -31,8 +31,10 @@ from compat.scoring._verdictwords import (
     NAMED_PLACE,
     ORDINALS,
     OVERALL,
+    UNREAD,
     Value,
     VerdictWords,
+    remember,
 )
 from compat.scoring._words import word_value
 
@@ -93,13 +95,10 @@ def read_item(part: str, words: VerdictWords, numbers: bool | None = False) -> I
     if len(part) > MAX_REMEMBERED_CHARS:
         return _read_item(part, words, numbers)
     key = (part, numbers)
-    read = words.read
-    if key in read:
-        return read[key]  # type: ignore[return-value]  # only _read_item's results are stored
-    if len(read) >= MAX_REMEMBERED:
-        read.clear()
-    item = read[key] = _read_item(part, words, numbers)
-    return item
+    item = words.read.get(key, UNREAD)
+    if item is not UNREAD:
+        return item  # type: ignore[return-value]  # only _read_item's results are stored
+    return remember(words.read, key, MAX_REMEMBERED, _read_item(part, words, numbers))
 
 
 def forget_read_items(words: VerdictWords) -> None:

@@ -34,7 +34,7 @@ from compat.scoring._textsources import (
     read_prose,
     read_table,
 )
-from compat.scoring._verdictwords import BUILT_IN, Value, VerdictWords
+from compat.scoring._verdictwords import BUILT_IN, UNREAD, Value, VerdictWords, remember
 from compat.scoring._words import PLAIN_WORDS
 
 # "(Yes/No)" and "yes or no" describe the format; they are not verdicts.
@@ -191,13 +191,10 @@ def read_text(lowered: str, statement_count: int | None, words: VerdictWords = B
     if len(lowered) > MAX_REMEMBERED_TEXT_CHARS:
         return _read_text(lowered, expected, words)
     key = (lowered, expected)
-    texts = words.texts
-    if key in texts:
-        return texts[key]  # type: ignore[return-value]  # only _read_text's results are stored
-    if len(texts) >= MAX_REMEMBERED_TEXTS:
-        texts.clear()
-    read = texts[key] = _read_text(lowered, expected, words)
-    return read
+    read = words.texts.get(key, UNREAD)
+    if read is not UNREAD:
+        return read  # type: ignore[return-value]  # only _read_text's results are stored
+    return remember(words.texts, key, MAX_REMEMBERED_TEXTS, _read_text(lowered, expected, words))
 
 
 # Texts up to this long are remembered once read, at most this many (then the memory starts over).

@@ -20,13 +20,14 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from typing import Literal, NamedTuple
+from typing import Any, Literal, NamedTuple, TypeVar
 
 from compat.scoring._vocabulary import Vocabulary
 from compat.scoring._words import BUILT_IN_WORDS, WordTable, word_table
 
 MAX_VERDICTS = 10_000
 Value = Literal[0, 1] | None
+Read = TypeVar("Read")
 
 # What may stand before an item's content: white space, bullets, markdown, quotes, arrows.
 _LEAD = r"[\s>*•·+\-–—=_~`\"'“”‘’«»\[\]{}<|→⇒➔➜\\]*"
@@ -87,6 +88,17 @@ class VerdictWords(NamedTuple):
     # characters: a grader answering in its prompt's format repeats the same short outputs
     # ("Final verdict ...: Yes. No. Yes.", a refusal) case after case.
     texts: dict[tuple[str, int | None], object]
+
+
+def remember(memory: dict[Any, object], key: object, most: int, value: Read) -> Read:
+    """``value``, stored in ``memory`` under ``key``; a memory of ``most`` entries starts over."""
+    if len(memory) >= most:
+        memory.clear()
+    memory[key] = value
+    return value
+
+
+UNREAD = object()  # what a memory's .get gives for a key not read yet
 
 
 # A check mark before a verdict word is the same verdict drawn: "✅ Yes", "❌ No", "✔️ Supported".
