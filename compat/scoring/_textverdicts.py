@@ -123,7 +123,7 @@ def prepare(text: str, statements: Sequence[str] | None, words: VerdictWords = B
     if "=" in lowered or " means" in lowered:
         lowered = _LEGEND_DEFINES.sub(" ", lowered)
     if statements:
-        lowered = _blank_echoes(lowered, statements, words)
+        lowered = _blank_echoes(lowered, statements)
     return lowered
 
 
@@ -141,7 +141,7 @@ def _folded(statement: str) -> str:
     return statement.lower().replace("_", " ").replace("’", "'")
 
 
-def _blank_echoes(lowered: str, statements: Sequence[str], words: VerdictWords) -> str:
+def _blank_echoes(lowered: str, statements: Sequence[str]) -> str:
     """Each echo of statement i (its text as the grader repeated it) replaced by ``§i§``.
 
     An echoed statement is the statement, not a verdict: "1. Yes, the museum is open on
@@ -171,13 +171,17 @@ def _replace_echo(lowered: str, echo: str, token: str) -> str:
     if at < 0:
         return lowered
     full_stop = echo[len(bare) :]
+    pieces: list[str] = []  # joined once: a text of a million echoes is copied once, not once an echo
+    pos = 0
     while at >= 0:
         end = at + len(bare)
         if full_stop and lowered.startswith(full_stop, end):
             end += len(full_stop)
-        lowered = lowered[:at] + token + lowered[end:]
-        at = lowered.find(bare, at + len(token))
-    return lowered
+        pieces += (lowered[pos:at], token)
+        pos = end
+        at = lowered.find(bare, end)
+    pieces.append(lowered[pos:])
+    return "".join(pieces)
 
 
 def read_text(lowered: str, statement_count: int | None, words: VerdictWords = BUILT_IN) -> TextVerdicts | None:
