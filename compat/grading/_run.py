@@ -350,22 +350,23 @@ def _snapshot(done: int, total: int | None, elapsed: float, counters: Counters, 
 
 def plan(rows: Iterable[Row], cache: ReplyCache, prompts: PromptSets, settings: GradeSettings) -> CallPlan:
     """How many calls a run would make: the cache is read, nothing is asked."""
-    grading = Grading(settings, prompts, cache)
+    grading = Grading(settings, prompts, cache, load_verifier=False)
     cases = calls = cached = at_most = 0
     for row in rows:
         cases += 1
         for arm in grading.arms:
             for sample in range(arm.samples):
-                needed, hits = _calls_needed(grading.sample_flow(row, arm, sample), cache)
+                grader_calls = 1 if arm.verifier == "hhem" else 2  # HHEM stands in for call 2
+                needed, hits = _calls_needed(grading.sample_flow(row, arm, sample), cache, grader_calls)
                 cached += hits
                 calls += needed
                 at_most += needed * (1 + ((arm.max_retries or 0) if arm.structured else 0))
     return CallPlan(cases=cases, calls=calls, cached=cached, at_most=at_most)
 
 
-def _calls_needed(flow: Flow, cache: ReplyCache) -> tuple[int, int]:
-    """(calls still to make, at least; replies the cache holds) for one sample."""
-    needed, hits = 2, 0
+def _calls_needed(flow: Flow, cache: ReplyCache, grader_calls: int) -> tuple[int, int]:
+    """(calls still to make, at least; replies the cache holds) for one sample of ``grader_calls``."""
+    needed, hits = grader_calls, 0
     try:
         ask = next(flow)
         while True:

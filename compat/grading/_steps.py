@@ -103,7 +103,9 @@ Flow = Generator[_Ask, "Reply | GraderFailure", dict[str, Any]]
 class Grading:
     """The steps of one run, shared by the synchronous (cached) and asynchronous paths."""
 
-    def __init__(self, settings: GradeSettings, prompts: PromptSets, cache: ReplyCache) -> None:
+    def __init__(
+        self, settings: GradeSettings, prompts: PromptSets, cache: ReplyCache, *, load_verifier: bool = True
+    ) -> None:
         self.settings = settings
         self.prompts = prompts
         self.cache = cache
@@ -112,7 +114,8 @@ class Grading:
         check_arms(self.arms)
         self._pairs = {arm.name: arm_prompts(arm, prompts).pair(arm.preset) for arm in self.arms}
         # Loaded before any call is made: a model that cannot be used stops the run (exit 2) for nothing paid.
-        verified = any(arm.verifier == "hhem" for arm in self.arms)
+        # Not for a plan (a dry run): it counts grader calls, and HHEM makes none.
+        verified = load_verifier and any(arm.verifier == "hhem" for arm in self.arms)
         self.verifier = HhemVerifier(settings.hhem or HhemSettings()) if verified else None
         verifier = None if self.verifier is None else [self.verifier.identity, self.verifier.settings.max_tokens]
         # What every row's line depends on besides the row: hashed once per run.
@@ -167,7 +170,6 @@ class Grading:
     def _verified_flow(self, row: Row, arm: ArmConfig, sample: int) -> Flow:
         """An hhem arm's sample: its call 1, then HHEM on the statements (a failure is call 2's error);
         HHEM's verdicts stand in call 2's place as the RAGAS JSON, so every scorer reads the arm."""
-        assert self.verifier is not None
         seed = None if self.settings.seed is None else self.settings.seed + sample
         values = {"question": row.question, "answer": row.answer, "context": context_text(row.contexts)}
         record: dict[str, Any] = {} if seed is None else {"seed": seed}
@@ -180,6 +182,8 @@ class Grading:
             record["error"] = {"call": "statements", "kind": failed.failure.kind, "message": failed.failure.message}
         else:
             record["statements_output"] = first
+            if self.verifier is None:
+                return record  # a plan: call 1 is the arm's only grader call
             verified = self.verifier.verify(row.contexts, statements_from_text(first))
             if verified.error is not None:
                 record["error"] = verified.error.model_dump()

@@ -196,3 +196,17 @@ def test_compare_ranks_the_candidates_on_the_arms_named(server: GraderServer, tm
     assert code in (0, 1), err
     row = json.loads(out)["rows"][0]
     assert row["arm"] == "ragas-strict" and row["candidate"] == "ragas" and row["unreadable"] == 0
+
+
+def test_a_dry_run_with_an_hhem_arm_counts_its_one_grader_call_and_loads_no_model(
+    server: GraderServer, tmp_path: Path
+) -> None:
+    # The named model does not exist: a dry run that loaded it would stop with exit 2.
+    code, out, err = invoke(
+        "grade", str(write_rows(tmp_path / "d.jsonl", ROWS)), "--model", "m", "--base-url", server.base_url,
+        "--cache", str(tmp_path / "c.sqlite"), "--dry-run", "--hhem", str(tmp_path / "no-such-model"),
+    )  # fmt: skip
+    assert code == 0, err
+    # 3 rows x (legacy 2 + ragas 2 + the hhem arm's call 1); each of ragas' calls and the hhem arm's may re-ask once.
+    assert out.strip() == "3 cases: 15 calls to make (0 replies cached), up to 24 with re-asks"
+    assert server.script.requests == 0
