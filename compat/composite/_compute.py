@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import unicodedata
 from collections.abc import Mapping
+from functools import cache
 from typing import NamedTuple
 
 from compat.composite._rule import FAITHFULNESS, CompositeRule, Unanswerable
@@ -29,7 +30,7 @@ def reference_is_unanswerable(reference: str | None, detection: Unanswerable) ->
         return False
     if detection.match == "exact":  # seed 004: ground_truth.lower() in [...]
         return reference.lower() in detection.phrases
-    return normalised(reference) in {normalised(phrase) for phrase in detection.phrases}
+    return normalised(reference) in _normalised_phrases(tuple(detection.phrases))
 
 
 def answer_says_no_information(answer: str | None, detection: Unanswerable) -> bool:
@@ -37,7 +38,12 @@ def answer_says_no_information(answer: str | None, detection: Unanswerable) -> b
     if answer is None:
         return False
     padded = f" {normalised(answer)} "
-    return any(f" {normalised(phrase)} " in padded for phrase in detection.answer_phrases)
+    return any(f" {phrase} " in padded for phrase in _normalised_phrases(tuple(detection.answer_phrases)))
+
+
+@cache  # a rule's phrases, normalised once per run, not once a case (tens of phrases, three composites a case)
+def _normalised_phrases(phrases: tuple[str, ...]) -> tuple[str, ...]:
+    return tuple(normalised(phrase) for phrase in phrases)
 
 
 class MetricPart(NamedTuple):

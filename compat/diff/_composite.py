@@ -31,7 +31,6 @@ EXAMPLES = 5
 DIFFERING = 50
 # The yardstick of 'a ground truth that says the information does not exist': the hardened rule's phrases.
 YARDSTICK = "unanswerable-aware"
-_SIDES = ("pass", "fail", "undetermined")
 
 
 class Faithfulness(NamedTuple):

@@ -6,10 +6,9 @@ each statement the two disagree on beside the contexts both judged it against.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from compat.diff import StatementAgreement
 from compat.report._html_markup import esc, num, pct, section
+from compat.report._markdown import markdown_cell, markdown_code
 
 SOURCES = {"llm": "LLM (call 2)", "hhem": "HHEM"}
 
@@ -31,13 +30,8 @@ def summary_line(agreement: StatementAgreement) -> str:
     )
 
 
-def statement_markdown(
-    agreement: StatementAgreement | None, cell: Callable[[str, int | None], str], code: Callable[[str], str]
-) -> list[str]:
-    """report.md's section: the summary, the matrix, and the first disagreements (statement and case).
-
-    ``cell`` and ``code``: report.md's own escaping of corpus text (``_text``, which calls this).
-    """
+def statement_markdown(agreement: StatementAgreement | None) -> list[str]:
+    """report.md's section: the summary, the matrix, and the first disagreements (statement and case)."""
     if agreement is None:
         return []
     control, candidate = SOURCES[agreement.control], SOURCES[agreement.candidate]
@@ -58,7 +52,7 @@ def statement_markdown(
         for line in shown:
             probability = "" if line.probability is None else f" ({line.probability:.3f})"
             lines.append(
-                f"| {code(line.case_id)} | {cell(line.statement, 160)} | {_word(line.control)} "
+                f"| {markdown_code(line.case_id)} | {markdown_cell(line.statement, 160)} | {_word(line.control)} "
                 f"| {_word(line.candidate)}{probability} |"
             )
         if agreement.disagreement_count > len(shown):

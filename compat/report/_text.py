@@ -307,7 +307,7 @@ def render_markdown(report: DriftReport) -> str:
             f"and {len(report.cohorts) - len(cohorts)} more (all in report.json and report.html).",
         ]
     lines += _steps_markdown(report)
-    lines += statement_markdown(report.statement_agreement, markdown_cell, markdown_code)
+    lines += statement_markdown(report.statement_agreement)
     lines += ["", "### Largest drifts", ""]
     lines += _table(
         ["case", *(scorer_label(s, side, markdown_cell, aside=True) for side in SIDES), "delta", "cause"],

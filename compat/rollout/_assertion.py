@@ -44,7 +44,6 @@ from compat.scoring import Score, get_scorer
 
 METADATA_KEY = "faithcompat"
 RECORD_VERSION = 1
-_SCORERS: dict[ArmName, str] = {"legacy": "legacy", "ragas": "ragas"}
 # The arms each mode grades, and the one that decides where the key does not choose.
 _ARMS: dict[Mode, tuple[ArmName, ...]] = {
     Mode.LEGACY: ("legacy",),
@@ -190,12 +189,8 @@ def run_assertion(
         case = grade_row(row, grade, load_prompts(settings.prompts), cache, grader)
     finally:
         cache.close()
-    scores = {arm: score_arm(get_scorer(_SCORERS[arm]), case, arm) for arm in arms}
+    scores = {arm: score_arm(get_scorer(arm), case, arm) for arm in arms}
     return AssertionResult(key, settings, case, scores, decided_by)
-
-
-def _determined(score: Score) -> bool:
-    return score.value is not None and math.isfinite(score.value)
 
 
 def grading_result(result: AssertionResult) -> dict[str, Any]:
@@ -206,7 +201,7 @@ def grading_result(result: AssertionResult) -> dict[str, Any]:
     said = f"faithcompat {stage}, {result.decided_by} arm"
     if settings.mode is Mode.SHADOW:
         said += " (recorded beside promptfoo's context-faithfulness, which decides)"
-    if _determined(decision):
+    if decision.is_finite:
         passed, score, reason = decision.passed, float(decision.value or 0.0), f"{said}: {decision.reason}"
     else:
         cause = decision.cause.value if decision.cause is not None else "not a finite score"
@@ -214,7 +209,7 @@ def grading_result(result: AssertionResult) -> dict[str, Any]:
         verdict = "skipped (undetermined: skip)" if passed else "failed (undetermined: fail)"
         reason = f"{said}: undetermined ({cause}), {verdict}; no score: {decision.reason}"
         score = 0.0
-    named = {f"faithfulness-{arm}": s.value for arm, s in result.scores.items() if _determined(s)}
+    named = {f"faithfulness-{arm}": s.value for arm, s in result.scores.items() if s.is_finite}
     return {
         "pass": passed,
         "score": score,
@@ -242,7 +237,7 @@ def record(result: AssertionResult) -> dict[str, Any]:
 
 def _score_record(score: Score) -> dict[str, Any]:
     return {
-        "value": score.value if _determined(score) else None,
+        "value": score.value if score.is_finite else None,
         "status": score.status.value,
         "cause": None if score.cause is None else score.cause.value,
         "passed": score.passed,

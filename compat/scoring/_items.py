@@ -298,7 +298,8 @@ def run_of(parts: Iterator[tuple[str, int]], words: VerdictWords, numbers: bool 
     if bare and len(bare) < len(items) and any(item.word not in _NUMBER_WORDS for item in items):
         # "Yes. 1. Yes.": among verdict words, a number alone is the next item's enumeration;
         # among numbers read as verdicts ("above: 1, 0, 1") it is a verdict like them.
-        items = [item for index, item in enumerate(items) if index not in set(bare)]
+        enumerations = set(bare)
+        items = [item for index, item in enumerate(items) if index not in enumerations]
         while items and items[0] == _NO_WORD:  # what followed a leading enumeration is a lead-in, not a place
             del items[0]
             unreadable -= 1

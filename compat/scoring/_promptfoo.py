@@ -6,7 +6,8 @@ import re
 from enum import Enum
 
 from compat.cases import Case
-from compat.scoring._jsnum import js_divide, js_number_to_string, js_to_fixed_2, js_trim
+from compat.scoring._jsnum import js_divide, js_trim
+from compat.scoring._legacy import legacy_reason
 from compat.scoring._score import Score, Status, VerdictFormat, passes
 from compat.scoring._statements import legacy_statement_count
 
@@ -47,8 +48,7 @@ class PromptfooScorer:
         if value is None:
             return self._fail(case, _NO_VERDICTS, error=True, count=count, verdict_format=verdict_format)
         passed = passes(value, case.threshold)
-        relation = " is >= " if passed else " is < "
-        reason = "Faithfulness " + js_to_fixed_2(value) + relation + js_number_to_string(case.threshold)
+        reason = legacy_reason(value, case.threshold, passed)
         return Score(
             scorer=self.name,
             value=value,

@@ -8,7 +8,8 @@ from typing import TypeVar
 from pydantic import BaseModel, ValidationError
 
 from compat.cases import Case
-from compat.scoring._jsnum import js_number_to_string, js_to_fixed_2, js_trim
+from compat.scoring._jsnum import js_number_to_string, js_trim
+from compat.scoring._legacy import legacy_reason
 from compat.scoring._ragasjson import DecodeError, Raised, extract_json, parse_json_markdown
 from compat.scoring._score import Cause, Score, Status, Verdict, VerdictFormat, passes
 
@@ -100,14 +101,13 @@ class RagasLibraryScorer:
     def _ratio(self, case: Case, value: float, count: int, verdicts: tuple[Verdict, ...] = ()) -> Score:
         """A score ragas returned, with the pass rule and the reason both ragas scorers give."""
         passed = passes(value, case.threshold)
-        relation = " is >= " if passed else " is < "
         return Score(
             scorer=self.name,
             value=value,
             status=Status.SCORED,
             passed=passed,
             threshold=case.threshold,
-            reason="Faithfulness " + js_to_fixed_2(value) + relation + js_number_to_string(case.threshold),
+            reason=legacy_reason(value, case.threshold, passed),
             verdicts=verdicts,
             statement_count=count,
         )
