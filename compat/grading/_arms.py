@@ -108,14 +108,12 @@ def _value(where: str, key: str, value: str, structured: bool) -> object:
 
 
 def check_arms(arms: tuple[ArmConfig, ...]) -> None:
-    """Refuse what a run cannot grade: two arms of one name, or a verifier not built yet."""
+    """Refuse what a run cannot grade: two arms of one name (parse_arm has refused unknown verifiers)."""
     seen: set[ArmName] = set()
     for arm in arms:
         if arm.name in seen:
             raise ArmError(f"arm {arm.name!r} is declared twice (each arm needs its own name)")
         seen.add(arm.name)
-        if arm.verifier not in ("llm", "hhem"):
-            raise ArmError(f"arm {arm.name!r}: the {arm.verifier} verifier cannot grade in this version")
 
 
 def arm_prompts(arm: ArmConfig, run: PromptSets) -> PromptSets:

@@ -10,8 +10,8 @@ grader-output generators ``_strategies`` and ``_synth``) import Hypothesis, so t
 are imported as modules where they are used, not from here. Takes from every stage before it.
 """
 
-from compat.rollout._assertion import AssertionConfigError, AssertionSettings, promptfoo_result, run_assertion
-from compat.rollout._assertion_config import ASSERTION_FILE, assert_entries, to_yaml
+from compat.rollout._assertion import AssertionConfigError, AssertionSettings
+from compat.rollout._assertion_config import assert_entries, to_yaml
 from compat.rollout._decision import Verdict, decide, no_decision, parse_stage
 from compat.rollout._decisionviews import decision_dict, decision_panel, render_decision
 from compat.rollout._flag import BUCKETS, FaithfulnessFlag, FlagConfig, FlagConfigError, FlagStats, Mode, bucket
@@ -21,7 +21,6 @@ from compat.rollout._policy import RolloutPolicy, default_policy_toml, load_poli
 from compat.rollout._refusals import Refusal, refusals_file, refusals_in
 
 __all__ = [
-    "ASSERTION_FILE",
     "BUCKETS",
     "AssertionConfigError",
     "AssertionSettings",
@@ -48,11 +47,9 @@ __all__ = [
     "load_policy",
     "no_decision",
     "parse_stage",
-    "promptfoo_result",
     "refusals_file",
     "refusals_in",
     "render_decision",
     "render_league",
-    "run_assertion",
     "to_yaml",
 ]

@@ -15,6 +15,7 @@ from compat.cases import check_expected_against
 from compat.scoring import _plans, _upstream
 from compat.scoring._legacy import LegacyScorer
 from compat.scoring._ragas import RagasScorer
+from compat.scoring._ragashhem import RagasHhemScorer
 from compat.scoring._score import MismatchPolicy, Scorer
 from compat.scoring._vocabulary import Vocabulary
 
@@ -23,7 +24,7 @@ ScorerFactory = Callable[..., Scorer]
 _REGISTRY: dict[str, tuple[ScorerFactory, frozenset[str]]] = {}
 # Scorers that read a recording a grader's texts do not hold (an HHEM verification): ranked
 # only when named, since on a corpus graded without a verifier they have nothing to read.
-_NOT_IN_LEAGUE = {"ragas-hhem-0.4.3"}
+_NOT_IN_LEAGUE = {RagasHhemScorer.name}
 
 
 def register_scorer(name: str, factory: ScorerFactory, *, options: frozenset[str] = frozenset()) -> None:
