@@ -1,15 +1,28 @@
-"""The exceptions faithcompat raises, all in one place.
+"""The exceptions faithcompat raises, all in one place, each with the exit code the CLI gives it.
 
-    FaithcompatError                 base: catch this to catch everything below
-    ├── InputError                   input that cannot be used (CLI exit code 2)
+    FaithcompatError                 base: catch this to catch everything below          exit 2
+    ├── InputError                   input that cannot be used as given                  exit 2
     │   ├── CaseError                one case is malformed; knows its source and line
     │   ├── CorpusError              a whole corpus is unusable (missing file, bad layout, a dataset given for a corpus)
+    │   ├── VocabularyError          a vocabulary file (your grader's verdict words) that cannot be used
+    │   ├── PromptError              a prompts file that cannot be used
+    │   ├── ArmError                 an arm that cannot be graded as declared
+    │   ├── CompositeRuleError       a composite rule: unknown name, unreadable file, a bad key
+    │   ├── PolicyError              a policy file that cannot be used
+    │   ├── FlagConfigError          a flag setting: a bad mode or percentage, shadow without a log, live at 0%
+    │   ├── AssertionConfigError     a promptfoo assertion's config (or environment) that cannot be used
     │   ├── GraderUnusableError      the grader cannot be used as given: unreachable, key refused, no such model
     │   └── VerifierUnusableError    the verifier model (HHEM) cannot be loaded: no such model, no [hhem] extra
-    ├── UnknownScorerError           no scorer is registered under that name (exit code 2)
-    ├── OutputError                  a report or output file cannot be written there (exit code 2)
-    ├── WorkerError                  a worker process of ``--jobs`` died (killed from outside; exit code 2)
-    └── GradingFailedError           too many of a grading run's cases failed (``grade`` exit code 1)
+    ├── UnknownScorerError           no scorer is registered under that name             exit 2
+    ├── OutputError                  a report or output file cannot be written there     exit 2
+    ├── WorkerError                  a worker process of ``--jobs`` died (killed from outside)  exit 2
+    └── GradingFailedError           too many of a grading run's cases failed            exit 1
+
+``exit_code`` is a class attribute: the CLI reads it in one place (``compat/cli/_common.py``),
+so a new error says its own code. Two exceptions never leave the module that raises them and
+so are not in the tree: ``scoring``'s ``DecodeError`` (a JSON reading that gave up, caught by
+the ragas-library scorer) and ``grading``'s ``MetricProblem`` (a dataset's metric value,
+turned into a ``CaseError`` with its line).
 
 Scorers never raise for anything a grader can emit: a grader failure is a ``Score``
 with status ``undetermined``, not an exception. Exceptions are for the caller's
@@ -19,9 +32,14 @@ corpus worth reading (the grader cannot be used at all, or failed on too many ca
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 
 class FaithcompatError(Exception):
     """Base class of every faithcompat error."""
+
+    #: The CLI's exit code for this error: 2, input (or a setting) that cannot be used.
+    exit_code: ClassVar[int] = 2
 
 
 class InputError(FaithcompatError):
@@ -45,6 +63,34 @@ class CaseError(InputError):
 
 class CorpusError(InputError):
     """A corpus as a whole is unusable: missing, unreadable or of an unknown layout."""
+
+
+class VocabularyError(InputError):
+    """A vocabulary file that cannot be used: unreadable, not TOML, or a word that cannot be one."""
+
+
+class PromptError(InputError):
+    """A prompts file that cannot be used."""
+
+
+class ArmError(InputError):
+    """An arm that cannot be graded as declared."""
+
+
+class CompositeRuleError(InputError):
+    """A composite rule that cannot be used: unknown name, unreadable file, a bad key."""
+
+
+class PolicyError(InputError):
+    """A policy file that cannot be used."""
+
+
+class FlagConfigError(InputError):
+    """A flag setting that cannot be used: a bad mode or percentage, shadow without a log, live at 0%."""
+
+
+class AssertionConfigError(InputError):
+    """An assertion config (or environment) that cannot be used: names the setting and what is wrong."""
 
 
 class GraderUnusableError(InputError):
@@ -88,4 +134,7 @@ class WorkerError(FaithcompatError):
 
 class GradingFailedError(FaithcompatError):
     """A grading run whose cases failed to grade more often than its limit allows (or all of
-    them): no corpus is written, since one would look real and hold little but errors."""
+    them): no corpus is written, since one would look real and hold little but errors.
+    The run failed its own check, as a gate does: exit 1."""
+
+    exit_code: ClassVar[int] = 1

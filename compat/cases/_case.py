@@ -9,7 +9,9 @@ from __future__ import annotations
 import re
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictStr, model_validator
+from pydantic import ConfigDict, Field, StrictBool, StrictStr, model_validator
+
+from compat._model import FrozenModel
 
 DEFAULT_THRESHOLD = 0.5
 # Tags faithcompat itself adds (the shadow log's): kept on the case, never counted as a
@@ -25,10 +27,8 @@ Verifier = Literal["llm", "hhem"]
 MetricScore = Annotated[float, Field(strict=True, ge=0, le=1, allow_inf_nan=False)]
 
 
-class ExpectedOutcome(BaseModel):
+class ExpectedOutcome(FrozenModel):
     """The golden outcome of one scorer on one case. Only the fields given are checked."""
-
-    model_config = ConfigDict(frozen=True, extra="forbid")
 
     score: FiniteFloat | NonFiniteName | None = Field(
         default=None,
@@ -52,10 +52,8 @@ class ExpectedOutcome(BaseModel):
     ) = None
 
 
-class ExpectedComposite(BaseModel):
+class ExpectedComposite(FrozenModel):
     """The golden composite of one rule on one case. Only the fields given are checked."""
-
-    model_config = ConfigDict(frozen=True, extra="forbid")
 
     score: FiniteFloat | None = Field(default=None, description="The composite; null for undetermined.")
     passed: StrictBool | None = None
@@ -92,51 +90,41 @@ GraderErrorKind = Literal[
 TokenCount = Annotated[int, Field(strict=True, ge=0)]
 
 
-class GraderError(BaseModel):
+class GraderError(FrozenModel):
     """A grader call that still failed after its retries: recorded, never replaced by a made-up output."""
-
-    model_config = ConfigDict(frozen=True, extra="forbid")
 
     call: GraderCall = Field(description="Which call failed: statements (call 1) or verdicts (call 2).")
     kind: GraderErrorKind
     message: StrictStr = Field(description="What the server or the connection said (never the API key).")
 
 
-class Attempt(BaseModel):
+class Attempt(FrozenModel):
     """An output the ragas arm rejected as unparseable and re-asked for (max_retries)."""
-
-    model_config = ConfigDict(frozen=True, extra="forbid")
 
     call: GraderCall
     output: StrictStr
     problem: StrictStr = Field(description="Why the output was not accepted.")
 
 
-class TokenUsage(BaseModel):
+class TokenUsage(FrozenModel):
     """Tokens the calls of one sample used, re-asks included (as the server counted them)."""
-
-    model_config = ConfigDict(frozen=True, extra="forbid")
 
     prompt: TokenCount = 0
     completion: TokenCount = 0
 
 
-class StatementCheck(BaseModel):
+class StatementCheck(FrozenModel):
     """One statement as a verifier other than the grader's call 2 judged it (``verifier``:
     ``hhem``): what it read, the probability it gave that the context supports it, and
     the verdict that probability makes."""
-
-    model_config = ConfigDict(frozen=True, extra="forbid")
 
     statement: StrictStr
     probability: Annotated[float, Field(strict=True, ge=0.0, le=1.0, allow_inf_nan=False)]
     supported: StrictBool
 
 
-class ArmSample(BaseModel):
+class ArmSample(FrozenModel):
     """One grading of a case by one arm: call 1's text, call 2's text, or the error that stopped it."""
-
-    model_config = ConfigDict(frozen=True, extra="forbid")
 
     seed: Annotated[int, Field(strict=True)] | None = Field(default=None, description="The seed sent, if any.")
     statements_output: StrictStr | None = Field(default=None, description="Raw text of call 1 (statements).")
@@ -206,7 +194,7 @@ ArmName = str
 ARM_NAME_PATTERN = r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$"
 
 
-class Arms(BaseModel):
+class Arms(FrozenModel):
     """Per-arm recordings, by arm name: each arm graded with its own configuration (``faithcompat grade``).
 
     ``legacy`` and ``ragas`` are the presets' names, as corpora have always written them;
@@ -215,7 +203,6 @@ class Arms(BaseModel):
     """
 
     model_config = ConfigDict(
-        frozen=True,
         extra="allow",
         json_schema_extra={"propertyNames": {"pattern": ARM_NAME_PATTERN}},
     )
@@ -245,10 +232,8 @@ class Arms(BaseModel):
         return tuple(name for name in ("legacy", "ragas") if self.get(name) is not None) + extra
 
 
-class Observed(BaseModel):
+class Observed(FrozenModel):
     """A score recorded elsewhere (a promptfoo results file): what the user's own legacy scorer said."""
-
-    model_config = ConfigDict(frozen=True, extra="forbid")
 
     source: StrictStr = Field(description='Where it was recorded, e.g. "promptfoo".')
     score: FiniteFloat | NonFiniteName | None = Field(default=None, description="null where none was recorded.")
@@ -257,12 +242,10 @@ class Observed(BaseModel):
     threshold: FiniteFloat | None = None
 
 
-class Case(BaseModel):
+class Case(FrozenModel):
     """One grading round: the two grader outputs (shared, or per arm) and what to grade them against."""
 
     model_config = ConfigDict(
-        frozen=True,
-        extra="forbid",
         # The shared texts may be left out only where the arms carry the grader's outputs.
         json_schema_extra={"anyOf": [{"required": ["grader_output"]}, {"required": ["arms"]}]},
     )

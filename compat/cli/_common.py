@@ -27,7 +27,7 @@ F = TypeVar("F", bound=Callable[..., Any])
 
 
 def domain_errors(command: F) -> F:
-    """Map faithcompat's errors to a one-line message and exit code 2: no tracebacks."""
+    """Map faithcompat's errors to a one-line message and the error's own exit code: no tracebacks."""
 
     @functools.wraps(command)
     def wrapper(*args: Any, **kwargs: Any) -> Any:
@@ -35,7 +35,7 @@ def domain_errors(command: F) -> F:
             return command(*args, **kwargs)
         except FaithcompatError as error:
             click.echo(f"faithcompat: error: {error}", err=True)
-            sys.exit(EXIT_UNUSABLE)
+            sys.exit(error.exit_code)
         except BrokenPipeError:
             # The reader left (`| head`): not an error.
             _silence_stdout()

@@ -11,9 +11,8 @@ from pathlib import Path
 
 import click
 
-from compat._errors import CaseError, GradingFailedError
+from compat._errors import CaseError
 from compat.cli._common import (
-    EXIT_FAILED,
     domain_errors,
     expand_patterns,
     max_case_bytes_option,
@@ -290,23 +289,19 @@ def grade_command(
             return
         progress = GradeBar(enabled=sys.stderr.isatty() and not os.environ.get("CI"))
         try:
-            try:
-                summary = grade(
-                    rows,
-                    out,
-                    lambda: OpenAIGrader(grader_settings),
-                    cache,
-                    prompts,
-                    settings,
-                    endpoints={url: partial(OpenAIGrader, other) for url, other in endpoints.items()},
-                    total=total,
-                    on_progress=progress.show,
-                )
-            finally:
-                progress.done()
-        except GradingFailedError as error:  # the run failed its own check, as a gate does: exit 1
-            click.echo(f"faithcompat: error: {error}", err=True)
-            sys.exit(EXIT_FAILED)
+            summary = grade(
+                rows,
+                out,
+                lambda: OpenAIGrader(grader_settings),
+                cache,
+                prompts,
+                settings,
+                endpoints={url: partial(OpenAIGrader, other) for url, other in endpoints.items()},
+                total=total,
+                on_progress=progress.show,
+            )
+        finally:
+            progress.done()
     finally:
         cache.close()
     for warning in summary.warnings:

@@ -7,6 +7,7 @@ mean after the rule's unanswerable-question adjustments, or undetermined with th
 that left it so. Takes from ``compat.cases`` only by what a case holds.
 """
 
+from compat._errors import CompositeRuleError
 from compat.composite._compute import (
     RELEVANCY,
     CompositeScore,
@@ -20,7 +21,6 @@ from compat.composite._rule import (
     BUILTIN_RULES,
     FAITHFULNESS,
     CompositeRule,
-    CompositeRuleError,
     Unanswerable,
     load_rule,
     parse_rule,

@@ -11,9 +11,10 @@ from importlib import resources
 from pathlib import Path
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+from pydantic import ConfigDict, Field, ValidationError, model_validator
 
-from compat._errors import InputError
+from compat._errors import CompositeRuleError
+from compat._model import FrozenModel
 from compat._toml import parse_toml, read_toml
 
 FAITHFULNESS = "faithfulness"  # the one metric the diff's scorers give, not the case's metrics
@@ -21,12 +22,8 @@ Weight = Annotated[float, Field(gt=0, allow_inf_nan=False)]
 Unit = Annotated[float, Field(ge=0, le=1, allow_inf_nan=False)]
 
 
-class CompositeRuleError(InputError):
-    """A composite rule that cannot be used: unknown name, unreadable file, a bad key."""
-
-
-class _Section(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid", strict=True)
+class _Section(FrozenModel):
+    model_config = ConfigDict(strict=True)
 
 
 class Unanswerable(_Section):

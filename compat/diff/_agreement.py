@@ -20,8 +20,8 @@ from typing import NamedTuple
 
 from pydantic import Field
 
+from compat._model import FrozenModel
 from compat.cases import Case, StatementCheck
-from compat.diff._case_line import _Frozen
 from compat.scoring import RagasScorer, Verdict, normalise_statement
 
 Z_95 = 1.959963984540054
@@ -41,7 +41,7 @@ class StatementPair(NamedTuple):
     contexts: tuple[str, ...]
 
 
-class DisagreementLine(_Frozen):
+class DisagreementLine(FrozenModel):
     case_id: str
     statement: str
     control: bool = Field(description="The LLM verdict (call 2): supported or not.")
@@ -50,7 +50,7 @@ class DisagreementLine(_Frozen):
     contexts: list[str] = Field(description="The case's contexts, which both judged the statement against.")
 
 
-class StatementAgreement(_Frozen):
+class StatementAgreement(FrozenModel):
     """How two verdict sources agree on the same statements (report.json ``statement_agreement``, since 1.4)."""
 
     control: str = Field(description="The first source: llm (call 2's verdicts, read by the fixed scorer).")

@@ -4,16 +4,14 @@ from __future__ import annotations
 
 from typing import Any, ClassVar, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, SerializerFunctionWrapHandler, model_serializer
+from pydantic import Field, SerializerFunctionWrapHandler, model_serializer
+
+from compat._model import FrozenModel
 
 JsonScore = float | Literal["NaN", "Infinity", "-Infinity"] | None
 
 
-class _Frozen(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
-
-
-class _WhereItOccurs(_Frozen):
+class _WhereItOccurs(FrozenModel):
     """A model whose ``_OCCASIONAL`` fields are left out of report.json while ``None``: a report
     of a corpus without them reads exactly as before they existed."""
 
@@ -28,7 +26,7 @@ class _WhereItOccurs(_Frozen):
         return data
 
 
-class CohortRow(_Frozen):
+class CohortRow(FrozenModel):
     """One tag's cases by outcome (the faithfulness drift's cohorts and the composite's)."""
 
     tag: str
@@ -71,7 +69,7 @@ class CaseSteps(_WhereItOccurs):
     )
 
 
-class CaseLeg(_Frozen):
+class CaseLeg(FrozenModel):
     """One arm step of a case: the dimensions it changes, the arm it reaches, the candidate scorer there."""
 
     dimensions: list[str] = Field(description="prompts, model, verifier; several where an arm between is not recorded.")
@@ -80,7 +78,7 @@ class CaseLeg(_Frozen):
     delta: float | None = Field(description="This score - the previous step's, where both are finite.")
 
 
-class CaseObserved(_Frozen):
+class CaseObserved(FrozenModel):
     """A score promptfoo recorded for the case, set against today's scorers."""
 
     score: JsonScore
@@ -92,19 +90,19 @@ class CaseObserved(_Frozen):
     first_reproduced: bool | None = Field(description="Sample 0, the one compared, reproduces it.")
 
 
-class GraderTextsLine(_Frozen):
+class GraderTextsLine(FrozenModel):
     statements_output: str | None = Field(description="Grader call 1's text (statement generation).")
     statements: list[str] | None = Field(description="Statements given as a list instead of call 1's text.")
     grader_output: str = Field(description="Grader call 2's text (the verdicts).")
 
 
-class ReadVerdictLine(_Frozen):
+class ReadVerdictLine(FrozenModel):
     text: str = Field(description="The statement; for the legacy scorer, the piece of the final line it read.")
     verdict: Literal[0, 1] | None = Field(description="1 supported, 0 not, null: no usable verdict.")
     reason: str | None
 
 
-class CaseDetailLine(_Frozen):
+class CaseDetailLine(FrozenModel):
     """What each side read, kept on the lines of cases that differ (not on matches)."""
 
     question: str | None = Field(default=None, description="The question the answer answers (since 1.3).")
@@ -118,7 +116,7 @@ class CaseDetailLine(_Frozen):
     control_note: str = Field(description="How the control's reading is to be taken (the legacy arithmetic).")
 
 
-class CompositePartLine(_Frozen):
+class CompositePartLine(FrozenModel):
     """One metric as a composite rule used it."""
 
     metric: str
@@ -128,7 +126,7 @@ class CompositePartLine(_Frozen):
     omitted: bool = Field(description='Left out of the mean (an adjustment, or undetermined = "omit").')
 
 
-class CompositeSideLine(_Frozen):
+class CompositeSideLine(FrozenModel):
     """A case's composite under one rule, with what it was made of."""
 
     score: float | None = Field(description="The composite (null: undetermined).")
@@ -139,7 +137,7 @@ class CompositeSideLine(_Frozen):
     parts: list[CompositePartLine] = Field(description="The metrics the rule weighs, in its order.")
 
 
-class CompositeLine(_Frozen):
+class CompositeLine(FrozenModel):
     """A case's composite under the old and the new rule (``--composite OLD,NEW``; cases with metrics)."""
 
     old: CompositeSideLine

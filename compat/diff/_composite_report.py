@@ -6,7 +6,8 @@ from enum import Enum
 
 from pydantic import Field
 
-from compat.diff._case_line import CohortRow, _Frozen
+from compat._model import FrozenModel
+from compat.diff._case_line import CohortRow
 
 
 class CompositeOutcome(str, Enum):
@@ -51,7 +52,7 @@ COMPOSITE_CAUSES: dict[CompositeCause, str] = {
 }
 
 
-class CompositeCaseRow(_Frozen):
+class CompositeCaseRow(FrozenModel):
     """One case's two composites, as the report lists the differing ones."""
 
     id: str
@@ -78,7 +79,7 @@ class CompositeCaseRow(_Frozen):
     undetermined_by: dict[str, str | None] = Field(description="old, new: the metric that left it undetermined.")
 
 
-class CompositeCauseRow(_Frozen):
+class CompositeCauseRow(FrozenModel):
     cause: str
     description: str
     count: int
@@ -86,7 +87,7 @@ class CompositeCauseRow(_Frozen):
     examples: list[str] = Field(description="The first case ids with this cause (at most 5).")
 
 
-class CompositeSplit(_Frozen):
+class CompositeSplit(FrozenModel):
     """The mean change of the composite split between the two rule changes (complete cases only)."""
 
     cases: int = Field(description="Cases with the old, the middle and the new composite determined.")
@@ -95,13 +96,13 @@ class CompositeSplit(_Frozen):
     total: float | None
 
 
-class CompositeExpectations(_Frozen):
+class CompositeExpectations(FrozenModel):
     checked: int = Field(description="Cases with an expected composite (expected_composite) for either rule.")
     failed: int
     failures: list[str] = Field(description="The first failures (at most 20).")
 
 
-class CompositeDrift(_Frozen):
+class CompositeDrift(FrozenModel):
     """Every case with metrics scored by two composite rules, compared as the faithfulness scores are."""
 
     old_rule: str

@@ -10,39 +10,25 @@ from typing import Literal
 
 from pydantic import Field
 
+from compat._model import FrozenModel
 from compat.diff._agreement import StatementAgreement
-from compat.diff._case_line import CaseLine, CohortRow, _Frozen, _WhereItOccurs
+from compat.diff._case_line import CaseLine, CohortRow, _WhereItOccurs
 from compat.diff._composite_report import CompositeDrift
 
-# 1.1 added the decomposition, noise and observed sections and the per-case ones;
-# 1.2 the agreement where the control is trusted, each cause's flips, a differing
-# case's detail (cases.jsonl only: the report's examples leave it out) and the
-# candidate's vocabulary (scorers.candidate_vocabulary, null when none was given).
-# 1.3 added why no decision can be made (no_decision), the flip matrix's off-diagonal
-# cases by outcome (flip_outcomes), the flips where the control is trusted (overall and
-# per cause), the noise floor's rule (a multiple of the arms' standard deviations, and
-# the samples that make it usable), the arm the candidate read (scorers.candidate_arm),
-# and a differing case's question, answer and contexts (cases.jsonl only).
-# 1.4: arms by name (scorers.control_arm; candidate_arm any name), the outcome
-# not_recorded, and the decomposition as a path through arms: the model and verifier
-# steps (effects, steps, flips) and the steps left out (left_out), each only where it occurs.
-# 1.4 also added the per-statement agreement of the LLM's verdicts and HHEM's (statement_agreement).
-# 1.5 added the drift of a composite score between two rules (composite: --composite OLD,NEW).
-# 1.6 added each case's composites to its cases.jsonl line (composite, with --composite), and
-# the warnings on how each side reads its arm (warnings, only where there are some).
-# Optional everywhere, so a report of an earlier version (a committed baseline) still reads.
+# Each version's additions: CHANGELOG.md. Every field added is optional, so a report of an
+# earlier version (a committed baseline) still reads.
 SCHEMA_VERSION: Literal["1.6"] = "1.6"
 SCHEMA_VERSIONS = ("1.0", "1.1", "1.2", "1.3", "1.4", "1.5", "1.6")  # the versions this one reads
 
 
-class CorpusInfo(_Frozen):
+class CorpusInfo(FrozenModel):
     sources: list[str] = Field(description="The corpus files, as named on the command line.")
     sha256: str = Field(description="SHA-256 of every byte read, source after source.")
     cases: int
     skipped_invalid: int = Field(description="Malformed cases skipped with --skip-invalid (0 otherwise).")
 
 
-class VocabularyInfo(_Frozen):
+class VocabularyInfo(FrozenModel):
     """Verdict words the candidate read on top of its built-in ones (--vocabulary), normalised."""
 
     yes: list[str]
@@ -50,7 +36,7 @@ class VocabularyInfo(_Frozen):
     none: list[str]
 
 
-class ScorersInfo(_Frozen):
+class ScorersInfo(FrozenModel):
     control: str
     candidate: str
     candidate_policy: str | None = None
@@ -69,7 +55,7 @@ class ScorersInfo(_Frozen):
     )
 
 
-class Agreement(_Frozen):
+class Agreement(FrozenModel):
     """Share of cases that match, with its Wilson 95% score interval.
 
     Where cases were graded more than once (``--samples``), a case agrees by the share
@@ -87,7 +73,7 @@ class Agreement(_Frozen):
     effective_cases: float | None = Field(default=None, description="What the sample pairs are worth, in cases.")
 
 
-class CauseRow(_Frozen):
+class CauseRow(FrozenModel):
     cause: str
     description: str
     count: int
@@ -103,7 +89,7 @@ class CauseRow(_Frozen):
     )
 
 
-class TrustedAgreement(_Frozen):
+class TrustedAgreement(FrozenModel):
     """Agreement over the cases where the control can be trusted.
 
     A control known to be broken cannot be agreed with where it is broken: these are
@@ -130,13 +116,13 @@ class TrustedAgreement(_Frozen):
     )
 
 
-class HistogramBin(_Frozen):
+class HistogramBin(FrozenModel):
     low: float
     high: float
     count: int
 
 
-class DeltaStats(_Frozen):
+class DeltaStats(FrozenModel):
     """candidate - control over the cases where both scores are finite."""
 
     count: int
@@ -147,12 +133,12 @@ class DeltaStats(_Frozen):
     histogram: list[HistogramBin]
 
 
-class ArmMean(_Frozen):
+class ArmMean(FrozenModel):
     mean: float | None
     count: int = Field(description="Cases with a finite score in [0, 1] (legacy) or a determined score.")
 
 
-class ExpectationSummary(_Frozen):
+class ExpectationSummary(FrozenModel):
     checked: int = Field(description="Cases with an expected block for either scorer.")
     failed: int
     failures: list[str] = Field(description="The first failures (at most 20).")
@@ -196,7 +182,7 @@ class DecompositionSummary(_WhereItOccurs):
     )
 
 
-class NoiseSummary(_Frozen):
+class NoiseSummary(FrozenModel):
     """The grader's disagreement with itself, over the cases graded more than once."""
 
     cases: int = Field(description="Cases with a noise floor (an arm graded at least twice).")
@@ -223,7 +209,7 @@ class NoiseSummary(_Frozen):
     within_noise_flips: dict[str, int] = Field(description="Of them, the flips: pass_to_fail, fail_to_pass.")
 
 
-class ObservedSummary(_Frozen):
+class ObservedSummary(FrozenModel):
     """Scores promptfoo recorded, set against today's scorers."""
 
     cases: int = Field(description="Cases with a recorded score.")

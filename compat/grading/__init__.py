@@ -8,13 +8,14 @@ paid for twice and a stopped run resumes, and writes cases whose ``arms`` hold w
 the grader said. Takes from ``compat.cases`` and ``compat.scoring``; never prints.
 """
 
-from compat.grading._arms import ArmError, check_arms, parse_arm, run_arm
+from compat._errors import ArmError, PromptError
+from compat.grading._arms import check_arms, parse_arm, run_arm
 from compat.grading._cache import DEFAULT_CACHE, Reply, ReplyCache, request_key
 from compat.grading._client import Counters, Grader, GraderFailure, GraderSettings, OpenAIGrader, Request
 from compat.grading._datasets import bundled_dataset, iter_rows
 from compat.grading._hhem import DEFAULT_BATCH_SIZE, DEFAULT_MAX_TOKENS, HUB_ID, HhemSettings, HhemVerifier, premise_of
 from compat.grading._promptfoo_prompts import promptfoo_prompts
-from compat.grading._prompts import BUILT_IN, PromptError, PromptPair, PromptSets, load_prompts, prompts_toml
+from compat.grading._prompts import BUILT_IN, PromptPair, PromptSets, load_prompts, prompts_toml
 from compat.grading._rows import ALIASES, Row
 from compat.grading._run import CallPlan, GradeProgress, GradeSummary, grade, plan
 from compat.grading._single import grade_row

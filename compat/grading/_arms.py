@@ -14,7 +14,7 @@ import math
 from dataclasses import replace
 from typing import Any
 
-from compat._errors import InputError
+from compat._errors import ArmError
 from compat._text import parse_flag
 from compat.cases import PRESETS, VERIFIERS, ArmConfig, ArmName, preset
 from compat.grading._client import base_url_problem
@@ -22,10 +22,6 @@ from compat.grading._prompts import PromptSets, load_prompts
 
 # Keys of ``NAME=PRESET,KEY=VALUE``: each an ``ArmConfig`` field, read by its kind.
 _KEYS = ("model", "base-url", "prompts", "temperature", "strict-json", "max-retries", "samples", "verifier")
-
-
-class ArmError(InputError):
-    """An arm that cannot be graded as declared."""
 
 
 def run_arm(name: str, *, model: str, base_url: str | None, options: dict[str, Any]) -> ArmConfig:

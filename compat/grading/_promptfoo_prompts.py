@@ -20,7 +20,8 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from compat.grading._prompts import BUILT_IN, PromptError, PromptPair, PromptSets, check_template
+from compat._errors import PromptError
+from compat.grading._prompts import BUILT_IN, PromptPair, PromptSets, check_template
 
 _NAMES = ("CONTEXT_FAITHFULNESS_LONGFORM", "CONTEXT_FAITHFULNESS_NLI_STATEMENTS")
 # `exports.NAME = `...`` or `const NAME = `...``: a template literal, or a double-quoted string.

@@ -17,16 +17,12 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
-from compat._errors import InputError
+from compat._errors import PromptError
 from compat._toml import read_toml
 from compat.cases import ArmName
 
 ARMS: tuple[ArmName, ...] = ("legacy", "ragas")
 CALLS = ("statements", "verdicts")
-
-
-class PromptError(InputError):
-    """A prompts file that cannot be used."""
 
 
 @dataclass(frozen=True, slots=True)

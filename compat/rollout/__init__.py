@@ -10,11 +10,12 @@ grader-output generators ``_strategies`` and ``_synth``) import Hypothesis, so t
 are imported as modules where they are used, not from here. Takes from every stage before it.
 """
 
-from compat.rollout._assertion import AssertionConfigError, AssertionSettings
+from compat._errors import AssertionConfigError, FlagConfigError
+from compat.rollout._assertion import AssertionSettings
 from compat.rollout._assertion_config import assert_entries, to_yaml
 from compat.rollout._decision import Verdict, decide, no_decision, parse_stage
 from compat.rollout._decisionviews import decision_dict, decision_panel, render_decision
-from compat.rollout._flag import BUCKETS, FaithfulnessFlag, FlagConfig, FlagConfigError, FlagStats, Mode, bucket
+from compat.rollout._flag import BUCKETS, FaithfulnessFlag, FlagConfig, FlagStats, Mode, bucket
 from compat.rollout._league import LeagueRow, LeagueTable, build_league
 from compat.rollout._leagueviews import league_json, league_schema, league_section, render_league
 from compat.rollout._policy import RolloutPolicy, default_policy_toml, load_policy

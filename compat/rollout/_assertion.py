@@ -34,7 +34,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
 
-from compat._errors import FaithcompatError, InputError
+from compat._errors import AssertionConfigError, FaithcompatError
 from compat._text import parse_flag
 from compat.cases import DEFAULT_THRESHOLD, ArmName, Case
 from compat.diff import score_arm
@@ -51,10 +51,6 @@ _ARMS: dict[Mode, tuple[ArmName, ...]] = {
     Mode.LIVE: ("legacy", "ragas"),
     Mode.CANDIDATE: ("ragas",),
 }
-
-
-class AssertionConfigError(InputError):
-    """An assertion config (or environment) that cannot be used: names the setting and what is wrong."""
 
 
 Undetermined = Literal["fail", "skip"]

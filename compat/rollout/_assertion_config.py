@@ -16,7 +16,7 @@ import math
 from pathlib import Path
 from typing import Any
 
-from compat.rollout._assertion import AssertionConfigError
+from compat._errors import AssertionConfigError
 
 ASSERTION_FILE = Path(__file__).with_name("promptfoo_assertion.py")
 LEGACY_TYPE = "context-faithfulness"

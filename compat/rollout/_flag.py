@@ -32,7 +32,7 @@ from enum import Enum
 from pathlib import Path
 from typing import TextIO
 
-from compat._errors import InputError
+from compat._errors import FlagConfigError
 from compat.cases import TOOL_TAG_PREFIX, Case, case_line
 from compat.scoring import Score, Scorer, get_scorer
 
@@ -46,10 +46,6 @@ class Mode(str, Enum):
     SHADOW = "shadow"
     LIVE = "live"
     CANDIDATE = "candidate"
-
-
-class FlagConfigError(InputError):
-    """A flag setting that cannot be used: a bad mode or percentage, shadow without a log, live at 0%."""
 
 
 @dataclass(frozen=True)

@@ -33,9 +33,10 @@ from collections.abc import Callable, Iterable, Sequence
 from functools import partial
 from pathlib import Path
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import Field
 
 from compat._errors import CaseError
+from compat._model import FrozenModel
 from compat.cases import DEFAULT_MAX_CASE_BYTES, ArmName, Case, CorpusDigest, iter_cases
 from compat.diff import (
     CONTROL_ARM,
@@ -61,17 +62,12 @@ from compat.rollout._policy import RolloutPolicy
 from compat.scoring import Cause, Score, Scorer, Status, Vocabulary, get_scorer, scorer_options
 
 REFERENCE = "ragas"  # whose reading says a case is a refusal, or has nothing to score
-# 1.1 added the vocabulary (null when none was given); 1.2 each row's arm, what it could
-# not read, the cases it scored and why no decision was made on it; 1.3 arms by any name.
+# Each version's additions: CHANGELOG.md.
 LEAGUE_SCHEMA_VERSION = "1.3"
 _NOTHING_TO_SCORE = frozenset({Cause.EMPTY_OUTPUT, Cause.NO_STATEMENTS, Cause.REFUSAL, Cause.NO_VERDICTS})
 
 
-class _Frozen(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
-
-
-class LeagueRow(_Frozen):
+class LeagueRow(FrozenModel):
     """One candidate against the control."""
 
     candidate: str
@@ -111,7 +107,7 @@ class LeagueRow(_Frozen):
     why: str = Field(description="In words: why it is or is not safe to ship.")
 
 
-class LeagueTable(_Frozen):
+class LeagueTable(FrozenModel):
     """Every candidate against one control on one corpus (``faithcompat compare``)."""
 
     schema_version: str = LEAGUE_SCHEMA_VERSION

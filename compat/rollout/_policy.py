@@ -10,16 +10,12 @@ from __future__ import annotations
 import itertools
 from pathlib import Path
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+from pydantic import ConfigDict, Field, ValidationError, field_validator
 
-from compat._errors import InputError
+from compat._errors import PolicyError
+from compat._model import FrozenModel
 from compat._toml import read_toml
 from compat.diff import DriftCause
-
-
-class PolicyError(InputError):
-    """A policy file that cannot be used."""
-
 
 # Causes a policy may not accept, and why: a difference nobody can explain is what the
 # migration must drive to zero, and grader noise has its own switch.
@@ -30,10 +26,10 @@ _NOT_ACCEPTABLE = {
 _CAUSES = frozenset(cause.value for cause in DriftCause) - _NOT_ACCEPTABLE.keys()
 
 
-class _Section(BaseModel):
+class _Section(FrozenModel):
     # strict: "3" or true is not a count and 1.5 is not an integer; a policy decides
     # rollouts, so a value is either what it says or an error naming its key.
-    model_config = ConfigDict(frozen=True, extra="forbid", strict=True, allow_inf_nan=False)
+    model_config = ConfigDict(strict=True, allow_inf_nan=False)
 
 
 class GatePolicy(_Section):

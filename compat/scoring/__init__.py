@@ -6,6 +6,7 @@ registry every caller goes through. Scorers are total: anything a grader can emi
 gives a ``Score``, never an exception. Takes from ``compat.cases`` only.
 """
 
+from compat._errors import VocabularyError
 from compat.scoring._items import forget_read_items
 from compat.scoring._jsnum import NUMBER_EPSILON
 from compat.scoring._legacy import LegacyBreakdown, LegacyScorer, legacy_breakdown
@@ -17,7 +18,7 @@ from compat.scoring._statements import statements_from_text
 from compat.scoring._upstream import PROMPTFOO_GENERATIONS
 from compat.scoring._verdicts import parse_verdicts
 from compat.scoring._verdictwords import VerdictWords, verdict_words
-from compat.scoring._vocabulary import Vocabulary, VocabularyError, load_vocabulary
+from compat.scoring._vocabulary import Vocabulary, load_vocabulary
 
 __all__ = [
     "NUMBER_EPSILON",

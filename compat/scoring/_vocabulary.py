@@ -18,17 +18,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from compat._errors import InputError
+from compat._errors import VocabularyError
 from compat._toml import read_toml
 from compat.scoring._words import MAX_WORD_CHARS, WORD_VALUES, normalise_word
 
 KINDS = ("yes", "no", "none")
 _MEANINGS = {"yes": "a yes word", "no": "a no word", "none": "a place without a verdict"}
 _BUILT_IN_KIND = {word: {1: "yes", 0: "no", None: "none"}[value] for word, value in WORD_VALUES.items()}
-
-
-class VocabularyError(InputError):
-    """A vocabulary file that cannot be used: unreadable, not TOML, or a word that cannot be one."""
 
 
 @dataclass(frozen=True)
