@@ -5,9 +5,9 @@ own stage, the stages before it and the shared modules, never a later stage. Acr
 stages it imports what the stage's ``__init__`` exports, not a private module. No module
 imports itself back in a circle (``TYPE_CHECKING`` imports count). No private name (``_x``)
 crosses a module: what two modules share is public inside the stage. ``MAX_LINES`` guards
-against a runaway file; a module is split by what it holds, never to meet a line count. Only the CLI (``compat.cli``) imports click,
-prints or exits, and nothing imports the CLI. The README's map of the folders matches
-the tree.
+against a runaway file; a module is split by what it holds, never to meet a line count.
+Only the CLI (``compat.cli``) imports click, prints or exits, and nothing imports the CLI.
+The README's map of the folders matches the tree.
 """
 
 from __future__ import annotations
