@@ -125,7 +125,8 @@ class Score(NamedTuple):
         statement_count: int = 0,
     ) -> Score:
         """A value the scorer gives (``cause`` only where a value stands for nothing to score: NaN)."""
-        # tuple.__new__ directly: one call per score, as ``Score(...)`` is (hot path, docs/performance.md).
+        # tuple.__new__: keywords at a positional call's cost (the class called with keywords packs
+        # them into a dict, twice the instructions; a score a case on the hot path).
         return tuple.__new__(
             cls,
             (

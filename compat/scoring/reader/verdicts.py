@@ -43,6 +43,21 @@ class ParsedVerdicts(NamedTuple):
     warnings: tuple[ScoreWarning, ...] = ()
     valid_count: int = 0  # verdicts that are readable (not None)
 
+    @classmethod
+    def build(
+        cls,
+        *,
+        format: VerdictFormat,  # noqa: A002 - the field's name
+        values: tuple[Literal[0, 1] | None, ...],
+        statements: tuple[str | None, ...] | None = None,
+        reasons: tuple[str | None, ...] | None = None,
+        warnings: tuple[ScoreWarning, ...] = (),
+        valid_count: int = 0,
+    ) -> ParsedVerdicts:
+        """Built by keyword at a positional call's cost: calling the class with keywords packs
+        them into a dict (twice the instructions, once a case on the hot path)."""
+        return tuple.__new__(cls, (format, values, statements, reasons, warnings, valid_count))
+
 
 def parse_verdicts(
     text: str, statements: Sequence[str] | None = None, words: VerdictWords = BUILT_IN
@@ -211,7 +226,7 @@ def _read_items(
                 and set(map(type, reasons)) == {str}
             ):
                 warnings = (ScoreWarning.REPAIRED_JSON,) if repaired else ()
-                return ParsedVerdicts(
+                return ParsedVerdicts.build(
                     format=VerdictFormat.JSON,
                     values=values,
                     statements=statements,
@@ -242,7 +257,7 @@ def _read_items_one_by_one(
         reasons.append(reason if type(reason) is str else None)
     valid = len(values) - values.count(None)
     verdict_format = VerdictFormat.JSON_LIST if values_only else VerdictFormat.JSON
-    return ParsedVerdicts(
+    return ParsedVerdicts.build(
         format=verdict_format,
         values=tuple(values),
         statements=tuple(statements),
@@ -305,4 +320,4 @@ def _parse_text(text: str, statements: Sequence[str] | None, words: VerdictWords
     values = read.values
     warnings = ordered_warnings({ScoreWarning(warning) for warning in read.warnings})
     valid = len(values) - values.count(None)
-    return ParsedVerdicts(format=_TEXT_FORMATS[read.source], values=values, warnings=warnings, valid_count=valid)
+    return ParsedVerdicts.build(format=_TEXT_FORMATS[read.source], values=values, warnings=warnings, valid_count=valid)
