@@ -1,24 +1,28 @@
 """Stage 2, scoring: a ``Case`` in, a ``Score`` out, by a scorer found by name.
 
 Holds the legacy scorer (a bit-exact port, JavaScript numerics included), the fixed
-scorer (statements, verdict reading, JSON scanning, refusals, alignment), and the
-registry every caller goes through. Scorers are total: anything a grader can emit
-gives a ``Score``, never an exception. Takes from ``compat.cases`` only.
+scorer (statements and alignment here, verdict reading in ``reader/``), the seed
+documents' fix plans (``plans/``), the published upstream releases (``upstream/``) and
+the registry every caller goes through (docs/scoring.md). Scorers are total: anything a
+grader can emit gives a ``Score``, never an exception. Takes from ``compat.cases`` only.
 """
 
 from compat._errors import VocabularyError
-from compat.scoring._items import forget_read_items
-from compat.scoring._jsnum import NUMBER_EPSILON
+from compat.scoring._javascript import NUMBER_EPSILON
 from compat.scoring._legacy import LegacyBreakdown, LegacyScorer, legacy_breakdown
 from compat.scoring._ragas import RagasScorer, normalise_statement
-from compat.scoring._ragashhem import RagasHhemScorer, hhem_verdict
 from compat.scoring._registry import get_scorer, league_candidates, register_scorer, scorer_names, scorer_options
 from compat.scoring._score import Cause, MismatchPolicy, Score, Scorer, ScoreWarning, Status, Verdict, VerdictFormat
 from compat.scoring._statements import statements_from_text
-from compat.scoring._upstream import PROMPTFOO_GENERATIONS
-from compat.scoring._verdicts import parse_verdicts
-from compat.scoring._verdictwords import VerdictWords, verdict_words
-from compat.scoring._vocabulary import Vocabulary, load_vocabulary
+from compat.scoring.reader import (
+    VerdictWords,
+    Vocabulary,
+    forget_read_items,
+    load_vocabulary,
+    parse_verdicts,
+    verdict_words,
+)
+from compat.scoring.upstream import PROMPTFOO_GENERATIONS, hhem_verdict
 
 __all__ = [
     "NUMBER_EPSILON",
@@ -27,7 +31,6 @@ __all__ = [
     "LegacyBreakdown",
     "LegacyScorer",
     "MismatchPolicy",
-    "RagasHhemScorer",
     "RagasScorer",
     "Score",
     "ScoreWarning",

@@ -1,9 +1,9 @@
 """The legacy scorer: a bit-exact port of promptfoo generation A (0.114.2 to 0.120.26).
 
 Bugs included, on purpose: this is the control arm of every comparison, and a port
-that is almost right makes every drift figure wrong. See ``shared/spec/legacy-scorer.md``
-for the published code's behaviour; each JavaScript operation it relies on is
-reproduced in ``compat.scoring._jsnum``.
+that is almost right makes every drift figure wrong. docs/scoring.md (``legacy``) says
+how the published code behaves; each JavaScript operation it relies on is reproduced
+in ``compat.scoring._javascript``.
 """
 
 from __future__ import annotations
@@ -11,8 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from compat.cases import Case
-from compat.scoring._jsnum import js_divide, js_number_to_string, js_to_fixed_2, js_trim
-from compat.scoring._score import Score, Status, VerdictFormat, passes
+from compat.scoring._javascript import js_divide, js_number_to_string, js_to_fixed_2, js_trim
+from compat.scoring._score import Score, VerdictFormat, passes
 from compat.scoring._statements import legacy_statement_count
 
 FINAL_VERDICT_HEADER = "final verdict for each statement in order:"
@@ -74,17 +74,14 @@ class LegacyScorer:
         threshold = case.threshold
         counts = _counts(case)  # not legacy_breakdown: its header count is for explaining drift
         if counts is None:
-            return Score(
-                scorer=self.name, value=0.0, status=Status.SCORED, passed=False, threshold=threshold, reason="No output"
-            )
+            return Score.scored(scorer=self.name, value=0.0, passed=False, threshold=threshold, reason="No output")
         count, bad, verdict_format, _pieces = counts
         value = 1 - js_divide(bad, count)
         passed = passes(value, threshold)
         reason = legacy_reason(value, threshold, passed)
-        return Score(
+        return Score.scored(
             scorer=self.name,
             value=value,
-            status=Status.SCORED,
             passed=passed,
             threshold=threshold,
             reason=reason,

@@ -1,6 +1,6 @@
 """The fixed scorer: the RAGAS ratio, supported statements / statements of call 1.
 
-The contract is ``shared/spec/fixed-scorer.md``. In short: the denominator is the
+The contract is docs/scoring.md (``ragas``). In short: the denominator is the
 statements of call 1, never the number of verdicts the grader happened to return;
 a grader failure can lower a score or make it undetermined, never raise it; and
 where there is nothing to score, the answer is ``undetermined`` with a named cause,
@@ -14,23 +14,26 @@ from collections.abc import Sequence
 from typing import Literal, NamedTuple
 
 from compat.cases import Case
-from compat.scoring._jsnum import JS_WHITESPACE, js_number_to_string, js_to_fixed_2
-from compat.scoring._refusal import matched_refusal
+from compat.scoring._javascript import JS_WHITESPACE, js_number_to_string, js_to_fixed_2
 from compat.scoring._score import (
     Cause,
     MismatchPolicy,
     Score,
     ScoreWarning,
-    Status,
     Verdict,
     VerdictFormat,
     ordered_warnings,
     passes,
 )
 from compat.scoring._statements import fixed_statements, refused_statements
-from compat.scoring._verdicts import ParsedVerdicts, parse_verdicts
-from compat.scoring._verdictwords import MAX_VERDICTS, verdict_words
-from compat.scoring._vocabulary import Vocabulary
+from compat.scoring.reader import (
+    MAX_VERDICTS,
+    ParsedVerdicts,
+    Vocabulary,
+    matched_refusal,
+    parse_verdicts,
+    verdict_words,
+)
 
 _NOT_WORD = re.compile(r"[\W_]+")
 _ENUMERATION = re.compile(r"^\s*(?:[-*•]|\(?\d{1,4}[.):])\s*")
@@ -337,10 +340,9 @@ class RagasScorer:
             f"Faithfulness {js_to_fixed_2(value)} {'>=' if passed else '<'} {js_number_to_string(threshold)}: "
             f"{basis}; verdicts from {_FORMAT_WORDS[parsed.format]}"
         )
-        return Score(
+        return Score.scored(
             scorer=self.name,
             value=value,
-            status=Status.SCORED,
             passed=passed,
             threshold=threshold,
             reason=reason,
@@ -361,11 +363,8 @@ class RagasScorer:
         verdict_format: VerdictFormat | None = None,
         warnings: tuple[ScoreWarning, ...] = (),
     ) -> Score:
-        return Score(
+        return Score.undetermined(
             scorer=self.name,
-            value=None,
-            status=Status.UNDETERMINED,
-            passed=False,
             threshold=case.threshold,
             reason=f"Faithfulness undetermined: {why}",
             cause=cause,

@@ -12,12 +12,12 @@ from typing import Any
 
 from compat._errors import UnknownScorerError
 from compat.cases import check_expected_against
-from compat.scoring import _plans, _upstream
+from compat.scoring import plans, upstream
 from compat.scoring._legacy import LegacyScorer
 from compat.scoring._ragas import RagasScorer
-from compat.scoring._ragashhem import RagasHhemScorer
 from compat.scoring._score import MismatchPolicy, Scorer
-from compat.scoring._vocabulary import Vocabulary
+from compat.scoring.reader import Vocabulary
+from compat.scoring.upstream import RagasHhemScorer
 
 ScorerFactory = Callable[..., Scorer]
 
@@ -65,6 +65,6 @@ register_scorer("legacy", LegacyScorer)
 # "vocabulary": the scorer reads a team's added verdict words (docs/scoring.md). The legacy
 # scorer and the upstream ports are exact copies of other code and never take it.
 register_scorer("ragas", _ragas, options=frozenset({"policy", "vocabulary"}))
-for _name, _factory in (*_plans.SCORERS.items(), *_upstream.SCORERS.items()):
+for _name, _factory in (*plans.SCORERS.items(), *upstream.SCORERS.items()):
     register_scorer(_name, _factory)
 check_expected_against(scorer_names)

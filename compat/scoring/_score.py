@@ -11,7 +11,7 @@ import math
 from enum import Enum
 from typing import TYPE_CHECKING, Literal, NamedTuple, Protocol, runtime_checkable
 
-from compat.scoring._jsnum import NUMBER_EPSILON
+from compat.scoring._javascript import NUMBER_EPSILON
 
 if TYPE_CHECKING:
     from compat.cases import Case
@@ -108,6 +108,72 @@ class Score(NamedTuple):
     verdicts: tuple[Verdict, ...] = ()
     warnings: tuple[ScoreWarning, ...] = ()
     statement_count: int = 0
+
+    @classmethod
+    def scored(
+        cls,
+        *,
+        scorer: str,
+        value: float,
+        passed: bool,
+        threshold: float,
+        reason: str,
+        cause: Cause | None = None,
+        format: VerdictFormat | None = None,  # noqa: A002 - the field's name
+        verdicts: tuple[Verdict, ...] = (),
+        warnings: tuple[ScoreWarning, ...] = (),
+        statement_count: int = 0,
+    ) -> Score:
+        """A value the scorer gives (``cause`` only where a value stands for nothing to score: NaN)."""
+        # tuple.__new__: keywords at a positional call's cost (the class called with keywords packs
+        # them into a dict, twice the instructions; a score a case on the hot path).
+        return tuple.__new__(
+            cls,
+            (
+                scorer,
+                value,
+                Status.SCORED,
+                passed,
+                threshold,
+                reason,
+                cause,
+                format,
+                verdicts,
+                warnings,
+                statement_count,
+            ),
+        )
+
+    @classmethod
+    def undetermined(
+        cls,
+        *,
+        scorer: str,
+        threshold: float,
+        reason: str,
+        cause: Cause,
+        format: VerdictFormat | None = None,  # noqa: A002 - the field's name
+        verdicts: tuple[Verdict, ...] = (),
+        warnings: tuple[ScoreWarning, ...] = (),
+        statement_count: int = 0,
+    ) -> Score:
+        """Nothing to score, and why: no value, never passed."""
+        return tuple.__new__(
+            cls,
+            (
+                scorer,
+                None,
+                Status.UNDETERMINED,
+                False,
+                threshold,
+                reason,
+                cause,
+                format,
+                verdicts,
+                warnings,
+                statement_count,
+            ),
+        )
 
     @property
     def is_finite(self) -> bool:

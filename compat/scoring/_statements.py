@@ -7,9 +7,8 @@ from collections.abc import Iterable
 from itertools import repeat
 
 from compat.cases import Case
-from compat.scoring._jsnum import JS_WHITESPACE
-from compat.scoring._jsonscan import iter_json_values
-from compat.scoring._refusal import matched_refusal
+from compat.scoring._javascript import JS_WHITESPACE
+from compat.scoring.reader import iter_json_values, matched_refusal
 
 
 def legacy_statement_count(case: Case) -> int | None:

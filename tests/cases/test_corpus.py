@@ -21,7 +21,7 @@ from compat._text import printable
 from compat.cases import CorpusDigest, LineBlock, iter_blocks, parse_case
 from compat.cases._corpus import iter_records
 from compat.cases._parse import TOO_DEEP
-from compat.scoring._legacy import LegacyScorer
+from compat.scoring import LegacyScorer
 
 GOOD = {"id": "a", "statements_output": "A.\nB.", "grader_output": "Verdict: Yes"}
 

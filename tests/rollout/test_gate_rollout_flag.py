@@ -21,7 +21,7 @@ from compat.rollout._flag import FaithfulnessFlag, FlagConfig, FlagConfigError, 
 from compat.rollout._gate import check_budget, check_properties, check_same_scorers
 from compat.rollout._policy import GatePolicy, PolicyError, RolloutPolicy, load_policy
 from compat.rollout._refusals import Refusal
-from compat.scoring._ragas import RagasScorer
+from compat.scoring import RagasScorer
 
 ROOT = Path(__file__).resolve().parents[2]
 

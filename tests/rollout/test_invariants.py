@@ -12,7 +12,7 @@ from compat.cases import case_line, parse_case
 from compat.rollout import _invariants as inv
 from compat.rollout import _strategies as strategies
 from compat.rollout._synth import Judgement, Style
-from compat.scoring._score import MismatchPolicy
+from compat.scoring import MismatchPolicy
 
 
 def run(invariant: inv.Invariant, drawn: Any) -> None:

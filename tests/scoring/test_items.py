@@ -9,8 +9,8 @@ from hypothesis import example, given
 from hypothesis import strategies as st
 
 from compat import Case, get_scorer
-from compat.scoring import Cause, Status, verdict_words
-from compat.scoring._items import (
+from compat.scoring import Cause, Status, Vocabulary, verdict_words
+from compat.scoring.reader.items import (
     _ENUMERATOR,
     MAX_ITEM_CHARS,
     Item,
@@ -20,10 +20,9 @@ from compat.scoring._items import (
     read_item,
     read_run,
 )
-from compat.scoring._textsources import _follows_a_non_marker, read_markers
-from compat.scoring._textverdicts import _replace_echo
-from compat.scoring._verdictwords import BUILT_IN, MAX_VERDICTS
-from compat.scoring._vocabulary import Vocabulary
+from compat.scoring.reader.text_sources import _follows_a_non_marker, read_markers
+from compat.scoring.reader.text_verdicts import _replace_echo
+from compat.scoring.reader.verdict_words import BUILT_IN, MAX_VERDICTS
 
 
 @pytest.mark.parametrize(

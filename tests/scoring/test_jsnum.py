@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from compat.scoring._jsnum import JS_WHITESPACE, js_number_to_string, js_to_fixed_2, js_trim
+from compat.scoring._javascript import JS_WHITESPACE, js_number_to_string, js_to_fixed_2, js_trim
 
 
 @pytest.mark.parametrize(

@@ -8,19 +8,19 @@ import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-import compat.scoring._verdicts as verdicts_module
+import compat.scoring.reader.verdicts as verdicts_module
 from compat import Case, get_scorer
-from compat.scoring._jsnum import JS_WHITESPACE
-from compat.scoring._jsonscan import (
+from compat.scoring._javascript import JS_WHITESPACE
+from compat.scoring._ragas import _is_blank, letters_and_digits, normalise_statement
+from compat.scoring.reader.json_scan import (
     MAX_FAILED_STARTS,
     REPAIR_FROM,
     _decode_tolerant,
     _repair_truncated,
     iter_json_values,
 )
-from compat.scoring._ragas import _is_blank, letters_and_digits, normalise_statement
-from compat.scoring._textsources import read_markers
-from compat.scoring._verdicts import (
+from compat.scoring.reader.text_sources import read_markers
+from compat.scoring.reader.verdicts import (
     MAX_VERDICTS,
     _read_items,
     _read_items_one_by_one,

@@ -1,7 +1,7 @@
 """Differential test: the Python legacy scorer against a JavaScript oracle run by node.
 
-``tests/oracle/legacy_generation_a.js`` applies promptfoo generation A's scoring as
-``shared/spec/legacy-scorer.md`` describes it, with real JavaScript ``trim``,
+``tests/scoring/oracle/legacy_generation_a.js`` applies promptfoo generation A's scoring as
+docs/scoring.md (``legacy``) describes it, with real JavaScript ``trim``,
 ``toLowerCase``, ``toFixed`` and ``String(number)``. Every case Hypothesis generates
 goes through both, and score (bit for bit, NaN and sign included), pass and reason
 must agree.
@@ -32,7 +32,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from compat.cases._case import Case
-from compat.scoring._registry import get_scorer
+from compat.scoring import get_scorer
 
 NODE = shutil.which("node")
 if NODE is None:

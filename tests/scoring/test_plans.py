@@ -16,12 +16,11 @@ from hypothesis import strategies as st
 
 from compat import Case, Status, VerdictFormat, get_scorer
 from compat.rollout._strategies import case_text
-from compat.scoring._jsjson import _JS_DECODER, BUILD_DEPTH, _parse_iteratively, js_json_parse
-from compat.scoring._jsnum import NUMBER_EPSILON
-from compat.scoring._planminimal import MINIMAL_REFUSAL_PATTERNS
-from compat.scoring._planparser import PARSER_REFUSAL_PATTERNS
-from compat.scoring._plans import SCORERS, Invention, invented, is_invented
-from compat.scoring._score import Score
+from compat.scoring import NUMBER_EPSILON, Score
+from compat.scoring.plans import SCORERS, Invention, invented, is_invented
+from compat.scoring.plans.js_json import _JS_DECODER, BUILD_DEPTH, _parse_iteratively, js_json_parse
+from compat.scoring.plans.minimal import MINIMAL_REFUSAL_PATTERNS
+from compat.scoring.plans.parser import PARSER_REFUSAL_PATTERNS
 
 MINIMAL, PARSER, PORT = "plan-minimal", "plan-parser", "plan-ragas-port"
 PLANS = (MINIMAL, PARSER, PORT)

@@ -7,7 +7,7 @@ import json
 import pytest
 
 from compat import Case, Cause, MismatchPolicy, ScoreWarning, Status, VerdictFormat, get_scorer
-from compat.scoring._refusal import REFUSAL_PATTERNS, REFUSAL_WINDOW, matched_refusal
+from compat.scoring.reader.refusal import REFUSAL_PATTERNS, REFUSAL_WINDOW, matched_refusal
 
 THREE = ["Paris is the capital of France.", "France is in Asia.", "Paris has a river."]
 HEADER = "Final verdict for each statement in order:"

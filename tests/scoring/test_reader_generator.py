@@ -371,7 +371,7 @@ def test_with_unknowns_as_no_replays_the_seeded_driver() -> None:
 
 
 def _score(value: float | None, status: Status = Status.SCORED, cause: Cause | None = None) -> Score:
-    return Score("ragas", value, status, False, 0.5, "", cause)
+    return Score(scorer="ragas", value=value, status=status, passed=False, threshold=0.5, reason="", cause=cause)
 
 
 def test_what_counts_as_a_misread() -> None:

@@ -4,10 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from compat.scoring import _textverdicts as textverdicts
-from compat.scoring import forget_read_items, verdict_words
-from compat.scoring._textverdicts import prepare, read_text
-from compat.scoring._vocabulary import Vocabulary
+from compat.scoring import Vocabulary, forget_read_items, verdict_words
+from compat.scoring.reader import text_verdicts as textverdicts
+from compat.scoring.reader.text_verdicts import prepare, read_text
 
 FINAL = "Final verdict for each statement in order: Yes. Holds. No."
 

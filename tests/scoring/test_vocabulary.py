@@ -24,8 +24,8 @@ from compat.scoring import (
     verdict_words,
 )
 from compat.scoring._statements import fixed_statements
-from compat.scoring._verdictwords import _compile
-from compat.scoring._words import NO_WORDS, NONE_WORDS, YES_WORDS, word_table
+from compat.scoring.reader.verdict_words import _compile
+from compat.scoring.reader.words import NO_WORDS, NONE_WORDS, YES_WORDS, word_table
 
 TEAM = Vocabulary(
     yes=("affirmative", "holds", "no problem", "成立", "👍"),

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Differential oracle for the legacy scorer (promptfoo "generation A", 0.114.2 to 0.120.26).
 //
-// Written from the pseudo-code in shared/spec/legacy-scorer.md, using real JavaScript string and
+// Written from the description in docs/scoring.md (legacy), using real JavaScript string and
 // number semantics (trim, toLowerCase, toFixed, String(number)) so that the Python port in
 // compat/scoring/_legacy.py can be checked against them bit for bit.
 //

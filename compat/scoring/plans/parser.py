@@ -5,9 +5,10 @@ from __future__ import annotations
 import re
 
 from compat.cases import Case
-from compat.scoring._jsjson import is_js_one, js_json_parse
-from compat.scoring._jsnum import js_trim
-from compat.scoring._planparts import (
+from compat.scoring._javascript import js_trim
+from compat.scoring._score import Score, Verdict, VerdictFormat
+from compat.scoring.plans.js_json import is_js_one, js_json_parse
+from compat.scoring.plans.parts import (
     RAW_FINAL_HEADER,
     Parsed,
     call_one_statements,
@@ -16,8 +17,7 @@ from compat.scoring._planparts import (
     ratio_score,
     reason_of,
 )
-from compat.scoring._planreasons import NO_OUTPUT, NO_STATEMENTS_GENERATED, PARSER, PARSER_NO_VERDICTS, REFUSED
-from compat.scoring._score import Score, Verdict, VerdictFormat
+from compat.scoring.plans.reasons import NO_OUTPUT, NO_STATEMENTS_GENERATED, PARSER, PARSER_NO_VERDICTS, REFUSED
 
 PARSER_REFUSAL_PATTERNS = (
     "i cannot",
@@ -124,7 +124,15 @@ def _score_parser(case: Case) -> Score:
         Verdict(statement, verdict.verdict, verdict.reason)
         for statement, verdict in zip(statements, parsed.listed, strict=False)
     )
-    return ratio_score(PARSER, case, parsed.values.count(1), len(parsed.values), parsed, listed, n)
+    return ratio_score(
+        PARSER,
+        case,
+        faithful=parsed.values.count(1),
+        total=len(parsed.values),
+        parsed=parsed,
+        verdicts=listed,
+        statement_count=n,
+    )
 
 
 class PlanParserScorer:

@@ -9,8 +9,8 @@ from itertools import islice
 from operator import itemgetter
 from typing import Any, Literal
 
-from compat.scoring._verdictwords import MAX_VERDICTS
-from compat.scoring._words import normalise_word, read_word
+from compat.scoring.reader.verdict_words import MAX_VERDICTS
+from compat.scoring.reader.words import normalise_word, read_word
 
 # At most this many JSON nodes are searched for verdicts in one value. The search is
 # breadth-first and verdicts sit in the top levels of any real output; each node visited

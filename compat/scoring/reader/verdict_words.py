@@ -22,8 +22,8 @@ import re
 from collections.abc import Mapping
 from typing import Any, Literal, NamedTuple, TypeVar
 
-from compat.scoring._vocabulary import Vocabulary
-from compat.scoring._words import BUILT_IN_WORDS, WordTable, word_table
+from compat.scoring.reader.vocabulary import Vocabulary
+from compat.scoring.reader.words import BUILT_IN_WORDS, WordTable, word_table
 
 MAX_VERDICTS = 10_000
 Value = Literal[0, 1] | None
@@ -68,7 +68,7 @@ _NUMBER = r"(?P<n>[01])(?![^\n]{0,3}\d)(?(l)(?!\w)|(?!\w|[.)][ \t]*\S|[ \t]*(?:�
 _TAIL_JOINER = r"(?:[ \t]*(?:[-–—:=|→⇒➔➜,]|->|=>)[ \t*_`\"'“”‘’«»<\[(]*)"
 OVERALL = re.compile(_LEAD + r"overall(?!\w)")
 # Where 1 and 0 can only be verdicts: after a label, or after a statement named in words.
-# An echoed statement (``§2§``, see ``_textverdicts``) names its statement as well as its number does.
+# An echoed statement (``§2§``, see ``text_verdicts``) names its statement as well as its number does.
 NAMED_PLACE = re.compile(r"(?<!\w)(?:(?:statement|claim|item|s|c)[ \t]*#?[ \t]*\d|§\d{1,4}§|" + _LABEL + ")")
 
 
@@ -123,7 +123,16 @@ def _compile(table: WordTable) -> VerdictWords:
     # nothing but those letters and punctuation: it could then read that run otherwise.
     added = set(table.values) - set(BUILT_IN_WORDS.values)
     plain_run = not any(all(not char.isalnum() or char in "yesno" for char in word) for word in added)
-    return VerdictWords(table.values, head, head_or_number, tail, tail_or_number, plain_run, {}, {})
+    return VerdictWords(
+        values=table.values,
+        head=head,
+        head_or_number=head_or_number,
+        tail=tail,
+        tail_or_number=tail_or_number,
+        plain_run=plain_run,
+        read={},
+        texts={},
+    )
 
 
 BUILT_IN = _compile(BUILT_IN_WORDS)

@@ -25,7 +25,7 @@ from collections.abc import Callable, Iterator
 from functools import lru_cache
 from typing import NamedTuple
 
-from compat.scoring._verdictwords import (
+from compat.scoring.reader.verdict_words import (
     ENUMERATION,
     MAX_VERDICTS,
     NAMED_PLACE,
@@ -36,7 +36,7 @@ from compat.scoring._verdictwords import (
     VerdictWords,
     remember,
 )
-from compat.scoring._words import word_value
+from compat.scoring.reader.words import word_value
 
 MAX_ITEM_CHARS = 2_000  # a longer part is a paragraph, not a verdict
 MAX_LEAD_IN_PARTS = 3  # parts before the first item that may be a lead-in

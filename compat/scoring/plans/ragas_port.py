@@ -5,9 +5,10 @@ from __future__ import annotations
 from typing import Any, Literal
 
 from compat.cases import Case
-from compat.scoring._jsjson import is_js_one, js_json_parse
-from compat.scoring._jsnum import js_trim
-from compat.scoring._planparts import (
+from compat.scoring._javascript import js_trim
+from compat.scoring._score import Score, VerdictFormat
+from compat.scoring.plans.js_json import is_js_one, js_json_parse
+from compat.scoring.plans.parts import (
     RAW_FINAL_HEADER,
     Parsed,
     call_one_statements,
@@ -17,7 +18,7 @@ from compat.scoring._planparts import (
     reason_of,
     split_into_sentences,
 )
-from compat.scoring._planreasons import (
+from compat.scoring.plans.reasons import (
     NO_STATEMENTS_GENERATED,
     PORT_NO_VERDICTS,
     PORT_STATEMENT_ERROR,
@@ -25,7 +26,6 @@ from compat.scoring._planreasons import (
     PORT_VERDICT_ERROR,
     RAGAS_PORT,
 )
-from compat.scoring._score import Score, VerdictFormat
 
 
 def _generate_statements(output: str) -> list[Any]:
@@ -98,7 +98,14 @@ def _score_ragas_port(case: Case) -> Score:
     # total >= 1, so the 0.5 "Invalid score calculation" branch cannot fire; and its
     # `score >= threshold` (no epsilon) only fills an error field that calculate ignores.
     return ratio_score(
-        RAGAS_PORT, case, parsed.values.count(1), len(parsed.values), parsed, tuple(parsed.listed), n, log
+        RAGAS_PORT,
+        case,
+        faithful=parsed.values.count(1),
+        total=len(parsed.values),
+        parsed=parsed,
+        verdicts=tuple(parsed.listed),
+        statement_count=n,
+        log=log,
     )
 
 

@@ -13,9 +13,9 @@ threshold in the metric; ``passed`` is the shared pass rule on its value.
 from __future__ import annotations
 
 from compat.cases import Case
-from compat.scoring._ragasjson import Raised
-from compat.scoring._ragaslibrary import RagasLibraryScorer
 from compat.scoring._score import Cause, Score, Verdict
+from compat.scoring.upstream.ragas_json import Raised
+from compat.scoring.upstream.ragas_library import RagasLibraryScorer
 
 
 def hhem_verdict(probability: float) -> bool:

@@ -1,33 +1,15 @@
-"""The three fix plans of the seed documents as scorers, each exactly as its code reads.
+"""Which plan scores are invented: a value a plan put where there was nothing to score.
 
-``plan-minimal`` (seed 000), ``plan-parser`` (seed 002), ``plan-ragas-port`` (seed 001):
-their own bugs and fallbacks included (neutral 0.5 scores, "unable to parse: every
-verdict 0", refusal lists, truncation to the shorter list). They are not candidates
-to ship; they exist so the harness can show what each plan would have done. Every
-choice made where a plan is silent or not valid TypeScript is in docs/scoring-plans.md.
-
-Where a plan builds on the existing promptfoo code it gets the legacy semantics
-(``_legacy``, ``_jsnum``). Where it calls ``JSON.parse`` it gets ``JSON.parse``: the
-whole text, strict, numbers as doubles, and deep nesting parsed (V8 does) without
-recursion (``_jsjson``).
-
-A value the plan put where there was nothing to score is *invented*: ``invented(score)``
-says which kind, from the reason, which names it in the plan's own words.
-
-One module a plan: ``_planminimal``, ``_planparser``, ``_planragasport``; their names and
-reasons are in ``_planreasons``, what else they share in ``_planparts``. This module
-registers the three.
+``invented(score)`` says which kind, from the reason, which names it in the plan's own words
+(docs/scoring-plans.md).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from enum import Enum
 
-from compat.scoring._planminimal import PlanMinimalScorer
-from compat.scoring._planparser import PlanParserScorer
-from compat.scoring._planragasport import PlanRagasPortScorer
-from compat.scoring._planreasons import (
+from compat.scoring._score import Score
+from compat.scoring.plans.reasons import (
     MINIMAL,
     MINIMAL_NO_STATEMENTS,
     MINIMAL_NO_VERDICTS_LOG,
@@ -44,7 +26,6 @@ from compat.scoring._planreasons import (
     RAGAS_PORT,
     REFUSED,
 )
-from compat.scoring._score import Score, Scorer
 
 
 class Invention(str, Enum):
@@ -87,11 +68,3 @@ def invented(score: Score) -> Invention | None:
 def is_invented(score: Score) -> bool:
     """Whether a plan scorer put a fixed value (0.5 or 0) where there was nothing to score."""
     return invented(score) is not None
-
-
-# name -> factory taking no arguments; registered by compat.scoring._registry.
-SCORERS: dict[str, Callable[[], Scorer]] = {
-    MINIMAL: PlanMinimalScorer,
-    PARSER: PlanParserScorer,
-    RAGAS_PORT: PlanRagasPortScorer,
-}

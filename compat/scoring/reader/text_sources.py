@@ -1,6 +1,6 @@
 """Text verdict sources 2 to 6, after the final block: markers, a table, a list, prose, a bare run.
 
-Each finds where the verdicts are and hands the items to ``_items`` to read:
+Each finds where the verdicts are and hands the items to ``items`` to read:
 
 2. **markers**: each label (``Verdict:``, ``Conclusion:``, ``Answer:``, ``Judgement:``,
    ``Supported?``, ``The verdict is``) and the rest of its line is an item;
@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 from itertools import islice
 
-from compat.scoring._items import (
+from compat.scoring.reader.items import (
     MAX_ITEM_CHARS,
     PLAIN_ITEMS,
     Item,
@@ -28,7 +28,15 @@ from compat.scoring._items import (
     read_run,
     run_of,
 )
-from compat.scoring._verdictwords import BUILT_IN, ENUMERATION, MAX_VERDICTS, ORDINALS, OVERALL, Value, VerdictWords
+from compat.scoring.reader.verdict_words import (
+    BUILT_IN,
+    ENUMERATION,
+    MAX_VERDICTS,
+    ORDINALS,
+    OVERALL,
+    Value,
+    VerdictWords,
+)
 
 # Keywords first, so the engine skips ahead to them; what stands before one is checked after.
 _MARKER = re.compile(r"(?:verdict|conclusion|answer|judge?ment)(?:[ \t]+is)?(?!\w)|supported[ \t]*\?")

@@ -20,7 +20,7 @@ from typing import Any
 
 from compat._errors import VocabularyError
 from compat._toml import read_toml
-from compat.scoring._words import MAX_WORD_CHARS, WORD_VALUES, normalise_word
+from compat.scoring.reader.words import MAX_WORD_CHARS, WORD_VALUES, normalise_word
 
 KINDS = ("yes", "no", "none")
 _MEANINGS = {"yes": "a yes word", "no": "a no word", "none": "a place without a verdict"}

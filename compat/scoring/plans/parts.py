@@ -6,10 +6,10 @@ from collections.abc import Iterator
 from typing import Any, Literal
 
 from compat.cases import Case
-from compat.scoring._jsnum import JS_WHITESPACE
+from compat.scoring._javascript import JS_WHITESPACE
 from compat.scoring._legacy import legacy_reason
-from compat.scoring._planreasons import with_log
-from compat.scoring._score import Score, Status, Verdict, VerdictFormat, passes
+from compat.scoring._score import Score, Verdict, VerdictFormat, passes
+from compat.scoring.plans.reasons import with_log
 
 # The plans' header test is case-sensitive on the raw output (the legacy one lower-cases first).
 RAW_FINAL_HEADER = "Final verdict for each statement in order:"
@@ -81,14 +81,22 @@ def plan_score(
     verdicts: tuple[Verdict, ...] = (),
     statement_count: int = 0,
 ) -> Score:
-    return Score(
-        name, value, Status.SCORED, passed, case.threshold, reason, None, verdict_format, verdicts, (), statement_count
+    return Score.scored(
+        scorer=name,
+        value=value,
+        passed=passed,
+        threshold=case.threshold,
+        reason=reason,
+        format=verdict_format,
+        verdicts=verdicts,
+        statement_count=statement_count,
     )
 
 
 def ratio_score(
     name: str,
     case: Case,
+    *,
     faithful: int,
     total: int,
     parsed: Parsed,

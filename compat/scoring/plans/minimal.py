@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from compat.cases import Case
-from compat.scoring._jsnum import js_trim
+from compat.scoring._javascript import js_trim
 from compat.scoring._legacy import FINAL_VERDICT_HEADER, VERDICT_NO_MARKER, legacy_reason
-from compat.scoring._planparts import call_one_statements, dot_pieces, plan_score
-from compat.scoring._planreasons import (
+from compat.scoring._score import Score, VerdictFormat, passes
+from compat.scoring.plans.parts import call_one_statements, dot_pieces, plan_score
+from compat.scoring.plans.reasons import (
     MINIMAL,
     MINIMAL_NO_STATEMENTS,
     MINIMAL_NO_VERDICTS_LOG,
@@ -14,7 +15,6 @@ from compat.scoring._planreasons import (
     REFUSED,
     with_log,
 )
-from compat.scoring._score import Score, VerdictFormat, passes
 
 MINIMAL_REFUSAL_PATTERNS = ("i cannot", "i apologize", "i am unable", "no verdicts", "cannot determine")
 

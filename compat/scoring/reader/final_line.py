@@ -3,7 +3,7 @@
 Headers are what graders write before their verdicts: ``Final verdict for each
 statement in order:`` (the legacy prompt's), and its variants (``Final verdicts (in
 order):``, ``Final verdict per statement, in order:``, ``Final answer:``, ``Verdicts:``,
-``### Final verdicts``). After it, the verdicts run as items (``_items``), on its line
+``### Final verdicts``). After it, the verdicts run as items (``items``), on its line
 or the lines below, with or without a lead-in (``in summary,``).
 """
 
@@ -13,8 +13,8 @@ import re
 from collections.abc import Iterator
 from typing import NamedTuple
 
-from compat.scoring._items import Item, follows_items, read_run
-from compat.scoring._verdictwords import BUILT_IN, VerdictWords
+from compat.scoring.reader.items import Item, follows_items, read_run
+from compat.scoring.reader.verdict_words import BUILT_IN, VerdictWords
 
 _PAREN = r"(?:[ \t]*\([^()\n]{0,24}\))?"
 # Every branch starts with "final" or "verdicts" (found by str.rfind before the pattern runs).

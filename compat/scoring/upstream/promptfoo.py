@@ -6,7 +6,7 @@ import re
 from enum import Enum
 
 from compat.cases import Case
-from compat.scoring._jsnum import js_divide, js_trim
+from compat.scoring._javascript import js_divide, js_trim
 from compat.scoring._legacy import legacy_reason
 from compat.scoring._score import Score, Status, VerdictFormat, passes
 from compat.scoring._statements import legacy_statement_count
@@ -49,10 +49,9 @@ class PromptfooScorer:
             return self._fail(case, _NO_VERDICTS, error=True, count=count, verdict_format=verdict_format)
         passed = passes(value, case.threshold)
         reason = legacy_reason(value, case.threshold, passed)
-        return Score(
+        return Score.scored(
             scorer=self.name,
             value=value,
-            status=Status.SCORED,
             passed=passed,
             threshold=case.threshold,
             reason=reason,

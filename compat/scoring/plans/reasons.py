@@ -12,11 +12,11 @@ MINIMAL_NO_STATEMENTS = "No statements found for faithfulness calculation"
 REFUSED = "LLM refused to provide faithfulness verdicts"
 NO_STATEMENTS_GENERATED = "No statements generated for faithfulness calculation"
 PARSER_NO_VERDICTS = "No faithfulness verdicts provided"
-PARSER_CALCULATION_ERROR = "Faithfulness calculation error"  # unreachable: see _planparser._score_parser
+PARSER_CALCULATION_ERROR = "Faithfulness calculation error"  # unreachable: see parser._score_parser
 PORT_STATEMENT_ERROR = "Faithfulness calculation error: Statement generation failed"
 PORT_VERDICT_ERROR = "Faithfulness calculation error: Verdict evaluation failed"
 PORT_NO_VERDICTS = "No verdicts provided"
-PORT_INVALID_SCORE = "Invalid score calculation"  # unreachable: see _planragasport._score_ragas_port
+PORT_INVALID_SCORE = "Invalid score calculation"  # unreachable: see ragas_port._score_ragas_port
 # What two plans only log when they put a fixed number in place of verdicts. Their
 # returned reason is the ordinary one, so the log line is appended to make it visible.
 MINIMAL_NO_VERDICTS_LOG = "Faithfulness calculation: No verdicts found in LLM response"

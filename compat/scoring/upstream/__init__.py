@@ -7,18 +7,21 @@ included) when its grader answers with the two outputs, and ``Status.ERROR`` whe
 ``ragas-hhem-0.4.3``: ``FaithfulnesswithHHEM`` over the HHEM probabilities an arm recorded.
 Every detail was read from the published code and checked against it (docs/scoring-upstream.md).
 
-The promptfoo releases are in ``_promptfoo``; the ragas library in ``_ragaslibrary``, which
-reads JSON with ``_ragasjson``. This module names them all and registers them.
+The promptfoo releases are in ``promptfoo``; the ragas library in ``ragas_library``, which
+reads JSON with ``ragas_json``; its HHEM metric in ``ragas_hhem``. ``SCORERS`` names them all
+for the registry.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
-from compat.scoring._promptfoo import Generation, PromptfooScorer
-from compat.scoring._ragashhem import RagasHhemScorer
-from compat.scoring._ragaslibrary import RagasLibraryScorer
 from compat.scoring._score import Scorer
+from compat.scoring.upstream.promptfoo import Generation, PromptfooScorer
+from compat.scoring.upstream.ragas_hhem import RagasHhemScorer, hhem_verdict
+from compat.scoring.upstream.ragas_library import RagasLibraryScorer
+
+__all__ = ["PROMPTFOO_GENERATIONS", "SCORERS", "RagasHhemScorer", "hhem_verdict"]
 
 
 def _promptfoo(generation: Generation) -> Callable[[], Scorer]:

@@ -4,7 +4,7 @@ JSON first, text second (the fixed scorer's contract, rules 2 and 3). The result
 a ``ParsedVerdicts``: the verdicts in the grader's order, each with the statement
 text the grader echoed (JSON only), and what was odd about them. Pairing verdicts
 with statements is the scorer's job, not this module's. Where a JSON value holds its
-verdicts is found by ``_verdictitems``; text is read by ``_textverdicts``.
+verdicts is found by ``json_items``; text is read by ``text_verdicts``.
 
 Every pattern here is linear: each quantified part is followed by something it
 cannot match, so a regex never retries a position it has passed.
@@ -18,12 +18,12 @@ from itertools import islice
 from operator import itemgetter
 from typing import Any, Literal, NamedTuple
 
-from compat.scoring._jsonscan import FoundJson, first_strict_value_end, iter_json_values
 from compat.scoring._score import ScoreWarning, VerdictFormat, ordered_warnings
-from compat.scoring._textverdicts import prepare, read_text, strip_reasoning
-from compat.scoring._verdictitems import VERDICT_KEYS, Values, verdict_items
-from compat.scoring._verdictwords import BUILT_IN, MAX_VERDICTS, VerdictWords
-from compat.scoring._words import WORD_VALUES, read_word
+from compat.scoring.reader.json_items import VERDICT_KEYS, Values, verdict_items
+from compat.scoring.reader.json_scan import FoundJson, first_strict_value_end, iter_json_values
+from compat.scoring.reader.text_verdicts import prepare, read_text, strip_reasoning
+from compat.scoring.reader.verdict_words import BUILT_IN, MAX_VERDICTS, VerdictWords
+from compat.scoring.reader.words import WORD_VALUES, read_word
 
 __all__ = ["MAX_VERDICTS", "ParsedVerdicts", "parse_verdicts"]
 
@@ -42,6 +42,21 @@ class ParsedVerdicts(NamedTuple):
     reasons: tuple[str | None, ...] | None = None
     warnings: tuple[ScoreWarning, ...] = ()
     valid_count: int = 0  # verdicts that are readable (not None)
+
+    @classmethod
+    def build(
+        cls,
+        *,
+        format: VerdictFormat,  # noqa: A002 - the field's name
+        values: tuple[Literal[0, 1] | None, ...],
+        statements: tuple[str | None, ...] | None = None,
+        reasons: tuple[str | None, ...] | None = None,
+        warnings: tuple[ScoreWarning, ...] = (),
+        valid_count: int = 0,
+    ) -> ParsedVerdicts:
+        """Built by keyword at a positional call's cost: calling the class with keywords packs
+        them into a dict (twice the instructions, once a case on the hot path)."""
+        return tuple.__new__(cls, (format, values, statements, reasons, warnings, valid_count))
 
 
 def parse_verdicts(
@@ -211,7 +226,14 @@ def _read_items(
                 and set(map(type, reasons)) == {str}
             ):
                 warnings = (ScoreWarning.REPAIRED_JSON,) if repaired else ()
-                return ParsedVerdicts(VerdictFormat.JSON, values, statements, reasons, warnings, len(values))
+                return ParsedVerdicts.build(
+                    format=VerdictFormat.JSON,
+                    values=values,
+                    statements=statements,
+                    reasons=reasons,
+                    warnings=warnings,
+                    valid_count=len(values),
+                )
     return _read_items_one_by_one(items, words, repaired=repaired, values_only=values_only)
 
 
@@ -235,8 +257,13 @@ def _read_items_one_by_one(
         reasons.append(reason if type(reason) is str else None)
     valid = len(values) - values.count(None)
     verdict_format = VerdictFormat.JSON_LIST if values_only else VerdictFormat.JSON
-    return ParsedVerdicts(
-        verdict_format, tuple(values), tuple(statements), tuple(reasons), ordered_warnings(warnings), valid
+    return ParsedVerdicts.build(
+        format=verdict_format,
+        values=tuple(values),
+        statements=tuple(statements),
+        reasons=tuple(reasons),
+        warnings=ordered_warnings(warnings),
+        valid_count=valid,
     )
 
 
@@ -293,4 +320,4 @@ def _parse_text(text: str, statements: Sequence[str] | None, words: VerdictWords
     values = read.values
     warnings = ordered_warnings({ScoreWarning(warning) for warning in read.warnings})
     valid = len(values) - values.count(None)
-    return ParsedVerdicts(_TEXT_FORMATS[read.source], values, None, None, warnings, valid)
+    return ParsedVerdicts.build(format=_TEXT_FORMATS[read.source], values=values, warnings=warnings, valid_count=valid)

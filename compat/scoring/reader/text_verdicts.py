@@ -1,10 +1,10 @@
 """Reading verdicts out of a grader's free text (the fixed scorer's contract, rule 3).
 
-Every source finds where the verdicts are and cuts them into items (``_items``), one per
+Every source finds where the verdicts are and cuts them into items (``items``), one per
 statement; the first source whose item count is the statement count is read:
 
 1. the **final block**: the last header (``Final verdict for each statement in order:``,
-   ``Final answer:``, ``Verdicts:``...) that items follow (``_finalline``);
+   ``Final answer:``, ``Verdicts:``...) that items follow (``final_line``);
 2. per-statement **markers**: ``Verdict: No``, ``Conclusion: Yes``, ``Supported? No``;
 3. a Markdown **table**'s Verdict column;
 4. a **list**: enumerated or bulleted lines, or an enumeration inside a line;
@@ -13,7 +13,7 @@ statement; the first source whose item count is the statement count is read:
 
 The text is prepared once: NFKC, lower case, ``_`` as a space, HTML tags dropped,
 legends (``(Yes/No)``, ``Yes = supported``) blanked, and each echoed statement replaced
-by a token naming it. Sources 2 to 6 are in ``_textsources``; every pattern is linear.
+by a token naming it. Sources 2 to 6 are in ``text_sources``; every pattern is linear.
 """
 
 from __future__ import annotations
@@ -23,9 +23,9 @@ import unicodedata
 from collections.abc import Iterator, Sequence
 from typing import NamedTuple
 
-from compat.scoring._finalline import read_final_block
-from compat.scoring._items import Item
-from compat.scoring._textsources import (
+from compat.scoring.reader.final_line import read_final_block
+from compat.scoring.reader.items import Item
+from compat.scoring.reader.text_sources import (
     MAX_PROSE_MENTIONS,
     mentions,
     read_bare_run,
@@ -34,8 +34,8 @@ from compat.scoring._textsources import (
     read_prose,
     read_table,
 )
-from compat.scoring._verdictwords import BUILT_IN, UNREAD, Value, VerdictWords, remember
-from compat.scoring._words import PLAIN_WORDS
+from compat.scoring.reader.verdict_words import BUILT_IN, UNREAD, Value, VerdictWords, remember
+from compat.scoring.reader.words import PLAIN_WORDS
 
 # "(Yes/No)" and "yes or no" describe the format; they are not verdicts.
 # Two patterns, each starting with a literal, so the engine skips ahead to it.

@@ -8,10 +8,10 @@ from typing import TypeVar
 from pydantic import BaseModel, ValidationError
 
 from compat.cases import Case
-from compat.scoring._jsnum import js_number_to_string, js_trim
+from compat.scoring._javascript import js_number_to_string, js_trim
 from compat.scoring._legacy import legacy_reason
-from compat.scoring._ragasjson import DecodeError, Raised, extract_json, parse_json_markdown
 from compat.scoring._score import Cause, Score, Status, Verdict, VerdictFormat, passes
+from compat.scoring.upstream.ragas_json import DecodeError, Raised, extract_json, parse_json_markdown
 
 # ragas 0.4.3 reads each grader answer as: ragas.prompt.utils.extract_json, then langchain-core's
 # PydanticOutputParser (str.strip, parse_json_markdown, parse_partial_json, json.loads with
@@ -101,10 +101,9 @@ class RagasLibraryScorer:
     def _ratio(self, case: Case, value: float, count: int, verdicts: tuple[Verdict, ...] = ()) -> Score:
         """A score ragas returned, with the pass rule and the reason both ragas scorers give."""
         passed = passes(value, case.threshold)
-        return Score(
+        return Score.scored(
             scorer=self.name,
             value=value,
-            status=Status.SCORED,
             passed=passed,
             threshold=case.threshold,
             reason=legacy_reason(value, case.threshold, passed),
@@ -133,10 +132,9 @@ class RagasLibraryScorer:
         return _parse(case.statements_output, _Statements).statements
 
     def _nan(self, case: Case, cause: Cause, what: str, count: int) -> Score:
-        return Score(
+        return Score.scored(
             scorer=self.name,
             value=math.nan,
-            status=Status.SCORED,
             passed=False,
             threshold=case.threshold,
             reason=f"Faithfulness NaN ({what}) is < " + js_number_to_string(case.threshold),

@@ -1,0 +1,29 @@
+"""The reader: a grader's verdict output (call 2) read into one verdict a statement.
+
+JSON first, text second (docs/scoring.md). ``verdicts`` reads an output; JSON is found by
+``json_scan`` and its verdicts located by ``json_items``; text is read by ``text_verdicts``
+from the final block (``final_line``) or the other sources (``text_sources``), each cut into
+``items``; a verdict is a word of ``words``, in force as ``verdict_words`` (the built-in
+ones and a team's ``vocabulary``). ``refusal`` says whether an output without verdicts is
+a refusal. Every pattern is linear; the hot paths are measured in docs/performance.md.
+"""
+
+from compat.scoring.reader.items import forget_read_items
+from compat.scoring.reader.json_scan import iter_json_values
+from compat.scoring.reader.refusal import matched_refusal
+from compat.scoring.reader.verdict_words import MAX_VERDICTS, VerdictWords, verdict_words
+from compat.scoring.reader.verdicts import ParsedVerdicts, parse_verdicts
+from compat.scoring.reader.vocabulary import Vocabulary, load_vocabulary
+
+__all__ = [
+    "MAX_VERDICTS",
+    "ParsedVerdicts",
+    "VerdictWords",
+    "Vocabulary",
+    "forget_read_items",
+    "iter_json_values",
+    "load_vocabulary",
+    "matched_refusal",
+    "parse_verdicts",
+    "verdict_words",
+]
