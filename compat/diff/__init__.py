@@ -3,43 +3,21 @@
 Compares the two scores of every case (outcome and cause: ``compare``), checks the
 golden ``expected`` outcomes, and folds the comparisons into the report model
 (``DriftReport``, what ``report.json`` holds), in one process or across workers
-(``run_diff``). The drift of a composite score between two rules (``composite_drift``)
-is compared the same way. Takes from ``compat.cases``, ``compat.scoring`` and ``compat.composite``.
+(``run_diff``), or on a Dask cluster (``run_diff_dask``). The drift of a composite score
+between two rules (``composite_drift``) is compared the same way. Takes from
+``compat.cases``, ``compat.scoring`` and ``compat.composite``.
+
+The families are folders: ``compare/`` (one case through two scorers), ``aggregate/``
+(the compared cases folded into the report), ``composite/`` (the composite's drift),
+``model/`` (report.json and cases.jsonl, and reading them back) and ``dask/`` (the Dask
+engine); ``_units`` is what both engines run, ``_run`` the local engine.
 """
 
-from compat.diff._aggregate import DriftAggregator
-from compat.diff._agreement import (
-    AgreementCounter,
-    DisagreementLine,
-    StatementAgreement,
-    StatementPair,
-    cohen_kappa,
-    statement_agreement,
-    verified_pairs,
-)
-from compat.diff._arm_reading import cannot_read, nothing_recorded
 from compat.diff._case_json import case_json_line, parse_case_line
-from compat.diff._case_line import CaseLine, CohortRow, JsonScore
-from compat.diff._compare import JSON_READERS, arm_read_by, compare, has_text_for, score_arm
-from compat.diff._comparer import CaseComparer
-from compat.diff._comparison import Comparison, Decomposition, ObservedCheck, Step
-from compat.diff._composite import Faithfulness, LineComposite, compose_case, line_composite
-from compat.diff._composite_fold import CompositeAggregator, composite_drift
-from compat.diff._composite_report import (
-    COMPOSITE_CAUSES,
-    CompositeCaseRow,
-    CompositeCause,
-    CompositeDrift,
-    CompositeOutcome,
-)
-from compat.diff._dask import DaskSettings, run_diff_dask
-from compat.diff._dask_parts import is_part_file
-from compat.diff._decompose import FLOOR_MULTIPLE, USABLE_SAMPLES
 from compat.diff._golden import check_expected
-from compat.diff._load import bundled_baseline, load_case_lines, load_report
-from compat.diff._observed import reproduces
 from compat.diff._outcomes import (
     CANDIDATE_ARM,
+    CAUSE_DESCRIPTIONS,
     CONTROL_ARM,
     CONTROL_BUGS,
     DEFAULT_TOLERANCE,
@@ -47,27 +25,57 @@ from compat.diff._outcomes import (
     Outcome,
     outcome_counts,
 )
-from compat.diff._report import (
+from compat.diff._run import MAX_JOBS, run_diff
+from compat.diff._statement_agreement import (
+    AgreementCounter,
+    StatementAgreement,
+    StatementPair,
+    cohen_kappa,
+    statement_agreement,
+    verified_pairs,
+)
+from compat.diff._units import ComparedBatch, DiffSettings, scorers_info, tool_name
+from compat.diff.aggregate import DriftAggregator, Tally, tally
+from compat.diff.compare import (
+    USABLE_SAMPLES,
+    CaseComparer,
+    Step,
+    arm_read_by,
+    cannot_read,
+    compare,
+    has_text_for,
+    nothing_recorded,
+    reproduces,
+    score_arm,
+)
+from compat.diff.composite import CompositeAggregator, Faithfulness, compose_case, composite_drift, line_composite
+from compat.diff.dask import DaskSettings, is_part_file, run_diff_dask
+from compat.diff.model import (
     SCHEMA_VERSION,
     Agreement,
+    CaseLine,
+    CauseRow,
+    CohortRow,
+    CompositeCaseRow,
+    CompositeCause,
+    CompositeDrift,
     CorpusInfo,
     DriftReport,
     HistogramBin,
+    JsonScore,
     ScorersInfo,
-    TrustedAgreement,
     VocabularyInfo,
+    bundled_baseline,
+    load_case_lines,
+    load_report,
 )
-from compat.diff._run import MAX_JOBS, ComparedBatch, DiffSettings, run_diff, scorers_info, tool_name
-from compat.diff._tally import tally
 
 __all__ = [
     "CANDIDATE_ARM",
-    "COMPOSITE_CAUSES",
+    "CAUSE_DESCRIPTIONS",
     "CONTROL_ARM",
     "CONTROL_BUGS",
     "DEFAULT_TOLERANCE",
-    "FLOOR_MULTIPLE",
-    "JSON_READERS",
     "MAX_JOBS",
     "SCHEMA_VERSION",
     "USABLE_SAMPLES",
@@ -75,33 +83,28 @@ __all__ = [
     "AgreementCounter",
     "CaseComparer",
     "CaseLine",
+    "CauseRow",
     "CohortRow",
     "ComparedBatch",
-    "Comparison",
     "CompositeAggregator",
     "CompositeCaseRow",
     "CompositeCause",
     "CompositeDrift",
-    "CompositeOutcome",
     "CorpusInfo",
     "DaskSettings",
-    "Decomposition",
     "DiffSettings",
-    "DisagreementLine",
     "DriftAggregator",
     "DriftCause",
     "DriftReport",
     "Faithfulness",
     "HistogramBin",
     "JsonScore",
-    "LineComposite",
-    "ObservedCheck",
     "Outcome",
     "ScorersInfo",
     "StatementAgreement",
     "StatementPair",
     "Step",
-    "TrustedAgreement",
+    "Tally",
     "VocabularyInfo",
     "arm_read_by",
     "bundled_baseline",

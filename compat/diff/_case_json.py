@@ -8,10 +8,9 @@ from collections.abc import Callable
 from typing import Any
 
 from compat._text import encode_float
-from compat.diff._case_line import CaseLine
-from compat.diff._comparison import Comparison
-from compat.diff._composite import composite_record
-from compat.diff._detail import detail_json, detail_record
+from compat.diff.compare import Comparison, detail_json, detail_record
+from compat.diff.composite import composite_record
+from compat.diff.model import CaseLine
 
 
 def case_record(comparison: Comparison) -> dict[str, Any]:

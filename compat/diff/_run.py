@@ -5,14 +5,14 @@ to do with the compared cases (``on_comparisons``, once per block: the CLI strea
 them to ``cases.jsonl``) and with each malformed case (``on_error``: raise, or collect
 and go on).
 
-The corpus is read in blocks of whole JSONL lines (``LineBlock``, 1 MiB). Each block
-is decoded, parsed, scored, compared and folded into the block's own
-``DriftAggregator``: in a worker process when ``jobs > 1``, a few blocks per worker in
-flight at most. The parent merges the blocks in corpus order and checks ids across
-them, so the report is the same whatever the number of jobs, and the parent does
-almost nothing per case, which leaves the cores to the workers. A block holding a
-repeated id is compared again in the parent without that case (rare; it only costs
-time).
+The local engine. The corpus is read in blocks of whole JSONL lines (``LineBlock``,
+1 MiB). Each block is decoded, parsed, scored, compared and folded into the block's own
+``DriftAggregator`` (``compare_work`` in ``_units``, which the Dask engine runs too): in
+a worker process when ``jobs > 1``, a few blocks per worker in flight at most. The
+parent merges the blocks in corpus order and checks ids across them, so the report is
+the same whatever the number of jobs, and the parent does almost nothing per case,
+which leaves the cores to the workers. A block holding a repeated id is compared again
+in the parent without that case (rare; it only costs time).
 """
 
 from __future__ import annotations
@@ -26,92 +26,28 @@ from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
-from dataclasses import dataclass, field
-from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
-from typing import Any, NamedTuple
 
 from compat._errors import CaseError, WorkerError
-from compat.cases import (
-    DEFAULT_MAX_CASE_BYTES,
-    ArmName,
-    CorpusDigest,
-    DuplicateIds,
-    LineBlock,
-    RawCase,
-    ReadPosition,
-    Record,
-    iter_blocks,
+from compat.cases import CorpusDigest, DuplicateIds, ReadPosition, iter_blocks
+from compat.diff._units import (
+    ComparedBatch,
+    DiffSettings,
+    UnitResult,
+    Work,
+    compare_work,
+    composite_aggregator,
+    finish_report,
+    fold,
+    make_scorers,
+    work_units,
 )
-from compat.composite import CompositeRule
-from compat.diff._aggregate import DriftAggregator
-from compat.diff._case_json import case_json_line
-from compat.diff._compare import arm_read_by
-from compat.diff._comparer import CaseComparer
-from compat.diff._composite_fold import CompositeAggregator
-from compat.diff._golden import check_expected
-from compat.diff._outcomes import CONTROL_ARM, DEFAULT_TOLERANCE
-from compat.diff._report import CorpusInfo, DriftReport, ScorersInfo, VocabularyInfo
-from compat.diff._tally import tally
-from compat.scoring import get_scorer
+from compat.diff.aggregate import DriftAggregator
+from compat.diff.compare import CaseComparer
+from compat.diff.model import DriftReport
 
-CHUNK_SIZE = 256  # cases per task when they come parsed (JSON arrays), not as a LineBlock
 IN_FLIGHT_PER_JOB = 2  # one block being compared, one waiting: workers never idle, memory stays small
 MAX_JOBS = 128  # each worker is an interpreter (~40 MB): --jobs 10000 would exhaust memory, not speed anything up
-
-
-@dataclass(frozen=True)
-class DiffSettings:
-    control: str = "legacy"
-    candidate: str = "ragas"
-    candidate_options: dict[str, Any] = field(default_factory=dict)
-    tolerance: float = DEFAULT_TOLERANCE
-    max_case_bytes: int = DEFAULT_MAX_CASE_BYTES
-    jobs: int = 1
-    detail: bool = True  # a differing case's cases.jsonl line keeps what each side read
-    candidate_arm: ArmName | None = None  # what the candidate scores on cases graded both ways; None: its contract's
-    control_arm: ArmName = CONTROL_ARM  # what the control scores on cases with per-arm recordings
-    composite: tuple[CompositeRule, CompositeRule] | None = None  # --composite OLD,NEW: each case's line carries both
-
-    @property
-    def arm(self) -> ArmName:
-        """The arm the candidate scores on cases graded both ways."""
-        return arm_read_by(self.candidate) if self.candidate_arm is None else self.candidate_arm
-
-
-class ComparedBatch(NamedTuple):
-    """The compared cases of one block, in corpus order: what ``on_comparisons`` sees.
-
-    Columns rather than an object per case: a worker ships them as a few lists.
-    """
-
-    case_ids: list[str]
-    lines: list[str]  # the cases.jsonl lines
-    outcomes: list[str]
-    causes: list[str | None]
-    control_passed: list[bool]
-
-
-class _BlockResult(NamedTuple):
-    """One unit of work compared, as it leaves a worker."""
-
-    batch: ComparedBatch
-    sources: list[str]
-    line_numbers: list[int]
-    errors: list[tuple[int, CaseError]]  # (how many compared cases come before it, the error)
-    aggregate: DriftAggregator
-    compared: int  # cases read without error, the skipped ones included: how ``skip`` numbers them
-    composite: CompositeAggregator | None  # with --composite
-
-
-Work = LineBlock | list[Record]  # what one task compares: a block of lines, or cases already read
-
-
-def tool_name() -> str:
-    try:
-        return f"faithcompat {version('faithcompat')}"
-    except PackageNotFoundError:  # running from a source tree that is not installed
-        return "faithcompat"
 
 
 def run_diff(
@@ -138,92 +74,31 @@ def run_diff(
     local: list[CaseComparer] = []  # the parent's own scorers, made when a repeated id first needs them
     items = iter_blocks(sources, max_case_bytes=settings.max_case_bytes, digest=digest, position=position)
     read_to: deque[int] = deque()  # per unit in flight, in order: where reading stood when it was cut
-    for work, result in _compared_stream(_noting_position(_work_units(items), position, read_to), settings):
+    for work, result in _compared_stream(_noting_position(work_units(items), position, read_to), settings):
         repeated, errors = _check_ids(result, ids)
         if repeated:
             if not local:
-                local.append(_make_scorers(settings))
-            result = _compare_work(work, local[0], skip=repeated)
+                local.append(make_scorers(settings))
+            result = compare_work(work, local[0], skip=repeated)
         read = read_to.popleft()
         if on_read is not None:
             on_read(read)
-        skipped += fold(aggregator, result.aggregate, result.batch, errors, on_comparisons, on_error)
+        skipped += fold(
+            aggregator, result.aggregate, result.batch, errors, on_comparisons=on_comparisons, on_error=on_error
+        )
         if composite is not None and result.composite is not None:
             composite.merge(result.composite)
-    sources_named = source_names or [str(s) for s in sources]
-    return finish_report(aggregator, settings, sources_named, digest.hexdigest(), skipped, composite)
-
-
-def composite_aggregator(settings: DiffSettings) -> CompositeAggregator | None:
-    """An empty composite aggregate for the rules of ``settings`` (None without --composite)."""
-    return None if settings.composite is None else CompositeAggregator(*settings.composite)
-
-
-def fold(
-    aggregator: DriftAggregator,
-    aggregate: DriftAggregator,
-    batch: ComparedBatch,
-    errors: list[CaseError],
-    on_comparisons: Callable[[ComparedBatch], None] | None,
-    on_error: Callable[[CaseError], None] | None,
-) -> int:
-    """Merge the next unit of the corpus, in order: its errors first (raised without
-    ``on_error``), then its aggregate and compared cases. Returns the errors skipped."""
-    if errors:
-        if on_error is None:
-            raise errors[0]
-        for error in errors:
-            on_error(error)
-    aggregator.merge(aggregate)
-    if on_comparisons is not None and batch.case_ids:
-        on_comparisons(batch)
-    return len(errors)
-
-
-def finish_report(
-    aggregator: DriftAggregator,
-    settings: DiffSettings,
-    sources: list[str],
-    sha256: str,
-    skipped: int,
-    composite: CompositeAggregator | None = None,
-) -> DriftReport:
-    """The report of a whole run: the merged aggregate (and composite), what was read, and which scorers.
-
-    Raises ``InputError`` where an arm named on the command line is recorded on no case."""
-    warnings = aggregator.steps.arms.check(
-        {
-            "control": (settings.control, settings.control_arm, settings.control_arm != CONTROL_ARM),
-            "candidate": (settings.candidate, settings.arm, settings.candidate_arm is not None),
-        }
-    )
-    report = aggregator.report(
-        tool=tool_name(),
-        corpus=CorpusInfo(sources=sources, sha256=sha256, cases=aggregator.cases, skipped_invalid=skipped),
-        scorers=scorers_info(settings),
-    )
-    updates: dict[str, object] = {"warnings": warnings} if warnings else {}
-    if composite is not None:
-        updates["composite"] = composite.drift()
-    return report.model_copy(update=updates) if updates else report
-
-
-def scorers_info(settings: DiffSettings) -> ScorersInfo:
-    """How a run with ``settings`` reads its corpus, as its report records it."""
-    candidate_policy = settings.candidate_options.get("policy")
-    vocabulary = settings.candidate_options.get("vocabulary")
-    return ScorersInfo(
-        control=settings.control,
-        candidate=settings.candidate,
-        candidate_policy=str(getattr(candidate_policy, "value", candidate_policy)) if candidate_policy else None,
-        candidate_vocabulary=VocabularyInfo(**vocabulary.as_dict()) if vocabulary else None,
-        tolerance=settings.tolerance,
-        candidate_arm=settings.arm,
-        control_arm=settings.control_arm,
+    return finish_report(
+        aggregator,
+        settings,
+        sources=source_names or [str(s) for s in sources],
+        sha256=digest.hexdigest(),
+        skipped=skipped,
+        composite=composite,
     )
 
 
-def _check_ids(result: _BlockResult, ids: DuplicateIds) -> tuple[frozenset[int], list[CaseError]]:
+def _check_ids(result: UnitResult, ids: DuplicateIds) -> tuple[frozenset[int], list[CaseError]]:
     """The block's cases whose id came earlier in the corpus, and all its errors in corpus order."""
     repeated: list[tuple[int, CaseError]] = []
     check = ids.check_id
@@ -264,7 +139,7 @@ def _init_worker(settings: DiffSettings) -> None:
     # group too (`kill -TERM -PGID`, systemd stopping a unit), and the pool ends a broken
     # run by sending it to the workers left, which must then go.
     signal.signal(signal.SIGTERM, _end_soon)
-    _worker_scorers = _make_scorers(settings)
+    _worker_scorers = make_scorers(settings)
 
 
 def _end_soon(signal_number: int, _frame: object) -> None:
@@ -275,66 +150,10 @@ def _end_soon(signal_number: int, _frame: object) -> None:
     timer.start()
 
 
-def _make_scorers(settings: DiffSettings) -> CaseComparer:
-    return CaseComparer(
-        get_scorer(settings.control),
-        get_scorer(settings.candidate, **settings.candidate_options),
-        settings.tolerance,
-        detail=settings.detail,
-        candidate_arm=settings.arm,
-        control_arm=settings.control_arm,
-        composite=settings.composite,
-    )
-
-
-def _compare_work(work: Work, comparer: CaseComparer, skip: frozenset[int] = frozenset()) -> _BlockResult:
-    """Compare every case of ``work`` but the compared cases numbered in ``skip`` (from 0)."""
-    names = (comparer.control.name, comparer.candidate.name)
-    aggregator = DriftAggregator()
-    composite = None if comparer.composite is None else CompositeAggregator(*comparer.composite)
-    batch = ComparedBatch([], [], [], [], [])
-    sources: list[str] = []
-    line_numbers: list[int] = []
-    errors: list[tuple[int, CaseError]] = []
-    compared = 0  # cases read without error so far, skipped ones included: the numbering of ``skip``
-    for record in work.records() if isinstance(work, LineBlock) else work:
-        loaded = record.parse() if isinstance(record, RawCase) else record
-        if isinstance(loaded, CaseError):
-            errors.append((compared, loaded))
-            continue
-        compared += 1
-        if skip and compared - 1 in skip:
-            continue
-        case = loaded.case
-        comparison = comparer.compare(case)
-        failures: list[str] = []
-        checked = False
-        if case.expected:  # most corpora carry no golden outcomes
-            scores = {names[0]: comparison.control, names[1]: comparison.candidate}
-            failures = [str(f) for f in check_expected(case, scores)]
-            checked = names[0] in case.expected or names[1] in case.expected
-        item = tally(comparison)
-        line = case_json_line(comparison)
-        aggregator.add(item, line, failures, checked)
-        if composite is not None:
-            if comparison.composite is None:
-                composite.add_without_metrics()
-            else:
-                composite.add(comparison.composite)
-        batch.case_ids.append(item.case_id)
-        batch.lines.append(line)
-        batch.outcomes.append(item.outcome)
-        batch.causes.append(item.cause)
-        batch.control_passed.append(item.control_passed)
-        sources.append(loaded.source)
-        line_numbers.append(loaded.line)
-    return _BlockResult(batch, sources, line_numbers, errors, aggregator, compared, composite)
-
-
-def _compare_in_worker(work: Work) -> _BlockResult:
+def _compare_in_worker(work: Work) -> UnitResult:
     assert _worker_scorers is not None
     try:
-        return _compare_work(work, _worker_scorers)
+        return compare_work(work, _worker_scorers)
     except Exception as error:
         # The pool re-raises a worker's exception in the parent, but one that does not
         # unpickle there (a required argument missing, say) hangs the pool instead.
@@ -345,24 +164,6 @@ def _compare_in_worker(work: Work) -> _BlockResult:
         raise
 
 
-def _work_units(items: Iterator[LineBlock | Record]) -> Iterator[Work]:
-    """Blocks as they come; other records (JSON-array cases, read errors) in batches."""
-    batch: list[Record] = []
-    for item in items:
-        if isinstance(item, LineBlock):
-            if batch:
-                yield batch
-                batch = []
-            yield item
-        else:
-            batch.append(item)
-            if len(batch) >= CHUNK_SIZE:
-                yield batch
-                batch = []
-    if batch:
-        yield batch
-
-
 def _noting_position(units: Iterator[Work], position: ReadPosition, read_to: deque[int]) -> Iterator[Work]:
     """``units`` as they are cut, noting in ``read_to`` how far the corpus was read for each."""
     for work in units:
@@ -370,11 +171,11 @@ def _noting_position(units: Iterator[Work], position: ReadPosition, read_to: deq
         yield work
 
 
-def _compared_stream(units: Iterator[Work], settings: DiffSettings) -> Iterator[tuple[Work, _BlockResult]]:
+def _compared_stream(units: Iterator[Work], settings: DiffSettings) -> Iterator[tuple[Work, UnitResult]]:
     if settings.jobs <= 1:
-        scorers = _make_scorers(settings)
+        scorers = make_scorers(settings)
         for work in units:
-            yield work, _compare_work(work, scorers)
+            yield work, compare_work(work, scorers)
         return
     # The platform's default start method (fork on Linux, spawn on macOS and Windows):
     # workers rebuild their scorers in _init_worker either way. At most IN_FLIGHT_PER_JOB
@@ -383,7 +184,7 @@ def _compared_stream(units: Iterator[Work], settings: DiffSettings) -> Iterator[
     executor = ProcessPoolExecutor(
         settings.jobs, mp_context=multiprocessing.get_context(), initializer=_init_worker, initargs=(settings,)
     )
-    pending: deque[tuple[Work, Future[_BlockResult]]] = deque()
+    pending: deque[tuple[Work, Future[UnitResult]]] = deque()
     try:
         for work in units:
             pending.append((work, executor.submit(_compare_in_worker, work)))

@@ -11,8 +11,7 @@ from pathlib import Path
 import pytest
 
 from compat import bundled_corpus, get_scorer, load_cases
-from compat.diff import CANDIDATE_ARM, CONTROL_ARM, score_arm
-from compat.diff._golden import check_expected
+from compat.diff import CANDIDATE_ARM, CONTROL_ARM, check_expected, score_arm
 
 ROOT = Path(__file__).resolve().parents[2]
 CASES = load_cases(bundled_corpus())

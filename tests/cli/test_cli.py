@@ -249,7 +249,7 @@ def _assert_inert(text: str) -> None:
 
 def test_corpus_strings_cannot_drive_the_terminal(tmp_path: Path) -> None:
     """Ids, tags and reasons reach the terminal as escapes: no colour, no title, no reordering."""
-    from compat.diff._run import DiffSettings, run_diff
+    from compat.diff import DiffSettings, run_diff
     from compat.report._text import render_terminal
     from compat.rollout._decision import Decision, Verdict
     from compat.rollout._decisionviews import render_decision

@@ -20,15 +20,22 @@ import compat.cases._blocks as blocks_module
 import compat.scoring._registry as registry_module
 from compat import Case, CaseError, Score, Status, bundled_corpus, get_scorer, load_cases, register_scorer
 from compat._errors import UnknownScorerError
-from compat.diff import CaseComparer
-from compat.diff._aggregate import DriftAggregator
+from compat.diff import (
+    CAUSE_DESCRIPTIONS,
+    CaseComparer,
+    ComparedBatch,
+    CorpusInfo,
+    DiffSettings,
+    DriftAggregator,
+    DriftCause,
+    Outcome,
+    ScorersInfo,
+    compare,
+    run_diff,
+    tally,
+)
 from compat.diff._case_json import case_json_line, case_record
-from compat.diff._compare import compare
-from compat.diff._numbers import ExactSum, wilson_interval
-from compat.diff._outcomes import CAUSE_DESCRIPTIONS, DriftCause, Outcome
-from compat.diff._report import CorpusInfo, ScorersInfo
-from compat.diff._run import ComparedBatch, DiffSettings, run_diff
-from compat.diff._tally import tally
+from compat.diff.aggregate.numbers import ExactSum, wilson_interval
 
 legacy, ragas = get_scorer("legacy"), get_scorer("ragas")
 CORPUS = load_cases(bundled_corpus())

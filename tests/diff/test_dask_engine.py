@@ -25,17 +25,17 @@ from compat.cases import bundled_corpus  # noqa: E402
 from compat.cli import main  # noqa: E402
 from compat.composite import load_rule  # noqa: E402
 from compat.diff import ComparedBatch, DaskSettings, DiffSettings, run_diff, run_diff_dask  # noqa: E402
-from compat.diff import _dask as dask_engine  # noqa: E402
-from compat.diff import _dask_parts as dask_parts  # noqa: E402
-from compat.diff._dask_parts import (  # noqa: E402
+from compat.diff.dask import engine as dask_engine  # noqa: E402
+from compat.diff.dask import parts as dask_parts  # noqa: E402
+from compat.diff.dask.parts import (  # noqa: E402
+    Parts,
     PartWritten,
-    _Parts,
     answer_probe,
     part_name,
     shared_storage_problem,
     write_part,
 )
-from compat.diff._dask_pieces import Piece, compare_piece, plan_pieces  # noqa: E402
+from compat.diff.dask.pieces import Piece, compare_piece, plan_pieces  # noqa: E402
 from compat.report import report_json  # noqa: E402
 
 PIECE = 16384  # bytes: cuts the test corpora into pieces, lines across their boundaries
@@ -428,12 +428,12 @@ def _columns(cases: int) -> ComparedBatch:
     return ComparedBatch(ids, [], [f"o{index}" for index in range(cases)], [None] * cases, [True] * cases)
 
 
-def _read_back(parts: _Parts, index: int, written: PartWritten, batch: ComparedBatch) -> list[ComparedBatch]:
+def _read_back(parts: Parts, index: int, written: PartWritten, batch: ComparedBatch) -> list[ComparedBatch]:
     return list(parts.batches(index, written, batch))
 
 
 def test_a_part_that_is_not_what_its_task_wrote_stops_the_run(tmp_path: Path) -> None:
-    parts = _Parts(tmp_path, 2, keep=False)
+    parts = Parts(tmp_path, 2, keep=False)
     written = write_part(parts.path(0), ['{"id": "a"}\n', '{"id": "b"}\n'])
     assert written == PartWritten(24, zlib.crc32(b'{"id": "a"}\n{"id": "b"}\n'))
     assert [p.name for p in tmp_path.iterdir()] == ["part-000000.jsonl"]  # no temporary left
@@ -458,7 +458,7 @@ def test_a_part_that_is_not_what_its_task_wrote_stops_the_run(tmp_path: Path) ->
 def test_a_task_writes_its_part_as_it_compares_and_leaves_nothing_when_it_fails(tmp_path: Path) -> None:
     corpus = tmp_path / "corpus.jsonl"
     corpus.write_bytes(bundled_corpus()[0].read_bytes())
-    parts = _Parts(tmp_path / "parts", 1, keep=True)
+    parts = Parts(tmp_path / "parts", 1, keep=True)
     (tmp_path / "parts").mkdir()
     piece = Piece(0, str(corpus), 0, corpus.stat().st_size)
     result = compare_piece(piece, DiffSettings(), parts.path(0))
@@ -475,7 +475,7 @@ def test_a_task_writes_its_part_as_it_compares_and_leaves_nothing_when_it_fails(
 def test_the_client_reads_a_part_back_a_slice_at_a_time(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     # The client's memory must not grow with a part: it holds a slice of it at a time.
     monkeypatch.setattr(dask_parts, "SLICE_BYTES", 100)
-    parts = _Parts(tmp_path, 1, keep=True)
+    parts = Parts(tmp_path, 1, keep=True)
     lines = [f'{{"id": "case-{index:03d}"}}\n' for index in range(50)]  # 20 bytes each
     written = write_part(parts.path(0), lines)
     batches = _read_back(parts, 0, written, _columns(50))

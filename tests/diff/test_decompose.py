@@ -10,8 +10,18 @@ from hypothesis import example, given
 from hypothesis import strategies as st
 
 from compat.cases import Case
-from compat.diff import CaseComparer, DiffSettings, DriftAggregator, DriftReport, Outcome, Step, run_diff, tally
-from compat.diff._report import CorpusInfo, ScorersInfo
+from compat.diff import (
+    CaseComparer,
+    CorpusInfo,
+    DiffSettings,
+    DriftAggregator,
+    DriftReport,
+    Outcome,
+    ScorersInfo,
+    Step,
+    run_diff,
+    tally,
+)
 from compat.report import render_terminal
 from compat.rollout._decision import decide
 from compat.rollout._gate import _flips

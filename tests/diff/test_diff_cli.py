@@ -22,8 +22,7 @@ from compat import bundled_corpus
 from compat._errors import CorpusError
 from compat.cli import main
 from compat.cli._common import available_cores
-from compat.diff import MAX_JOBS
-from compat.diff._report import SCHEMA_VERSION
+from compat.diff import MAX_JOBS, SCHEMA_VERSION
 from compat.report._files import LEAGUE_FILES, REPORT_FILES
 from compat.report._schema import report_schema, schema_text
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from compat import Case, get_scorer
-from compat.diff._golden import check_expected
+from compat.diff import check_expected
 
 legacy = get_scorer("legacy")
 

@@ -8,7 +8,7 @@ import pytest
 
 from compat.cases import Case, Observed, bundled_corpus, load_cases
 from compat.diff import reproduces
-from compat.diff._observed import ObservedChecker
+from compat.diff.compare.observed import ObservedChecker
 from compat.scoring import get_scorer
 
 OBSERVED = {case.id: case for case in load_cases(bundled_corpus()) if case.observed is not None}

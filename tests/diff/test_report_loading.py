@@ -13,7 +13,7 @@ from click.testing import CliRunner
 
 from compat._errors import InputError
 from compat.cli import main
-from compat.diff._load import load_report
+from compat.diff import load_report
 
 ROOT = Path(__file__).resolve().parents[2]
 COMMITTED = json.loads((ROOT / "reports" / "report.json").read_text(encoding="utf-8"))

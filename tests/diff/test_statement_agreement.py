@@ -13,8 +13,7 @@ from hypothesis import example, given
 from hypothesis import strategies as st
 
 from compat.cases import Case
-from compat.diff import AgreementCounter, StatementPair, cohen_kappa, statement_agreement, verified_pairs
-from compat.diff._report import DriftReport
+from compat.diff import AgreementCounter, DriftReport, StatementPair, cohen_kappa, statement_agreement, verified_pairs
 from tests.diff.graded import ROWS, arm, graded_case, legacy_sample, ragas_sample, verified_case, write
 from tests.diff.test_diff_cli import invoke
 
@@ -63,7 +62,14 @@ def test_the_interval_has_the_spread_of_kappa_over_repeated_samples() -> None:
 
 
 def pair(case: str, control: bool, candidate: bool, index: int = 0) -> StatementPair:
-    return StatementPair(case, f"statement {index}", control, candidate, 0.9 if candidate else 0.1, ("the context",))
+    return StatementPair(
+        case_id=case,
+        statement=f"statement {index}",
+        control=control,
+        candidate=candidate,
+        probability=0.9 if candidate else 0.1,
+        contexts=("the context",),
+    )
 
 
 @given(

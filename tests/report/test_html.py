@@ -14,10 +14,16 @@ from pathlib import Path
 import pytest
 
 from compat import bundled_corpus
-from compat.diff._case_json import parse_case_line
-from compat.diff._case_line import CaseLine
-from compat.diff._report import CauseRow, CohortRow, DriftReport
-from compat.diff._run import ComparedBatch, DiffSettings, run_diff
+from compat.diff import (
+    CaseLine,
+    CauseRow,
+    CohortRow,
+    ComparedBatch,
+    DiffSettings,
+    DriftReport,
+    parse_case_line,
+    run_diff,
+)
 from compat.report import DecisionPanel, PanelCriterion, render_html
 from compat.report._held import HeldCases
 from compat.report._html_explorer import TEXT_CHARS

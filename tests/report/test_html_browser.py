@@ -27,10 +27,7 @@ from typing import Any
 import pytest
 
 from compat import Case, LegacyScorer, Score, bundled_corpus, register_scorer
-from compat.diff._case_json import parse_case_line
-from compat.diff._case_line import CaseLine
-from compat.diff._report import DriftReport
-from compat.diff._run import ComparedBatch, DiffSettings, run_diff
+from compat.diff import CaseLine, ComparedBatch, DiffSettings, DriftReport, parse_case_line, run_diff
 from compat.report._html import render_html
 from compat.report._html_explorer import PAGE_ROWS
 from compat.rollout import decide, decision_panel, load_policy

@@ -6,10 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from compat.diff import DriftCause, Outcome
-from compat.diff._load import load_report
-from compat.diff._outcomes import CAUSE_DESCRIPTIONS
-from compat.diff._report import CauseRow, CohortRow
+from compat.diff import CAUSE_DESCRIPTIONS, CauseRow, CohortRow, DriftCause, Outcome, load_report
 from compat.report import COMMENT_LIMIT, MARKDOWN_STRING_WIDTH, markdown_code, render_markdown
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -13,10 +13,17 @@ from click.testing import CliRunner
 
 from compat._errors import InputError
 from compat.cli import main
-from compat.diff import CONTROL_BUGS, DriftAggregator, DriftCause, DriftReport
-from compat.diff._load import bundled_baseline, load_report
-from compat.diff._report import CorpusInfo, ScorersInfo
-from compat.diff._tally import Tally
+from compat.diff import (
+    CONTROL_BUGS,
+    CorpusInfo,
+    DriftAggregator,
+    DriftCause,
+    DriftReport,
+    ScorersInfo,
+    Tally,
+    bundled_baseline,
+    load_report,
+)
 from compat.report import COMMENT_LIMIT
 from compat.rollout import Refusal, decide, decision_dict, render_decision
 from compat.rollout._decision import Accepted, Criterion, Decision, Verdict

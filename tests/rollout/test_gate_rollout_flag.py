@@ -12,9 +12,7 @@ from click.testing import CliRunner
 from compat import Case, Cause, Score, Status
 from compat._errors import InputError
 from compat.cli import main
-from compat.diff import VocabularyInfo
-from compat.diff._load import bundled_baseline, load_report
-from compat.diff._run import DiffSettings, run_diff
+from compat.diff import DiffSettings, VocabularyInfo, bundled_baseline, load_report, run_diff
 from compat.rollout._decision import Decision, Verdict, decide, parse_stage
 from compat.rollout._decisionviews import render_decision
 from compat.rollout._flag import FaithfulnessFlag, FlagConfig, FlagConfigError, Mode, bucket

@@ -1,4 +1,8 @@
-"""Whether a side can read the arm it scores: the rule ``diff`` and ``compare`` share.
+"""Which arm each side scores, and whether it can read it: the rules ``diff`` and ``compare`` share.
+
+On a case graded per arm (``faithcompat grade``) the control scores the legacy arm and the
+candidate the arm its contract reads (``arm_read_by``); ``score_arm`` scores a side on the
+case as its arm reads it.
 
 A scorer reads one contract's output: the fixed scorer and seed 001's port read the legacy
 prompts' text and the RAGAS prompts' JSON, the ragas library only its JSON, every other
@@ -15,9 +19,74 @@ from collections import Counter
 
 from compat._errors import InputError
 from compat.cases import ArmName, Case, recorded_config
-from compat.diff._compare import JSON_READERS, VERIFIER_READERS, has_text_for
-from compat.diff._comparison import ArmsSeen
 from compat.diff._outcomes import CANDIDATE_ARM, CONTROL_ARM
+from compat.diff.compare.recorded import recorded_legacy
+from compat.diff.compare.values import ArmsSeen
+from compat.scoring import Cause, Score, Scorer, Status
+
+# The scorers whose contract reads the RAGAS prompts' JSON: on a case graded both ways they
+# score the RAGAS arm's recording. Every other scorer (legacy, the plans, the promptfoo
+# releases, a scorer registered elsewhere) reads the legacy prompts' free text, the legacy arm's.
+JSON_READERS = frozenset({"ragas", "ragas-0.4.3"})
+# Scorers that read a verifier's checks: the arm `grade --hhem` records (compat.grading's HHEM_ARM).
+VERIFIER_READERS = {"ragas-hhem-0.4.3": "ragas-hhem"}
+
+
+def arm_read_by(scorer_name: str) -> ArmName:
+    """The arm whose output ``scorer_name``'s contract reads (``JSON_READERS``, ``VERIFIER_READERS``)."""
+    if scorer_name in VERIFIER_READERS:
+        return VERIFIER_READERS[scorer_name]
+    return CANDIDATE_ARM if scorer_name in JSON_READERS else CONTROL_ARM
+
+
+def has_text_for(case: Case, arm: ArmName) -> bool:
+    """Whether a scorer of ``arm`` has something to read in ``case``: the arm's recording, or
+    (where the case records no such arm) the case's shared texts."""
+    if case.arms is None or case.arms.get(arm) is not None:
+        return True
+    return case.statements_output is not None or case.statements is not None
+
+
+def case_for_arm(case: Case, arm: ArmName, sample: int = 0) -> Case | None:
+    """The case as a scorer of ``arm`` reads it: ``arm``'s own recording (its sample
+    ``sample``) where the case has one, else the case's shared texts; None where the
+    recording's call failed or there is neither (nothing to read)."""
+    if case.arms is None or case.arms.get(arm) is None:
+        return case if has_text_for(case, arm) else None
+    return case.arm_case(arm, sample)
+
+
+def score_arm(scorer: Scorer, case: Case, arm: ArmName, sample: int = 0) -> Score:
+    """``scorer`` on the case as ``arm`` reads it (``case_for_arm``).
+
+    A recording whose call failed after its retries has nothing to score: undetermined,
+    cause ``grader_error``. An arm the case does not record (graded with ``--arms`` or
+    ``--arm`` without it) and no shared texts was never asked: undetermined, cause
+    ``not_recorded``, never an empty output nor a grader error.
+    """
+    chosen = case_for_arm(case, arm, sample)
+    if chosen is not None:
+        return scorer.score(chosen)
+    if arm == CONTROL_ARM and case.arms is not None and case.arms.get(arm) is None:
+        recorded = recorded_legacy(case, scorer.name)  # promptfoo kept the score, not the texts
+        if recorded is not None:
+            return recorded
+    error = case.arm_error(arm, sample)
+    if error is not None:
+        reason = f"the {arm} arm's grader {error.call} call failed ({error.kind}): {error.message}"
+    else:
+        names = ", ".join(case.arms.names()) if case.arms is not None else "none"
+        reason = f"the {arm} arm is not recorded on this case (it records: {names})"
+    return Score(
+        scorer=scorer.name,
+        value=None,
+        status=Status.UNDETERMINED,
+        passed=False,
+        threshold=case.threshold,
+        reason=f"Faithfulness undetermined: {reason}",
+        cause=Cause.GRADER_ERROR if error is not None else Cause.NOT_RECORDED,
+    )
+
 
 READABLE: dict[str, frozenset[ArmName]] = {
     "ragas": frozenset({CONTROL_ARM, CANDIDATE_ARM}),

@@ -15,8 +15,8 @@ from typing import TypeVar
 
 from compat.cases import TOOL_TAG_PREFIX, Case
 from compat.composite import CompositeRule, reference_is_unanswerable
-from compat.diff._case_line import CohortRow
-from compat.diff._composite import (
+from compat.diff._outcomes import DEFAULT_TOLERANCE
+from compat.diff.composite.case import (
     DIFFERING,
     EXAMPLES,
     CaseComposite,
@@ -29,8 +29,9 @@ from compat.diff._composite import (
     mean_of,
     yardstick,
 )
-from compat.diff._composite_report import (
+from compat.diff.model import (
     COMPOSITE_CAUSES,
+    CohortRow,
     CompositeCaseRow,
     CompositeCause,
     CompositeCauseRow,
@@ -39,7 +40,6 @@ from compat.diff._composite_report import (
     CompositeOutcome,
     CompositeSplit,
 )
-from compat.diff._outcomes import DEFAULT_TOLERANCE
 
 FAILURES = 20  # golden composites that fail, listed
 Key = TypeVar("Key")

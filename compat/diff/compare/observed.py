@@ -18,9 +18,9 @@ import math
 
 from compat._text import decode_float
 from compat.cases import Case, Observed
-from compat.diff._compare import score_arm
-from compat.diff._comparison import ObservedCheck
 from compat.diff._outcomes import CONTROL_ARM
+from compat.diff.compare.arms import score_arm
+from compat.diff.compare.values import ObservedCheck
 from compat.scoring import PROMPTFOO_GENERATIONS, Score, Scorer, get_scorer
 
 
@@ -48,13 +48,13 @@ class ObservedChecker:
                 for index in range(recording.sample_count)
             ]
         return ObservedCheck(
-            decode_float(observed.score),
-            observed.passed,
-            exact,
-            generations,
-            len(hits),
-            sum(hits),
-            hits[0] if hits else None,
+            score=decode_float(observed.score),
+            passed=observed.passed,
+            exact=exact,
+            generations=generations,
+            regraded=len(hits),
+            regraded_reproduced=sum(hits),
+            first_reproduced=hits[0] if hits else None,
         )
 
     def _generation_scorers(self) -> list[Scorer]:

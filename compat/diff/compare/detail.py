@@ -16,9 +16,9 @@ from collections.abc import Callable
 from typing import Any
 
 from compat.cases import ArmName, Case
-from compat.diff._compare import case_for_arm
-from compat.diff._comparison import CaseDetail, GraderTexts
 from compat.diff._outcomes import CANDIDATE_ARM, CONTROL_ARM
+from compat.diff.compare.arms import case_for_arm
+from compat.diff.compare.values import CaseDetail, GraderTexts
 from compat.scoring import LegacyScorer, Score, Scorer, Verdict, VerdictFormat, legacy_breakdown
 
 
@@ -26,6 +26,7 @@ def case_detail(
     case: Case,
     control: Score,
     candidate: Score,
+    *,
     control_scorer: Scorer,
     candidate_scorer: Scorer,
     candidate_arm: ArmName = CANDIDATE_ARM,
@@ -37,14 +38,14 @@ def case_detail(
     control_read, note = _read(control, control_scorer, control_case)
     candidate_read, _ = _read(candidate, candidate_scorer, candidate_case)
     return CaseDetail(
-        case.question,
-        case.answer,
-        case.contexts,
-        _texts_of(control_case),
-        _texts_of(candidate_case),
-        control_read,
-        candidate_read,
-        note,
+        question=case.question,
+        answer=case.answer,
+        contexts=case.contexts,
+        control_texts=_texts_of(control_case),
+        candidate_texts=_texts_of(candidate_case),
+        control_read=control_read,
+        candidate_read=candidate_read,
+        control_note=note,
     )
 
 

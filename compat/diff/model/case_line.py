@@ -11,7 +11,7 @@ from compat._model import FrozenModel
 JsonScore = float | Literal["NaN", "Infinity", "-Infinity"] | None
 
 
-class _WhereItOccurs(FrozenModel):
+class WhereItOccurs(FrozenModel):
     """A model whose ``_OCCASIONAL`` fields are left out of report.json while ``None``: a report
     of a corpus without them reads exactly as before they existed."""
 
@@ -36,7 +36,7 @@ class CohortRow(FrozenModel):
     agreement: float | None
 
 
-class CaseSteps(_WhereItOccurs):
+class CaseSteps(WhereItOccurs):
     """A per-arm case's difference in steps: control -> middle (parser) -> candidate (prompts or noise)."""
 
     _OCCASIONAL = frozenset({"legs"})
@@ -151,7 +151,7 @@ class CompositeLine(FrozenModel):
     answer_refusal: bool = Field(description="The answer says 'no information' (the new rule's answer phrases).")
 
 
-class CaseLine(_WhereItOccurs):
+class CaseLine(WhereItOccurs):
     """One compared case, as in cases.jsonl and the report's example tables."""
 
     _OCCASIONAL = frozenset({"composite"})

@@ -11,15 +11,15 @@ from __future__ import annotations
 
 from compat.cases import ArmName, Case
 from compat.composite import CompositeRule
-from compat.diff._agreement import verified_pairs
-from compat.diff._arm_reading import arms_seen
-from compat.diff._compare import arm_read_by, compare, score_arm, verdict_words_of
-from compat.diff._comparison import Comparison
-from compat.diff._composite import compose_case, faithfulness_from
-from compat.diff._decompose import decompose, refine
-from compat.diff._detail import case_detail
-from compat.diff._observed import ObservedChecker
 from compat.diff._outcomes import CONTROL_ARM, DEFAULT_TOLERANCE, Outcome
+from compat.diff._statement_agreement import verified_pairs
+from compat.diff.compare.arms import arm_read_by, arms_seen, score_arm
+from compat.diff.compare.causes import compare, verdict_words_of
+from compat.diff.compare.decompose import decompose, refine
+from compat.diff.compare.detail import case_detail
+from compat.diff.compare.observed import ObservedChecker
+from compat.diff.compare.values import Comparison
+from compat.diff.composite import compose_case, faithfulness_from
 from compat.scoring import Score, Scorer
 
 
@@ -68,7 +68,14 @@ class CaseComparer:
         comparison = compare(read, control, candidate, tolerance=self.tolerance, words=self._words, arms=arms)
         if read.arms is not None and self.candidate_arm != self.control_arm:
             steps = decompose(
-                read, control, candidate, self.control, self.candidate, comparison.outcome, self.tolerance, arms
+                read,
+                control,
+                candidate,
+                control_scorer=self.control,
+                candidate_scorer=self.candidate,
+                outcome=comparison.outcome,
+                tolerance=self.tolerance,
+                arms=arms,
             )
             comparison = refine(comparison, steps)
         if case.observed is not None:
@@ -78,7 +85,13 @@ class CaseComparer:
             comparison = comparison._replace(statement_pairs=verified_pairs(case), arms=seen)
         if self.detail and comparison.outcome is not Outcome.MATCH:
             detail = case_detail(
-                read, control, candidate, self.control, self.candidate, self.candidate_arm, self.control_arm
+                read,
+                control,
+                candidate,
+                control_scorer=self.control,
+                candidate_scorer=self.candidate,
+                candidate_arm=self.candidate_arm,
+                control_arm=self.control_arm,
             )
             comparison = comparison._replace(detail=detail)
         if self.composite is not None and case.metrics:

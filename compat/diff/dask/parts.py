@@ -13,7 +13,7 @@ from typing import BinaryIO, NamedTuple
 
 from compat._atomic import output_error
 from compat._errors import WorkerError
-from compat.diff._run import ComparedBatch
+from compat.diff._units import ComparedBatch
 
 PART = re.compile(r"part-[0-9]{6,}\.jsonl")  # a piece's cases.jsonl lines
 PART_TEMPORARY = re.compile(r"\.part-[0-9]{6,}\.jsonl\.[0-9a-f]+\.tmp")  # one being written
@@ -39,8 +39,8 @@ def is_part_file(path: Path) -> bool:
 
 
 def write_part(part: str, lines: list[str]) -> PartWritten:
-    """Write ``lines`` to the file ``part`` at once (see ``_PartWriter``)."""
-    writer = _PartWriter(part)
+    """Write ``lines`` to the file ``part`` at once (see ``PartWriter``)."""
+    writer = PartWriter(part)
     try:
         writer.write(lines)
         return writer.finish()
@@ -49,7 +49,7 @@ def write_part(part: str, lines: list[str]) -> PartWritten:
         raise
 
 
-class _PartWriter:
+class PartWriter:
     """A piece's part, written as its lines come: to a temporary beside it, renamed when
     whole, so a task run twice (its worker lost) replaces a whole part and never leaves a
     torn one. Knows the size and CRC-32 of what it wrote, which the client checks."""
@@ -139,7 +139,7 @@ def shared_storage_problem(directory: Path, on_workers: Callable[..., dict[str, 
 
 
 @dataclass(frozen=True)
-class _Parts:
+class Parts:
     """Where the pieces' parts are written, and whether they stay there."""
 
     directory: Path

@@ -40,9 +40,10 @@ from __future__ import annotations
 import math
 
 from compat.cases import DIMENSIONS, ArmConfig, ArmName, Arms, Case, recorded_config
-from compat.diff._compare import explain, outcome_of, score_arm, verdict_words_of
-from compat.diff._comparison import Comparison, Decomposition, Leg, Step
 from compat.diff._outcomes import CANDIDATE_ARM, CONTROL_ARM, DriftCause, Outcome
+from compat.diff.compare.arms import score_arm
+from compat.diff.compare.causes import explain, outcome_of, verdict_words_of
+from compat.diff.compare.values import Comparison, Decomposition, Leg, Step
 from compat.scoring import Cause, Score, Scorer
 
 FLOOR_MULTIPLE = 2.0  # a prompt step within this many combined standard deviations is noise
@@ -97,6 +98,7 @@ def decompose(
     case: Case,
     control: Score,
     candidate: Score,
+    *,
     control_scorer: Scorer,
     candidate_scorer: Scorer,
     outcome: Outcome,
@@ -137,7 +139,15 @@ def decompose(
     else:
         step = _largest(legs, tolerance)
     pairs, matched, within = _pairs(
-        case, control_scorer, middles, candidates, floor, tolerance, outcome, step, control_arm
+        case,
+        control_scorer,
+        middles=middles,
+        candidates=candidates,
+        floor=floor,
+        tolerance=tolerance,
+        outcome=outcome,
+        step=step,
+        control_arm=control_arm,
     )
     return Decomposition(
         middle=middle,
@@ -240,6 +250,7 @@ def noise_floor(control_spread: float | None, candidate_spread: float | None) ->
 def _pairs(
     case: Case,
     control_scorer: Scorer,
+    *,
     middles: list[Score],
     candidates: list[Score],
     floor: float | None,

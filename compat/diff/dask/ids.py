@@ -10,7 +10,7 @@ from typing import Any
 
 from compat._errors import CaseError
 from compat.cases import DuplicateIds
-from compat.diff._dask_pieces import Piece, PieceResult
+from compat.diff.dask.pieces import Piece, PieceResult
 
 ID_BUCKETS = 16
 
@@ -47,7 +47,7 @@ def _hash(case_id: str) -> int:
     return int.from_bytes(hashlib.blake2b(case_id.encode("utf-8", "surrogatepass"), digest_size=8).digest(), "big")
 
 
-def _repeated_ids(
+def repeated_ids(
     client: Any,  # distributed.Client: the library has no type hints
     results: list[Any],
     pieces: list[Piece],

@@ -12,17 +12,10 @@ from typing import Any, NamedTuple
 
 from compat._errors import CaseError, CorpusError
 from compat.cases import is_json_array, iter_file_blocks, iter_range_blocks
-from compat.diff._aggregate import DriftAggregator
-from compat.diff._composite_fold import CompositeAggregator
-from compat.diff._dask_parts import PartWritten, _PartWriter
-from compat.diff._run import (
-    ComparedBatch,
-    DiffSettings,
-    _compare_work,
-    _make_scorers,
-    _work_units,
-    composite_aggregator,
-)
+from compat.diff._units import ComparedBatch, DiffSettings, compare_work, composite_aggregator, make_scorers, work_units
+from compat.diff.aggregate import DriftAggregator
+from compat.diff.composite import CompositeAggregator
+from compat.diff.dask.parts import PartWriter, PartWritten
 
 PIECE_BYTES = 16 << 20  # a piece per 16 MiB: ~1 s of work, a result the client holds easily
 
@@ -92,7 +85,7 @@ def _comparer(settings: DiffSettings) -> Any:
     """The worker's scorers for ``settings``, made once per worker process."""
     key = repr(settings)
     if key not in _comparers:
-        _comparers[key] = _make_scorers(settings)
+        _comparers[key] = make_scorers(settings)
     return _comparers[key]
 
 
@@ -102,23 +95,23 @@ def compare_piece(piece: Piece, settings: DiffSettings, part: str, skip: frozens
     comparer = _comparer(settings)
     if piece.end is None:
         blocks = iter_file_blocks(piece.where, piece.source, max_case_bytes=settings.max_case_bytes)
-        units: Iterator[Any] = _work_units(blocks)
+        units: Iterator[Any] = work_units(blocks)
         counter = None
     else:
         blocks, counter = iter_range_blocks(
             piece.where, piece.start, piece.end, max_case_bytes=settings.max_case_bytes, name=piece.source
         )
-        units = _work_units(blocks)
+        units = work_units(blocks)
     aggregate = DriftAggregator()
     composite = composite_aggregator(settings)
-    batch = ComparedBatch([], [], [], [], [])  # without its lines: they go to the part as they come
+    batch = ComparedBatch.empty()  # without its lines: they go to the part as they come
     line_numbers: list[int] = []
     errors: list[tuple[int, CaseError]] = []
     seen = 0  # compared cases of earlier units, the skipped ones included: how ``skip`` numbers them
-    writer = _PartWriter(part)
+    writer = PartWriter(part)
     try:
         for work in units:
-            result = _compare_work(work, comparer, frozenset(index - seen for index in skip if index >= seen))
+            result = compare_work(work, comparer, frozenset(index - seen for index in skip if index >= seen))
             errors.extend((seen + position, error) for position, error in result.errors)
             aggregate.merge(result.aggregate)
             if composite is not None and result.composite is not None:
@@ -135,7 +128,17 @@ def compare_piece(piece: Piece, settings: DiffSettings, part: str, skip: frozens
         writer.discard()
         raise
     lines_read = counter.newlines if counter is not None else 0
-    return PieceResult(batch, written, line_numbers, errors, aggregate, lines_read, piece.end is None, seen, composite)
+    return PieceResult(
+        batch=batch,
+        part=written,
+        line_numbers=line_numbers,
+        errors=errors,
+        aggregate=aggregate,
+        lines_read=lines_read,
+        whole_file=piece.end is None,
+        compared=seen,
+        composite=composite,
+    )
 
 
 def compare_again(

@@ -11,9 +11,9 @@ from typing import Literal
 from pydantic import Field
 
 from compat._model import FrozenModel
-from compat.diff._agreement import StatementAgreement
-from compat.diff._case_line import CaseLine, CohortRow, _WhereItOccurs
-from compat.diff._composite_report import CompositeDrift
+from compat.diff._statement_agreement import StatementAgreement
+from compat.diff.model.case_line import CaseLine, CohortRow, WhereItOccurs
+from compat.diff.model.composite import CompositeDrift
 
 # Each version's additions: CHANGELOG.md. Every field added is optional, so a report of an
 # earlier version (a committed baseline) still reads.
@@ -144,7 +144,7 @@ class ExpectationSummary(FrozenModel):
     failures: list[str] = Field(description="The first failures (at most 20).")
 
 
-class StepEffects(_WhereItOccurs):
+class StepEffects(WhereItOccurs):
     """Mean change per complete case made by each step; parser + prompts + model + verifier + noise = total."""
 
     _OCCASIONAL = frozenset({"model", "verifier"})
@@ -157,7 +157,7 @@ class StepEffects(_WhereItOccurs):
     verifier: float | None = Field(default=None, description="Where an arm step changes the verifier (since 1.4).")
 
 
-class DecompositionSummary(_WhereItOccurs):
+class DecompositionSummary(WhereItOccurs):
     """Why the numbers move, over the cases with both arms recorded."""
 
     _OCCASIONAL = frozenset({"left_out"})
@@ -224,7 +224,7 @@ class ObservedSummary(FrozenModel):
     regraded_samples_reproduced: int
 
 
-class DriftReport(_WhereItOccurs):
+class DriftReport(WhereItOccurs):
     _OCCASIONAL = frozenset({"warnings"})
 
     schema_version: Literal["1.0", "1.1", "1.2", "1.3", "1.4", "1.5", "1.6"] = SCHEMA_VERSION  # SCHEMA_VERSIONS

@@ -7,7 +7,7 @@ from enum import Enum
 from pydantic import Field
 
 from compat._model import FrozenModel
-from compat.diff._case_line import CohortRow
+from compat.diff.model.case_line import CohortRow
 
 
 class CompositeOutcome(str, Enum):

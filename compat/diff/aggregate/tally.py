@@ -5,8 +5,8 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from compat.cases import TOOL_TAG_PREFIX
-from compat.diff._agreement import StatementPair
-from compat.diff._comparison import ArmsSeen, Comparison, Decomposition, ObservedCheck
+from compat.diff._statement_agreement import StatementPair
+from compat.diff.compare import ArmsSeen, Comparison, Decomposition, ObservedCheck
 from compat.scoring import Status
 
 
@@ -42,19 +42,19 @@ class Tally(NamedTuple):
 def tally(comparison: Comparison) -> Tally:
     control, candidate = comparison.control, comparison.candidate
     return Tally(
-        comparison.case_id,
-        cohort_tags(comparison.tags),
-        comparison.outcome.value,
-        comparison.cause.value if comparison.cause else None,
-        comparison.delta,
-        control.value,
-        control.passed,
-        control.status is Status.SCORED,
-        candidate.value,
-        candidate.passed,
-        candidate.status is Status.SCORED,
-        comparison.decomposition,
-        comparison.observed,
-        comparison.statement_pairs,
-        comparison.arms,
+        case_id=comparison.case_id,
+        tags=cohort_tags(comparison.tags),
+        outcome=comparison.outcome.value,
+        cause=comparison.cause.value if comparison.cause else None,
+        delta=comparison.delta,
+        control_value=control.value,
+        control_passed=control.passed,
+        control_scored=control.status is Status.SCORED,
+        candidate_value=candidate.value,
+        candidate_passed=candidate.passed,
+        candidate_determined=candidate.status is Status.SCORED,
+        decomposition=comparison.decomposition,
+        observed=comparison.observed,
+        statement_pairs=comparison.statement_pairs,
+        arms=comparison.arms,
     )

@@ -1,43 +1,7 @@
-"""``faithcompat diff --engine dask``: the same diff, its pieces scored on a Dask cluster.
+"""``faithcompat diff --engine dask``: connect to the cluster, schedule the pieces' tasks, merge their results.
 
-The corpus is cut into pieces: byte ranges of plain JSONL files (``PIECE_BYTES``; a
-line belongs to the range its first byte lies in), whole files where a file cannot be
-cut (gzip, a JSON array). Workers read their pieces themselves, so no corpus byte passes
-through the client, and compare them with the code the local engine runs
-(``_compare_work``). The client merges the pieces' aggregates in corpus order, which is
-why the report is the local engine's, byte for byte.
-
-What only the whole corpus knows is done in passes over the pieces' results, which
-stay on the workers:
-
-* **line numbers**: a piece numbers its lines from 1; each reports how many lines it
-  read, and the client adds the lines of the pieces before it.
-* **repeated ids**: each piece hashes its ids (64-bit BLAKE2b, stable across
-  processes); ``ID_BUCKETS`` tasks each find the hashes seen twice in one bucket; the
-  pieces holding such a hash return those ids and positions, and the client keeps the
-  true repeats (same id, later in corpus order). A piece holding one is compared again
-  without it, as the local engine does.
-* **the corpus digest**: SHA-256 over every byte, source after source, is one
-  sequential pass; one task computes it while the others score.
-
-The compared lines (what ``cases.jsonl`` holds) never travel through the scheduler: each
-task writes its piece's lines to a **part** in a directory the client names
-(``part-000042.jsonl``: the names sort in corpus order), atomically (a temporary, then a
-rename), and returns only the small columns the merge needs. A piece compared again
-without a repeated id rewrites its part. The client reads the parts back one at a time,
-in corpus order and a slice at a time (``SLICE_BYTES``: its memory does not grow with a
-part's size), hands their lines to ``on_comparisons`` and checks each part against the
-size and CRC-32 its task reported; it deletes each part once read, or keeps them all
-(``keep_parts``: ``faithcompat diff --cases-parts``). Workers must therefore write where
-the client reads: the run starts by checking it (``shared_storage_problem``), and stops
-with an ``OutputError`` when a worker cannot see the client's probe or the client
-cannot see a worker's reply (a remote cluster whose workers do not share that storage).
-
-The engine is four modules: this one connects to the cluster, schedules the tasks and
-merges their results; ``_dask_pieces`` cuts the corpus and compares a piece on a worker;
-``_dask_ids`` runs the repeated-ids pass; ``_dask_parts`` writes, reads back and checks
-the parts, and probes the shared storage.
-
+How the engine works (the pieces, the passes over their results, the parts, shared
+storage) is in docs/dask.md; which module does what, in this package's ``__init__``.
 Dask and distributed are an optional extra (``pip install 'faithcompat[dask]'``),
 imported only here and only when the engine is asked for.
 """
@@ -54,10 +18,11 @@ from typing import Any
 
 from compat._atomic import discard_directory, output_error
 from compat._errors import CaseError, CorpusError, InputError, OutputError, WorkerError
-from compat.diff._aggregate import DriftAggregator
-from compat.diff._dask_ids import _repeated_ids
-from compat.diff._dask_parts import _Parts, shared_storage_problem
-from compat.diff._dask_pieces import (
+from compat.diff._units import ComparedBatch, DiffSettings, composite_aggregator, finish_report, fold
+from compat.diff.aggregate import DriftAggregator
+from compat.diff.dask.ids import repeated_ids
+from compat.diff.dask.parts import Parts, shared_storage_problem
+from compat.diff.dask.pieces import (
     PIECE_BYTES,
     Piece,
     PieceResult,
@@ -66,8 +31,7 @@ from compat.diff._dask_pieces import (
     corpus_digest,
     plan_pieces,
 )
-from compat.diff._report import DriftReport
-from compat.diff._run import ComparedBatch, DiffSettings, composite_aggregator, finish_report, fold
+from compat.diff.model import DriftReport
 
 
 @dataclass(frozen=True)
@@ -119,8 +83,17 @@ def run_diff_dask(
             if on_start is not None:
                 on_start(getattr(client, "dashboard_link", None))
             try:
-                where = _Parts(place, len(pieces), keep_parts)
-                return _run(client, pieces, names, settings, where, on_comparisons, on_error, source_names, on_progress)
+                where = Parts(place, len(pieces), keep_parts)
+                return _run(
+                    client,
+                    pieces,
+                    settings,
+                    where,
+                    sources=source_names or names,
+                    on_comparisons=on_comparisons,
+                    on_error=on_error,
+                    on_progress=on_progress,
+                )
             except (InputError, OutputError):
                 raise
             except Exception as error:  # a worker lost for good, the scheduler gone, a task that cannot run
@@ -175,12 +148,12 @@ class _connect:
 def _run(
     client: Any,  # distributed.Client: the library has no type hints
     pieces: list[Piece],
-    names: list[str],
     settings: DiffSettings,
-    parts: _Parts,
+    parts: Parts,
+    *,
+    sources: list[str],
     on_comparisons: Callable[[ComparedBatch], None] | None,
     on_error: Callable[[CaseError], None] | None,
-    source_names: list[str] | None,
     on_progress: Callable[[int, int, int, int], None] | None,
 ) -> DriftReport:
     as_completed = _distributed().as_completed
@@ -200,7 +173,7 @@ def _run(
     # Line numbers: the lines of the pieces of the same file before each piece.
     counts = client.gather(summaries)
     offsets = _line_offsets(pieces, [lines for lines, _, _ in counts])
-    repeats = _repeated_ids(client, results, pieces, offsets, counts)
+    repeats = repeated_ids(client, results, pieces, offsets, counts)
     aggregator = DriftAggregator()
     composite = composite_aggregator(settings)
     skipped = 0
@@ -208,7 +181,9 @@ def _run(
         skip = frozenset(position for position, _ in repeats.get(index, []))
         future = results[index]
         if skip:
-            future = client.submit(compare_again, future, piece, settings, parts.path(index), skip, pure=False)
+            future = client.submit(
+                compare_again, future, piece, settings, part=parts.path(index), skip=skip, pure=False
+            )
         results[index] = None  # release it on the worker
         result: PieceResult = future.result()
         del future  # and the first result, which a replay held
@@ -218,7 +193,7 @@ def _run(
         keyed = [((position, 0), CaseError(e.source, e.line + offset, e.problem)) for position, e in result.errors]
         keyed += [((position, 1), error) for position, error in repeats.get(index, [])]
         errors = [error for _, error in sorted(keyed, key=lambda item: item[0])]
-        skipped += fold(aggregator, result.aggregate, _NO_CASES, errors, None, on_error)
+        skipped += fold(aggregator, result.aggregate, _NO_CASES, errors, on_comparisons=None, on_error=on_error)
         if composite is not None and result.composite is not None:
             composite.merge(result.composite)
         for batch in parts.batches(index, result.part, result.batch):
@@ -226,10 +201,12 @@ def _run(
                 on_comparisons(batch)
     if parts.keep:
         parts.tidy()
-    return finish_report(aggregator, settings, source_names or names, digest.result(), skipped, composite)
+    return finish_report(
+        aggregator, settings, sources=sources, sha256=digest.result(), skipped=skipped, composite=composite
+    )
 
 
-_NO_CASES = ComparedBatch([], [], [], [], [])
+_NO_CASES = ComparedBatch.empty()
 
 
 def _paths(pieces: list[Piece]) -> list[str]:

@@ -21,7 +21,7 @@ from compat.composite import (
     composite_score,
     load_rule,
 )
-from compat.diff._composite_report import (
+from compat.diff.model import (
     CompositeCaseRow,
     CompositeCause,
     CompositeOutcome,
@@ -133,7 +133,15 @@ def compose_case(
     new_score = composite_score(case.metrics, case.reference, case.answer, new, faithfulness.candidate)
     outcome = _outcome(old_score, new_score, tolerance)
     cause = None if outcome is CompositeOutcome.MATCH else _cause(old_score, middle, new_score, (old, new))
-    return CaseComposite(case, old_score, middle, new_score, outcome, cause, faithfulness)
+    return CaseComposite(
+        case=case,
+        old=old_score,
+        middle=middle,
+        new=new_score,
+        outcome=outcome,
+        cause=cause,
+        faithfulness=faithfulness,
+    )
 
 
 @cache

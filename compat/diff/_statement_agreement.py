@@ -217,7 +217,12 @@ def _pairs(
             continue
         pairs.append(
             StatementPair(
-                case.id, check.statement, verdict.verdict == 1, check.supported, check.probability, case.contexts
+                case_id=case.id,
+                statement=check.statement,
+                control=verdict.verdict == 1,
+                candidate=check.supported,
+                probability=check.probability,
+                contexts=case.contexts,
             )
         )
     return tuple(pairs), max(len(read), len(checks)) - len(pairs)

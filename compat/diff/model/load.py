@@ -11,9 +11,9 @@ from typing import TypeVar
 from pydantic import BaseModel, ValidationError
 
 from compat._errors import InputError
-from compat.diff._case_line import CaseLine
 from compat.diff._outcomes import Outcome
-from compat.diff._report import (
+from compat.diff.model.case_line import CaseLine
+from compat.diff.model.report import (
     FLIP_COLUMNS,
     FLIP_KINDS,
     FLIP_ROWS,
@@ -190,4 +190,4 @@ def bundled_baseline() -> Path:
     packaged = Path(str(resources.files("compat"))) / "reports" / "report.json"
     if packaged.is_file():
         return packaged
-    return Path(__file__).resolve().parents[2] / "reports" / "report.json"
+    return Path(__file__).resolve().parents[3] / "reports" / "report.json"

@@ -5,14 +5,14 @@ from __future__ import annotations
 from enum import Enum
 from typing import NamedTuple
 
-from compat.diff._agreement import StatementPair
-from compat.diff._composite import CaseComposite
 from compat.diff._outcomes import DriftCause, Outcome
+from compat.diff._statement_agreement import StatementPair
+from compat.diff.composite import CaseComposite
 from compat.scoring import Score, Verdict
 
 
 class ArmsSeen(NamedTuple):
-    """What a per-arm case records, as the arm check needs it (``_arm_reading``): each arm with
+    """What a per-arm case records, as the arm check needs it (``arms``): each arm with
     its preset, and whether each side finds nothing of its arm (nor shared texts) to read."""
 
     presets: tuple[tuple[str, str], ...]
@@ -43,8 +43,8 @@ class Comparison(NamedTuple):
 
 
 # The sections a comparison may carry, each made by its own module: the steps by
-# ``decompose`` (_decompose.py), the detail by ``case_detail`` (_detail.py), the
-# recorded-score check by ``ObservedChecker`` (_observed.py).
+# ``decompose`` (decompose.py), the detail by ``case_detail`` (detail.py), the
+# recorded-score check by ``ObservedChecker`` (observed.py).
 
 
 class Step(str, Enum):

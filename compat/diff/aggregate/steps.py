@@ -12,13 +12,12 @@ import math
 from collections import Counter
 from fractions import Fraction
 
-from compat.diff._agreement import AgreementCounter
-from compat.diff._arm_reading import ArmsTally
-from compat.diff._comparison import Decomposition, ObservedCheck, Step
-from compat.diff._decompose import FLOOR_MULTIPLE, USABLE_SAMPLES
-from compat.diff._numbers import ExactSum, wilson_bounds
 from compat.diff._outcomes import Outcome
-from compat.diff._report import (
+from compat.diff._statement_agreement import AgreementCounter
+from compat.diff.aggregate.numbers import ExactSum, wilson_bounds
+from compat.diff.aggregate.tally import Tally
+from compat.diff.compare import FLOOR_MULTIPLE, USABLE_SAMPLES, ArmsTally, Decomposition, ObservedCheck, Step
+from compat.diff.model import (
     Agreement,
     DecompositionSummary,
     HistogramBin,
@@ -26,7 +25,6 @@ from compat.diff._report import (
     ObservedSummary,
     StepEffects,
 )
-from compat.diff._tally import Tally
 from compat.scoring import PROMPTFOO_GENERATIONS, Status
 
 MAX_MISMATCHES_LISTED = 20

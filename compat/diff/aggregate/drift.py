@@ -21,10 +21,7 @@ import math
 from collections import Counter, defaultdict
 from collections.abc import Sequence
 
-from compat.diff._aggregate_steps import StepsAggregator
 from compat.diff._case_json import parse_case_line
-from compat.diff._case_line import CaseLine, CohortRow
-from compat.diff._numbers import ExactSum
 from compat.diff._outcomes import (
     CAUSE_DESCRIPTIONS,
     CONTROL_BUGS,
@@ -33,12 +30,17 @@ from compat.diff._outcomes import (
     Outcome,
     outcome_counts,
 )
-from compat.diff._report import (
+from compat.diff.aggregate.numbers import ExactSum
+from compat.diff.aggregate.steps import StepsAggregator
+from compat.diff.aggregate.tally import Tally
+from compat.diff.model import (
     FLIP_COLUMNS,
     FLIP_ROWS,
     INVALID_KINDS,
     ArmMean,
+    CaseLine,
     CauseRow,
+    CohortRow,
     CorpusInfo,
     DeltaStats,
     DriftReport,
@@ -47,7 +49,6 @@ from compat.diff._report import (
     ScorersInfo,
     TrustedAgreement,
 )
-from compat.diff._tally import Tally
 
 EXAMPLES_PER_CAUSE = 5
 LARGEST_DRIFTS = 10
