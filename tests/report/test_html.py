@@ -18,16 +18,17 @@ from compat.diff._case_json import parse_case_line
 from compat.diff._case_line import CaseLine
 from compat.diff._report import CauseRow, CohortRow, DriftReport
 from compat.diff._run import ComparedBatch, DiffSettings, run_diff
-from compat.report import DecisionPanel, PanelCriterion, render_html
-from compat.report._held import HeldCases
-from compat.report._html_explorer import TEXT_CHARS
+from compat.report import DecisionPanel, HeldCases, PanelCriterion, render_html
+from compat.report.html import TEXT_CHARS
 from tests.report._lines import as_lines
 
 SCRIPT_TAG = "<script>alert(1)</script>"
 IMG_TAG = '"><img src=x onerror=alert(1)>'
 ESCAPED_SCRIPT = "&lt;script&gt;alert(1)&lt;/script&gt;"
 ESCAPED_IMG = "&quot;&gt;&lt;img src=x onerror=alert(1)&gt;"
-PAGE_FILES = Path(__file__).resolve().parents[2] / "compat" / "report" / "page"  # the page's script and stylesheet
+PAGE_FILES = (
+    Path(__file__).resolve().parents[2] / "compat" / "report" / "html" / "page"
+)  # the page's script and stylesheet
 
 
 class Page(HTMLParser):

@@ -173,7 +173,15 @@ def run_assertion(
     decided_by: ArmName = "ragas" if candidate_decides(settings.mode, settings.percent, key) else "legacy"
     if settings.mode is Mode.SHADOW:
         decided_by = "ragas"  # what this assertion reports; promptfoo's own assertion decides the test
-    row = Row(key, question, answer, contexts, "promptfoo", 1, threshold=settings.threshold)
+    row = Row(
+        id=key,
+        question=question,
+        answer=answer,
+        contexts=contexts,
+        source="promptfoo",
+        line=1,
+        threshold=settings.threshold,
+    )
     grade = GradeSettings(
         model=settings.model, arms=arms, max_retries=settings.max_retries, strict_json=settings.strict_json
     )

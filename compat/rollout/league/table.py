@@ -57,8 +57,8 @@ from compat.diff import (
     tally,
     tool_name,
 )
-from compat.rollout._decision import Decision, Verdict, decide
 from compat.rollout._policy import RolloutPolicy
+from compat.rollout.decision import Decision, Recommendation, decide
 from compat.scoring import Cause, Score, Scorer, Status, Vocabulary, get_scorer, scorer_options
 
 REFERENCE = "ragas"  # whose reading says a case is a refusal, or has nothing to score
@@ -354,7 +354,7 @@ def _why(name: str, report: DriftReport, counts: _Counts, problems: list[str], d
     golden = f"meets all {counts.golden_checked} golden outcomes; " if counts.golden_checked else ""
     declined = f"declines {report.outcomes['candidate_undetermined']} cases with nothing to score; "
     failing = [c.name for c in decision.criteria if not c.holds]
-    if decision.verdict is Verdict.NO_DECISION:
+    if decision.verdict is Recommendation.NO_DECISION:
         rollout = f"rollout decides nothing ({decision.no_decision})"
     elif not failing:
         rollout = "the rollout criteria hold"
