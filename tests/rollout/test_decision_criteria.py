@@ -150,7 +150,12 @@ def test_accepting_the_only_cause_that_flipped_turns_hold_into_go() -> None:
     flips = criterion(decision, "pass->fail")
     assert flips.measured == 0 and "20 more accepted by the policy (prompts_differ 20)" in flips.note
     # never silently hidden: each accepted cause with its cases and flips, also one that did not occur
-    assert decision.accepted == (Accepted(PROMPTS, 20, 20, 0, 20, 0), Accepted("extra_verdicts", 0, 0, 0))
+    assert decision.accepted == (
+        Accepted(
+            cause=PROMPTS, cases=20, pass_to_fail=20, fail_to_pass=0, trusted_pass_to_fail=20, trusted_fail_to_pass=0
+        ),
+        Accepted(cause="extra_verdicts", cases=0, pass_to_fail=0, fail_to_pass=0),
+    )
     text = render_decision(decision)
     assert "  prompts_differ: 20 case(s), 20 pass->fail, 0 fail->pass\n" in text
     assert "- `extra_verdicts`: 0 case(s), 0 pass->fail, 0 fail->pass (a named legacy bug: out of the rates" in (
@@ -272,7 +277,14 @@ def test_no_refusal_heading_is_left_without_its_list() -> None:
         text = render_decision(decision, markdown=markdown)
         assert "No refusal that legacy passed is declined by the fixed scorer." in text
         assert "declines to score (expected):" not in text
-    with_refusals = Decision(Recommendation.HOLD, "shadow", "shadow", (), (Refusal("r1", "both", True),), ())
+    with_refusals = Decision(
+        verdict=Recommendation.HOLD,
+        current_stage="shadow",
+        next_stage="shadow",
+        criteria=(),
+        refusals=(Refusal("r1", "both", True),),
+        small_cohorts=(),
+    )
     text = render_decision(with_refusals, markdown=True)
     assert "1 refusal(s) legacy passed that the fixed scorer declines to score (expected):\n- `r1`" in text
 

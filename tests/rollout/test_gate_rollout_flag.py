@@ -411,7 +411,14 @@ def test_a_stage_that_stays_is_said_once_and_no_refusal_list_is_left_empty() -> 
 def test_long_refusal_lists_are_capped_and_markdown_fits_a_pull_request_comment() -> None:
     arms = ("both", "legacy", "ragas")
     refusals = tuple(Refusal(f"refusal-{i:05d}-" + "x" * 200, arms[i % 3], True) for i in range(15_000))
-    decision = Decision(Recommendation.HOLD, "shadow", "shadow", (), refusals, ())
+    decision = Decision(
+        verdict=Recommendation.HOLD,
+        current_stage="shadow",
+        next_stage="shadow",
+        criteria=(),
+        refusals=refusals,
+        small_cohorts=(),
+    )
     for markdown in (False, True):
         text = render_decision(decision, markdown=markdown)
         assert "refusal-00057-" in text and "refusal-00060-" not in text  # 20 of each arm's

@@ -1,15 +1,10 @@
-"""Rollout decision support for the flag that switches scorers.
+"""The rollout decision for the flag that switches scorers: the criteria, and the next stage.
 
-Stages, LaunchDarkly-style: ``off`` (legacy only) -> ``shadow`` (legacy decides, the
-candidate is computed and logged) -> ``live:N`` (the candidate decides for a sticky
-N% of keys) -> ``complete``. ``decide`` reads a drift report and a policy and returns
-a ``Decision``: GO (advance one stage), HOLD (stay, gather evidence) or NO-GO (back
-to shadow), with every criterion's measured value, threshold and verdict; or
-NO-DECISION where the report has nothing to decide on (no case with a valid score on
-a side: every grader call failed, an empty corpus), which measures no criterion at
-all. It knows its own exit code (0 GO, 1 HOLD or NO-GO, 2 NO-DECISION: the input
-cannot be decided on, like any unusable input). How a decision is shown (JSON, text,
-Markdown, report.html's panel) is in ``_decisionviews``.
+``decide`` reads a drift report and a policy and returns a ``Decision``: GO (advance one
+stage), HOLD (stay), NO-GO (back to shadow), each criterion with its measure, threshold
+and outcome; or NO-DECISION where the report has nothing to decide on, which measures
+no criterion. It knows its own exit code (0 GO, 1 HOLD or NO-GO, 2 NO-DECISION). The
+stages and the criteria: docs/rollout.md.
 """
 
 from __future__ import annotations

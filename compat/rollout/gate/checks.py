@@ -1,19 +1,8 @@
-"""The regression gate: invariants, golden outcomes and a drift budget, as one verdict.
+"""The regression gate's checks: properties, golden outcomes, a corpus with something scored, a drift budget.
 
-``run_gate`` returns a ``GateResult`` (a list of checks, each passed or failed with a
-message) that knows its own exit code; it never prints. Four kinds of check:
-
-* **properties**: every invariant of ``compat.rollout.gate.invariants`` (the same code the test
-  suite runs), under Hypothesis with ``examples`` and ``seed``; a failure names the
-  property and gives its minimal counterexample as case lines ready to paste into a
-  corpus;
-* **golden**: every case's ``expected`` outcome holds for the scorers it names;
-* **corpus**: a corpus with no valid score on a side (every grader call failed, no
-  case at all) fails the gate: its budget and golden checks would pass on nothing;
-* **drift budget**: against a baseline ``report.json``, the candidate's unexplained
-  drift, flips and undetermined rate may not grow beyond the policy's budget. A baseline
-  made with other scorers (another candidate, policy, ``--vocabulary`` or ``--tolerance``)
-  is unusable input: its figures describe another reading, and comparing says nothing.
+``run_gate`` returns a ``GateResult`` (each check passed or failed, with a message) that
+knows its own exit code; it never prints (``views`` shows it). What each check holds:
+docs/gate.md.
 """
 
 from __future__ import annotations
