@@ -8,11 +8,11 @@ before it; never prints itself.
 
 from compat.report._directory import LeaguePages, ReportCases, write_report_directory
 from compat.report._extra_section import ExtraSection
-from compat.report._files import CASES_PARTS, LEAGUE_FILES, REPORT_FILES, report_files, report_json, writing_report
 from compat.report._held import HTML_BYTES, HTML_CASES, HeldCases
 from compat.report._markdown import MARKDOWN_STRING_WIDTH, markdown_cell, markdown_code, markdown_fence
 from compat.report._schema import SCHEMAS, case_schema, report_schema, schema_text
 from compat.report._scores import score_record, table_header, table_row
+from compat.report._staging import CASES_PARTS, LEAGUE_FILES, REPORT_FILES, report_files, report_json, writing_report
 from compat.report._text import COMMENT_LIMIT, render_markdown, render_terminal
 from compat.report.html import DecisionPanel, PanelCriterion, render_html
 

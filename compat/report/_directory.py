@@ -12,8 +12,8 @@ from pathlib import Path
 
 from compat.diff import ComparedBatch, DriftReport, line_composite
 from compat.report._extra_section import ExtraSection
-from compat.report._files import ReportDirectory, report_json, writing_report
 from compat.report._held import HTML_BYTES, HTML_CASES, HeldCases
+from compat.report._staging import ReportDirectory, report_json, writing_report
 from compat.report._text import render_markdown
 from compat.report.html import DecisionPanel, render_html_parts
 
