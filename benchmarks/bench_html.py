@@ -33,9 +33,8 @@ from pathlib import Path
 
 from _harness import ROOT, environment, print_environment
 
-from compat.diff import load_report
-from compat.report._held import HeldCases
-from compat.report._html import render_html
+from compat.diff import ComparedBatch, DriftReport, load_report
+from compat.report import DecisionPanel, ReportCases, write_report_directory
 from compat.rollout import decide, decision_panel, load_policy
 
 ACTIONS = {
@@ -53,28 +52,35 @@ ACTIONS = {
 
 
 def build_page(cases: int, directory: Path) -> tuple[Path, float, int]:
-    """report.html holding ``cases`` cases; (its path, seconds to render, differing cases)."""
+    """The report directory, as diff writes it, of a page holding ``cases`` cases.
+
+    (report.html's path, seconds to write the directory, differing cases)."""
     lines = (ROOT / "reports" / "cases.jsonl").read_text(encoding="utf-8").splitlines()
     report = load_report(ROOT / "reports" / "report.json")
-    held = HeldCases(cases, max_bytes=1 << 40)  # every case: the figures are for a page of --cases
-    batch, outcomes = [], []
+    batch = ComparedBatch(case_ids=[], lines=[], outcomes=[], causes=[], control_passed=[])
     for n in range(cases):
         record = json.loads(lines[n % len(lines)])
         record["id"] = f"{record['id']}#{n}"
-        batch.append(json.dumps(record, ensure_ascii=True) + "\n")
-        outcomes.append(record["outcome"])
-    held.add(batch, outcomes)
-    start = time.perf_counter()
-    chosen = held.lines()
-    assert len(chosen) == cases
+        batch.case_ids.append(record["id"])
+        batch.lines.append(json.dumps(record, ensure_ascii=True) + "\n")
+        batch.outcomes.append(record["outcome"])
+        batch.causes.append(record.get("cause"))
+        batch.control_passed.append(bool(record.get("control_passed")))
     corpus = report.corpus.model_copy(update={"cases": cases})
     report = report.model_copy(update={"corpus": corpus})
-    panel = decision_panel(decide(report, load_policy(None).rollout, invariant_violations=None))
-    page = render_html(report, chosen, decision=panel)
+
+    def run(report_cases: ReportCases) -> DriftReport:  # the bundled report, as if the run had compared these
+        report_cases.keep(batch)
+        return report
+
+    def panel(report: DriftReport) -> DecisionPanel:
+        return decision_panel(decide(report, load_policy(None).rollout, invariant_violations=None))
+
+    start = time.perf_counter()
+    # Every case held: the figures are for a page of --cases.
+    write_report_directory(directory, run, html_cases=cases, html_bytes=1 << 40, decision=panel)
     seconds = time.perf_counter() - start
-    path = directory / "report.html"
-    path.write_text(page, encoding="utf-8")
-    return path, seconds, sum(outcome != "match" for outcome in outcomes)
+    return directory / "report.html", seconds, sum(outcome != "match" for outcome in batch.outcomes)
 
 
 def main() -> int:
@@ -98,7 +104,7 @@ def main() -> int:
         path, render_seconds, differing = build_page(cases, Path(work))
         size = path.stat().st_size
         print(f"cases:     {cases:,} held ({differing:,} differing, with their grader texts)")
-        print(f"page:      {size / 1e6:.1f} MB, rendered in {render_seconds:.2f} s (Python)")
+        print(f"page:      {size / 1e6:.1f} MB, its report directory written in {render_seconds:.2f} s (Python)")
         best: dict[str, float] = {}
         with sync_playwright() as playwright:
             browser = playwright.chromium.launch(executable_path=chromium, args=["--no-sandbox", "--disable-gpu"])

@@ -26,8 +26,8 @@ STAGES = ["cases", "scoring", "composite", "grading", "diff", "report", "rollout
 CLI = "compat.cli"
 TOP = {"compat", "compat.__main__", "compat.flag"}
 MAX_LINES = 600  # a guard against runaway files, not a reason to split one
-# Imported as modules where used, never from the stage's __init__ (they import Hypothesis).
-LAZY = {"compat.rollout._gate", "compat.rollout._invariants", "compat.rollout._strategies", "compat.rollout._synth"}
+# The gate family: imported where used, never from the stage's __init__ (it imports Hypothesis).
+LAZY = {"compat.rollout.gate"}
 
 
 def module_name(path: Path) -> str:
@@ -189,6 +189,16 @@ def test_dask_loads_only_when_the_dask_engine_runs() -> None:
     probe = "import sys, compat, compat.cli, compat.diff; print('dask' in sys.modules, 'distributed' in sys.modules)"
     result = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
     assert result.stdout.split() == ["False", "False"]
+
+
+def test_hypothesis_loads_only_when_the_gate_runs() -> None:
+    """The gate's family (``LAZY``) imports Hypothesis: importing faithcompat, the CLI or a stage must not."""
+    import subprocess
+    import sys
+
+    probe = "import sys, compat, compat.cli, compat.report, compat.rollout; print('hypothesis' in sys.modules)"
+    result = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
+    assert result.stdout.split() == ["False"]
 
 
 @pytest.mark.parametrize("module", sorted(MODULES))

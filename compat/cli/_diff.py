@@ -32,36 +32,22 @@ from compat.cli._common import (
 )
 from compat.cli._composite import composite_option, composite_rules
 from compat.cli._progress import Progress
-from compat.diff import (
-    ComparedBatch,
-    DaskSettings,
-    DiffSettings,
-    line_composite,
-    run_diff,
-    run_diff_dask,
-)
+from compat.diff import ComparedBatch, DaskSettings, DiffSettings, DriftReport, run_diff, run_diff_dask
 from compat.report import (
     CASES_PARTS,
     HTML_BYTES,
     HTML_CASES,
     LEAGUE_FILES,
-    HeldCases,
-    render_html_parts,
+    DecisionPanel,
+    LeaguePages,
+    ReportCases,
     render_markdown,
     render_terminal,
     report_files,
     report_json,
-    writing_report,
+    write_report_directory,
 )
-from compat.rollout import (
-    build_league,
-    decide,
-    decision_panel,
-    league_json,
-    league_section,
-    load_policy,
-    render_league,
-)
+from compat.rollout import build_league, decide, decision_panel, league_pages, load_policy
 from compat.scoring import MismatchPolicy, league_candidates
 
 
@@ -189,7 +175,16 @@ def diff(
     options = policy_options(candidate, policy, vocabulary)
     sources, names = corpus_sources(corpus)
     settings = DiffSettings(
-        control, candidate, options, tolerance, max_case_bytes, jobs, detail, chosen_arm(arm), control_arm, rules
+        control=control,
+        candidate=candidate,
+        candidate_options=options,
+        tolerance=tolerance,
+        max_case_bytes=max_case_bytes,
+        jobs=jobs,
+        detail=detail,
+        candidate_arm=chosen_arm(arm),
+        control_arm=control_arm,
+        composite=rules,
     )
     skipped: list[CaseError] = []
     progress = Progress(enabled=sys.stderr.isatty() and not os.environ.get("CI"))
@@ -197,19 +192,15 @@ def diff(
         progress.total_bytes = corpus_bytes(sources)
     rollout = load_policy(rollout_policy).rollout  # read before the corpus: a bad policy fails fast
     current = current_stage(stage, rollout)
-    held = HeldCases(html_cases, html_mb << 20)
-    with writing_report(out, cases_parts=cases_parts) as directory:
 
+    def run(cases: ReportCases) -> DriftReport:
         def keep(batch: ComparedBatch) -> None:
-            if not cases_parts:  # otherwise the workers' parts are the cases, as they wrote them
-                directory.add_cases(batch.lines)
-            moved = None if rules is None else [line_composite(line).moved for line in batch.lines]
-            held.add(batch.lines, batch.outcomes, moved)  # a case whose composite moved is held as differing
+            cases.keep(batch)
             progress.advance(len(batch.lines))
 
         try:
             if engine == "dask":
-                report = run_diff_dask(
+                return run_diff_dask(
                     [str(source) for source in sources],
                     replace(settings, jobs=1),
                     DaskSettings(scheduler=scheduler, workers=jobs),
@@ -218,47 +209,48 @@ def diff(
                     source_names=names,
                     on_start=_dashboard,
                     on_progress=progress.pieces if progress.enabled else None,
-                    parts=directory.parts,
+                    parts=cases.parts,
                     keep_parts=cases_parts,
                 )
-            else:
-                report = run_diff(
-                    sources,
-                    settings,
-                    on_comparisons=keep,
-                    on_error=skipped.append if skip_invalid else None,
-                    source_names=names,
-                    on_read=progress.bytes_read if progress.enabled else None,
-                )
+            return run_diff(
+                sources,
+                settings,
+                on_comparisons=keep,
+                on_error=skipped.append if skip_invalid else None,
+                source_names=names,
+                on_read=progress.bytes_read if progress.enabled else None,
+            )
         finally:
             progress.done()  # an error message must not be glued to the progress line
-        sections = []
-        if league:
-            table = build_league(
-                sources,
-                control=control,
-                candidates=league_candidates(control),
-                policy=load_policy(None).rollout,
-                tolerance=tolerance,
-                max_case_bytes=max_case_bytes,
-                on_error=(lambda _error: None) if skip_invalid else None,  # already reported by the diff
-                source_names=names,
-                vocabulary=vocabulary,
-            )
-            directory.write("league.json", league_json(table))
-            directory.write("league.md", render_league(table, markdown=True))
-            sections.append(league_section(table))
-        directory.write("report.json", report_json(report))
-        directory.write("report.md", render_markdown(report))
-        panel = decision_panel(
-            decide(report, rollout, current_stage=current, invariant_violations=None),
-            f"policy {rollout_policy}" if rollout_policy else "the default policy",
+
+    def panel(report: DriftReport) -> DecisionPanel:
+        decision = decide(report, rollout, current_stage=current, invariant_violations=None)
+        return decision_panel(decision, f"policy {rollout_policy}" if rollout_policy else "the default policy")
+
+    def ranked() -> LeaguePages:
+        table = build_league(
+            sources,
+            control=control,
+            candidates=league_candidates(control),
+            policy=load_policy(None).rollout,
+            tolerance=tolerance,
+            max_case_bytes=max_case_bytes,
+            on_error=(lambda _error: None) if skip_invalid else None,  # already reported by the diff
+            source_names=names,
+            vocabulary=vocabulary,
         )
-        listed = held.lines()
-        page = render_html_parts(
-            report, listed, cases_truncated=report.corpus.cases - len(listed), decision=panel, extra_sections=sections
-        )
-        directory.write("report.html", page)
+        return league_pages(table)
+
+    report = write_report_directory(
+        out,
+        run,
+        cases_parts=cases_parts,
+        composite=rules is not None,
+        html_cases=html_cases,
+        html_bytes=html_mb << 20,
+        decision=panel,
+        league=ranked if league else None,
+    )
     report_skipped(skipped)
     if output_format != "text":  # the terminal summary says them itself
         for warning in report.warnings or ():

@@ -78,7 +78,7 @@ def gate(
     drift budget needs --baseline: a report.json of that corpus (faithcompat diff CORPUS
     --out baseline, committed once); without one the budget is skipped, and says so.
     """
-    from compat.rollout import _gate
+    from compat.rollout.gate import GateSettings, render_junit, render_summary, render_terminal, run_gate
 
     if examples > 0 and "policy" not in scorer_options(candidate):
         # The properties exercise every mismatch policy: a scorer without them fails each
@@ -103,7 +103,7 @@ def gate(
         )
     else:
         base = load_report(bundled_baseline())
-    settings = _gate.GateSettings(
+    settings = GateSettings(
         examples=examples,
         seed=seed,
         candidate=candidate,
@@ -116,12 +116,12 @@ def gate(
         ),
         skip_properties=examples == 0,
     )
-    result = _gate.run_gate(sources, settings, policy.gate, base, source_names=names, no_baseline_because=why)
+    result = run_gate(sources, settings, policy.gate, base, source_names=names, no_baseline_because=why)
     if junit is not None:
         with atomic_writer(junit) as handle:
-            handle.write(_gate.render_junit(result))
+            handle.write(render_junit(result))
     if summary is not None:
         with atomic_writer(summary) as handle:
-            handle.write(_gate.render_summary(result))
-    click.echo(_gate.render_terminal(result), nl=False)
+            handle.write(render_summary(result))
+    click.echo(render_terminal(result), nl=False)
     sys.exit(result.exit_code)

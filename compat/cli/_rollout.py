@@ -93,9 +93,9 @@ def rollout(
         )
     violations = None
     if policy.invariant_examples and no_decision(report) is None:  # nothing to decide: no time spent on them
-        from compat.rollout import _gate
+        from compat.rollout.gate import check_properties
 
-        checks = _gate.check_properties(policy.invariant_examples, seed=0)
+        checks = check_properties(policy.invariant_examples, seed=0)
         violations = sum(not check.passed for check in checks)
     decision = decide(report, policy, current_stage=current, invariant_violations=violations, refusals=refusals)
     if output_format == "json":

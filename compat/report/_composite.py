@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from compat._text import clip
 from compat.diff import CompositeCaseRow, CompositeDrift
-from compat.report._html_tables import ExtraSection
+from compat.report._extra_section import ExtraSection
 from compat.report._markdown import markdown_cell, markdown_code
 
 _SIDES = ("pass", "fail", "undetermined")

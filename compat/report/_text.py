@@ -13,14 +13,11 @@ from compat.diff import CaseLine, CohortRow, DriftReport
 from compat.report._arms import SIDES, arm_step_sentences, scorer_label, scorers_title
 from compat.report._composite import composite_markdown, composite_terminal
 from compat.report._markdown import MARKDOWN_STRING_WIDTH, markdown_cell, markdown_code
+from compat.report._numbers import pct
 from compat.report._statements import statement_markdown
 
 WIDTH = 80
 _BOLD, _RED, _GREEN, _YELLOW, _RESET = "\033[1m", "\033[31m", "\033[32m", "\033[33m", "\033[0m"
-
-
-def _pct(x: float | None) -> str:
-    return "—" if x is None else f"{100 * x:.1f}%"
 
 
 def _num(x: float | str | None, digits: int = 3) -> str:
@@ -42,7 +39,7 @@ def render_terminal(report: DriftReport, *, color: bool = False) -> str:
         wrapped = textwrap.wrap(f"warning: {printable(warning)}", WIDTH, subsequent_indent="  ")
         lines += [paint(line, _YELLOW) for line in wrapped] + [""]
     a = report.agreement
-    lines.append(f"agreement {_pct(a.rate)} (Wilson 95%: {_pct(a.wilson_low)} to {_pct(a.wilson_high)})")
+    lines.append(f"agreement {pct(a.rate)} (Wilson 95%: {pct(a.wilson_low)} to {pct(a.wilson_high)})")
     means = report.means
     lines.append(
         f"mean {scorer_label(s, 'control', aside=True)} {_num(means['control'].mean)} (n={means['control'].count}), "
@@ -134,8 +131,8 @@ def _steps_terminal(report: DriftReport) -> list[str]:
         beyond = report.agreement_beyond_noise
         if beyond is not None:
             lines.append(
-                f"agreement beyond noise {_pct(beyond.rate)} "
-                f"(Wilson 95%: {_pct(beyond.wilson_low)} to {_pct(beyond.wilson_high)})"
+                f"agreement beyond noise {pct(beyond.rate)} "
+                f"(Wilson 95%: {pct(beyond.wilson_low)} to {pct(beyond.wilson_high)})"
             )
     observed = report.observed
     if observed is not None:
@@ -190,8 +187,8 @@ def _steps_markdown(report: DriftReport) -> list[str]:
             f"{_num(noise.floor_max)} ({bins}); {report.outcomes.get('within_noise', 0)} differences within noise"
             + (f" ({noise_rule(report)})" if noise_rule(report) else "")
             + (
-                f"; agreement beyond noise {_pct(beyond.rate)} "
-                f"(Wilson 95%: {_pct(beyond.wilson_low)} to {_pct(beyond.wilson_high)})."
+                f"; agreement beyond noise {pct(beyond.rate)} "
+                f"(Wilson 95%: {pct(beyond.wilson_low)} to {pct(beyond.wilson_high)})."
                 if beyond is not None
                 else "."
             ),
@@ -250,7 +247,7 @@ def render_markdown(report: DriftReport) -> str:
         f"**{markdown_cell(report.verdict)}**",
         "",
         *(f"> **Warning**: {markdown_cell(warning)}.\n" for warning in report.warnings or ()),
-        f"Agreement **{_pct(a.rate)}** (Wilson 95%: {_pct(a.wilson_low)} to {_pct(a.wilson_high)}). "
+        f"Agreement **{pct(a.rate)}** (Wilson 95%: {pct(a.wilson_low)} to {pct(a.wilson_high)}). "
         f"Mean {scorer_label(s, 'control', markdown_cell, aside=True)} {_num(report.means['control'].mean)}, "
         f"mean {scorer_label(s, 'candidate', markdown_cell, aside=True)} {_num(report.means['candidate'].mean)}. "
         + status,

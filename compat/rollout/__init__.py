@@ -1,25 +1,29 @@
 """Stage 6, rollout: reports in, decisions out.
 
-The policy (TOML), the rollout decision for the next stage of the flag (GO, HOLD,
-NO-GO, or NO-DECISION where nothing was scored on a side), the league table that
-compares every candidate fix with the control (``build_league``), and the runtime flag
-with shadow mode (``compat.flag``), and the same flag inside promptfoo (a python
-assertion, ``promptfoo_assertion``, and the ``assert:`` entries of each stage). The CI
-gate and the fixed scorer's invariants (``_gate``, ``_invariants``, with the
-grader-output generators ``_strategies`` and ``_synth``) import Hypothesis, so they
-are imported as modules where they are used, not from here. Takes from every stage before it.
+The policy (TOML); the rollout decision for the next stage of the flag (``decision/``:
+GO, HOLD, NO-GO, or NO-DECISION where nothing was scored on a side); the league table
+that compares every candidate fix with the control (``league/``); the runtime flag with
+shadow mode (``compat.flag``), and the same flag inside promptfoo (``promptfoo/``, and
+the assertion file promptfoo loads, ``promptfoo_assertion.py``). The CI gate and the
+fixed scorer's invariants (``gate/``) import Hypothesis, so that family is imported where
+it is used, never from here. Takes from every stage before it.
 """
 
 from compat._errors import AssertionConfigError, FlagConfigError
-from compat.rollout._assertion import AssertionSettings
-from compat.rollout._assertion_config import assert_entries, to_yaml
-from compat.rollout._decision import Verdict, decide, no_decision, parse_stage
-from compat.rollout._decisionviews import decision_dict, decision_panel, render_decision
 from compat.rollout._flag import BUCKETS, FaithfulnessFlag, FlagConfig, FlagStats, Mode, bucket
-from compat.rollout._league import LeagueRow, LeagueTable, build_league
-from compat.rollout._leagueviews import league_json, league_schema, league_section, render_league
 from compat.rollout._policy import RolloutPolicy, default_policy_toml, load_policy
 from compat.rollout._refusals import Refusal, refusals_file, refusals_in
+from compat.rollout.decision import (
+    Recommendation,
+    decide,
+    decision_dict,
+    decision_panel,
+    no_decision,
+    parse_stage,
+    render_decision,
+)
+from compat.rollout.league import build_league, league_json, league_pages, league_schema, league_section, render_league
+from compat.rollout.promptfoo import AssertionSettings, assert_entries, to_yaml
 
 __all__ = [
     "BUCKETS",
@@ -29,12 +33,10 @@ __all__ = [
     "FlagConfig",
     "FlagConfigError",
     "FlagStats",
-    "LeagueRow",
-    "LeagueTable",
     "Mode",
+    "Recommendation",
     "Refusal",
     "RolloutPolicy",
-    "Verdict",
     "assert_entries",
     "bucket",
     "build_league",
@@ -43,6 +45,7 @@ __all__ = [
     "decision_panel",
     "default_policy_toml",
     "league_json",
+    "league_pages",
     "league_schema",
     "league_section",
     "load_policy",

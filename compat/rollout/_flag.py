@@ -1,18 +1,7 @@
-"""Choosing the scorer per call at runtime: the feature flag and shadow mode.
+"""Choosing the scorer per call at runtime: the feature flag and shadow mode (docs/rollout.md).
 
     flag = FaithfulnessFlag(FlagConfig.from_env())        # FAITHCOMPAT_MODE, FAITHCOMPAT_PERCENT, ...
     score = flag.score(case, key=test_id)                  # the deciding arm's Score
-
-Modes: ``legacy`` (the control alone), ``shadow`` (the control decides; the candidate
-is computed too), ``live`` (the candidate decides for a sticky ``percent`` of keys,
-the control for the rest; both computed), ``candidate`` (the candidate alone).
-Assignment is sticky: a key is hashed (SHA-256) into one of 10,000 buckets, so the
-same key always lands on the same side, and raising the percentage only moves keys
-from control to candidate.
-
-In shadow and live modes each call appends the case to a JSONL shadow log, in the
-case format that ``faithcompat diff`` reads directly, closing the loop: run in
-shadow, diff the log, ask ``faithcompat rollout``, raise the percentage.
 
 Scientist's rule: the arm that does not decide can never break the caller. Its
 exceptions, and a failing shadow log, are caught, logged and counted in ``stats``.

@@ -6,14 +6,14 @@
         config: {mode: shadow, model: gpt-4o-mini}
 
 ``faithcompat promptfoo config --stage STAGE`` prints these entries with this file's
-path. The work is ``compat.rollout._assertion``'s (testable without promptfoo).
+path. The work is ``compat.rollout.promptfoo.assertion``'s (testable without promptfoo).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from compat.rollout._assertion import promptfoo_result
+from compat.rollout.promptfoo import promptfoo_result
 
 
 def get_assert(output: Any, context: dict[str, Any]) -> dict[str, Any]:

@@ -250,10 +250,9 @@ def _assert_inert(text: str) -> None:
 def test_corpus_strings_cannot_drive_the_terminal(tmp_path: Path) -> None:
     """Ids, tags and reasons reach the terminal as escapes: no colour, no title, no reordering."""
     from compat.diff import DiffSettings, run_diff
-    from compat.report._text import render_terminal
-    from compat.rollout._decision import Decision, Verdict
-    from compat.rollout._decisionviews import render_decision
-    from compat.rollout._refusals import Refusal
+    from compat.report import render_terminal
+    from compat.rollout import Refusal, render_decision
+    from compat.rollout.decision import Decision, Recommendation
 
     case = {"id": EVIL_ID, "tags": [EVIL_ID], "statements": ["A.", "B."], "grader_output": "Verdict: No. " * 3}
     refusal = {"id": EVIL_ID + "-r", "statements": ["A."], "grader_output": "I apologize, but I cannot help."}
@@ -263,7 +262,7 @@ def test_corpus_strings_cannot_drive_the_terminal(tmp_path: Path) -> None:
     assert code == 0
     _assert_inert(stdout)
     _assert_inert(render_terminal(run_diff([corpus], DiffSettings()), color=False))
-    decision = Decision(Verdict.HOLD, "off", "off", (), (Refusal(EVIL_ID, "both", True),), ())
+    decision = Decision(Recommendation.HOLD, "off", "off", (), (Refusal(EVIL_ID, "both", True),), ())
     _assert_inert(render_decision(decision))
     assert "\x1b" not in render_decision(decision, markdown=True)
 
@@ -275,7 +274,7 @@ def test_corpus_strings_cannot_drive_the_terminal(tmp_path: Path) -> None:
 def test_a_code_span_shows_the_text_itself(text: str) -> None:
     """In report.md a corpus string in a code span reads as itself: escapes there would show."""
     from compat._text import printable
-    from compat.report._text import markdown_code
+    from compat.report import markdown_code
 
     span = markdown_code(text)
     fence = span[: len(span) - len(span.lstrip("`"))]

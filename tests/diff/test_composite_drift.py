@@ -14,7 +14,7 @@ from compat.cases import Case
 from compat.cli import main
 from compat.composite import load_rule
 from compat.diff import CompositeCause, Faithfulness, composite_drift
-from compat.report._schema import report_schema
+from compat.report import report_schema
 
 ROOT = Path(__file__).resolve().parents[2]
 SEED = {"answer_correctness": 1.0, "context_relevancy": 0.0, "context_recall": 1.0}
@@ -180,7 +180,7 @@ def test_composite_reads_standard_input_as_it_reads_files(tmp_path: Path) -> Non
 
 def test_a_golden_composite_that_does_not_hold_is_listed_and_blocks_the_rollout() -> None:
     from compat.diff import DiffSettings, DriftReport, run_diff
-    from compat.rollout import Verdict, decide, load_policy
+    from compat.rollout import Recommendation, decide, load_policy
 
     wrong = Case(
         id="wrong",
@@ -199,4 +199,4 @@ def test_a_golden_composite_that_does_not_hold_is_listed_and_blocks_the_rollout(
     report: DriftReport = run_diff([ROOT / "fixtures" / "corpus" / "clean.jsonl"], DiffSettings())
     decision = decide(report.model_copy(update={"composite": drift}), load_policy(None).rollout)
     failing = [criterion.name for criterion in decision.criteria if not criterion.holds]
-    assert "composite expected-outcome failures" in failing and decision.verdict is Verdict.NO_GO
+    assert "composite expected-outcome failures" in failing and decision.verdict is Recommendation.NO_GO

@@ -30,8 +30,7 @@ from compat.diff import (
     run_diff,
 )
 from compat.diff._case_json import case_json_line, case_record
-from compat.report import HeldCases
-from compat.report._schema import report_schema
+from compat.report import HeldCases, report_schema
 from compat.scoring import get_scorer
 from tests.composite.test_properties import answers, ground_truths, metric_sets, rules
 

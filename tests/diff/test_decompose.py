@@ -23,9 +23,8 @@ from compat.diff import (
     tally,
 )
 from compat.report import render_terminal
-from compat.rollout._decision import decide
-from compat.rollout._gate import _flips
-from compat.rollout._policy import RolloutPolicy
+from compat.rollout import RolloutPolicy, decide
+from compat.rollout.gate import counted_flips
 from compat.scoring import get_scorer
 
 STATEMENTS = ["The sky is blue.", "Grass is green.", "Snow is black."]
@@ -129,7 +128,7 @@ def test_noise_is_left_out_of_the_policies_unless_they_ask_for_it() -> None:
     flip_rate = {c.name: c.measured for c in decide(report, beyond).criteria}["pass->fail flip rate"]
     assert flip_rate == 0
     assert {c.name: c.measured for c in decide(report, counted).criteria}["pass->fail flip rate"] == 0.5
-    assert _flips(report, beyond_noise_only=True) == 0 and _flips(report, beyond_noise_only=False) == 1
+    assert counted_flips(report, beyond_noise_only=True) == 0 and counted_flips(report, beyond_noise_only=False) == 1
     # Agreement beyond noise counts the within-noise case as agreeing: both cases agree.
     assert report.agreement_beyond_noise is not None and report.agreement_beyond_noise.rate == 1.0
 

@@ -23,8 +23,7 @@ from compat._errors import CorpusError
 from compat.cli import main
 from compat.cli._common import available_cores
 from compat.diff import MAX_JOBS, SCHEMA_VERSION
-from compat.report._files import LEAGUE_FILES, REPORT_FILES
-from compat.report._schema import report_schema, schema_text
+from compat.report import LEAGUE_FILES, REPORT_FILES, report_schema, schema_text
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 
 from compat.cli import main
 from compat.diff import DiffSettings, Outcome, load_report, outcome_counts, run_diff
-from compat.rollout import Verdict, decide, load_policy
+from compat.rollout import Recommendation, decide, load_policy
 from tests.diff.graded import (
     ROWS,
     UNAUTHORISED,
@@ -146,7 +146,7 @@ def test_one_side_with_nothing_valid_is_enough_to_decide_nothing(tmp_path: Path)
         "call that failed: grade again once the grader answers)"
     )
     decision = decide(report, load_policy(None).rollout, invariant_violations=None)
-    assert decision.verdict is Verdict.NO_DECISION and decision.exit_code == 2 and decision.criteria == ()
+    assert decision.verdict is Recommendation.NO_DECISION and decision.exit_code == 2 and decision.criteria == ()
     # The grader answered the legacy arm too, but with words the fixed scorer does not read as verdicts.
     unread = {"seed": 0, "statements_output": "A.\nB.", "grader_output": "Seems fine to me."}
     cases = [
@@ -160,7 +160,9 @@ def test_one_side_with_nothing_valid_is_enough_to_decide_nothing(tmp_path: Path)
 def test_a_corpus_with_something_scored_on_each_side_decides() -> None:
     report = load_report(ROOT / "reports" / "report.json")
     assert report.no_decision is None
-    assert decide(report, load_policy(None).rollout, invariant_violations=None).verdict is not Verdict.NO_DECISION
+    assert (
+        decide(report, load_policy(None).rollout, invariant_violations=None).verdict is not Recommendation.NO_DECISION
+    )
 
 
 def test_a_report_older_than_1_3_with_nothing_scored_still_decides_nothing(unreached: Path, tmp_path: Path) -> None:
@@ -170,7 +172,7 @@ def test_a_report_older_than_1_3_with_nothing_scored_still_decides_nothing(unrea
     (tmp_path / "report.json").write_text(json.dumps(old), encoding="utf-8")
     report = load_report(tmp_path / "report.json")
     decision = decide(report, load_policy(None).rollout, invariant_violations=None)
-    assert decision.verdict is Verdict.NO_DECISION
+    assert decision.verdict is Recommendation.NO_DECISION
     assert (
         decision.no_decision
         == "none of the 3 cases has a valid score from the control (legacy) nor the candidate (ragas)"

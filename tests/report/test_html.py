@@ -24,16 +24,16 @@ from compat.diff import (
     parse_case_line,
     run_diff,
 )
-from compat.report import DecisionPanel, PanelCriterion, render_html
-from compat.report._held import HeldCases
-from compat.report._html_explorer import TEXT_CHARS
+from compat.report import DecisionPanel, HeldCases, PanelCriterion, render_html
+from compat.report.html import TEXT_CHARS
 from tests.report._lines import as_lines
 
 SCRIPT_TAG = "<script>alert(1)</script>"
 IMG_TAG = '"><img src=x onerror=alert(1)>'
 ESCAPED_SCRIPT = "&lt;script&gt;alert(1)&lt;/script&gt;"
 ESCAPED_IMG = "&quot;&gt;&lt;img src=x onerror=alert(1)&gt;"
-PAGE_FILES = Path(__file__).resolve().parents[2] / "compat" / "report" / "page"  # the page's script and stylesheet
+# The page's script and stylesheet.
+PAGE_FILES = Path(__file__).resolve().parents[2] / "compat" / "report" / "html" / "page"
 
 
 class Page(HTMLParser):
@@ -294,7 +294,14 @@ PANEL = DecisionPanel(
     advice="stay at off: gather more cases",
     criteria=(
         PanelCriterion("unexplained drift", "0", "<= 0", True, "NO-GO"),
-        PanelCriterion("fail->pass flip rate", "0.0673", "<= 0.0500", False, "HOLD", f"21 cases {IMG_TAG}"),
+        PanelCriterion(
+            name="fail->pass flip rate",
+            measured="0.0673",
+            threshold="<= 0.0500",
+            holds=False,
+            blocks="HOLD",
+            note=f"21 cases {IMG_TAG}",
+        ),
         PanelCriterion("agreement", "0.2440", ">= 0.5000", False, "HOLD"),
     ),
     why=(f"the parser step {SCRIPT_TAG}",),

@@ -19,7 +19,7 @@ from __future__ import annotations
 import json
 import os
 import shutil
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
@@ -28,12 +28,11 @@ import pytest
 
 from compat import Case, LegacyScorer, Score, bundled_corpus, register_scorer
 from compat.diff import CaseLine, ComparedBatch, DiffSettings, DriftReport, parse_case_line, run_diff
-from compat.report._html import render_html
-from compat.report._html_explorer import PAGE_ROWS
+from compat.report import DecisionPanel, ReportCases, write_report_directory
+from compat.report.html import PAGE_ROWS
 from compat.rollout import decide, decision_panel, load_policy
 from compat.scoring import _registry as registry
 from tests.diff.graded import unreached_corpus
-from tests.report._lines import as_lines
 
 pytestmark = pytest.mark.browser
 
@@ -103,6 +102,30 @@ def _chromium() -> str | None:
 
 CHROMIUM = _chromium()
 
+Compared = Callable[[Callable[[ComparedBatch], None]], DriftReport]  # a run, given where its batches go
+
+
+def the_default_decision(report: DriftReport) -> DecisionPanel:
+    return decision_panel(decide(report, load_policy(None).rollout, invariant_violations=None))
+
+
+def written(out: Path, compared: Compared, *, decided: bool = True) -> tuple[Path, DriftReport, list[str]]:
+    """report.html as `faithcompat diff` writes it (its report directory in ``out``), and the run's case lines.
+
+    ``decided``: the first screen carries the rollout decision under the default policy, as `diff`'s does.
+    """
+    lines: list[str] = []
+
+    def run(cases: ReportCases) -> DriftReport:
+        def keep(batch: ComparedBatch) -> None:
+            cases.keep(batch)
+            lines.extend(batch.lines)
+
+        return compared(keep)
+
+    report = write_report_directory(out, run, decision=the_default_decision if decided else lambda _report: None)
+    return out / "report.html", report, lines
+
 
 class EchoLegacy:
     """The legacy scorer under another name, whose reason quotes the grader output verbatim."""
@@ -166,34 +189,23 @@ def rendered(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, DriftRepor
     tmp = tmp_path_factory.mktemp("html")
     corpus = tmp / "hostile.jsonl"
     corpus.write_text("".join(json.dumps(case) + "\n" for case in CASES), encoding="utf-8")
-    lines: list[CaseLine] = []
 
-    def collect(batch: ComparedBatch) -> None:
-        lines.extend(parse_case_line(line) for line in batch.lines)
+    def compared(keep: Callable[[ComparedBatch], None]) -> DriftReport:
+        settings = DiffSettings(control=EchoLegacy.name)
+        return run_diff([corpus], settings, on_comparisons=keep, source_names=[PWN_SCRIPT + PWN_IMG])
 
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(registry, "_REGISTRY", dict(registry._REGISTRY))  # restored on exit
         register_scorer(EchoLegacy.name, EchoLegacy)
-        report = run_diff(
-            [corpus], DiffSettings(control=EchoLegacy.name), on_comparisons=collect, source_names=[PWN_SCRIPT + PWN_IMG]
-        )
-    page = tmp / "report.html"
-    page.write_text(render_html(report, as_lines(lines)), encoding="utf-8")
-    return page, report, lines
+        page, report, lines = written(tmp / "report", compared, decided=False)
+    return page, report, [parse_case_line(line) for line in lines]
 
 
 @pytest.fixture(scope="module")
 def bundled_page(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, DriftReport, list[CaseLine]]:
-    lines: list[CaseLine] = []
-
-    def collect(batch: ComparedBatch) -> None:
-        lines.extend(parse_case_line(line) for line in batch.lines)
-
-    report = run_diff(bundled_corpus(), DiffSettings(), on_comparisons=collect)
-    panel = decision_panel(decide(report, load_policy(None).rollout, invariant_violations=None))  # as `diff` does
-    page = tmp_path_factory.mktemp("bundled") / "report.html"
-    page.write_text(render_html(report, as_lines(lines), decision=panel), encoding="utf-8")
-    return page, report, lines
+    out = tmp_path_factory.mktemp("bundled") / "report"
+    page, report, lines = written(out, lambda keep: run_diff(bundled_corpus(), DiffSettings(), on_comparisons=keep))
+    return page, report, [parse_case_line(line) for line in lines]
 
 
 @pytest.fixture(scope="module")
@@ -422,12 +434,8 @@ def test_why_the_numbers_move_is_drawn_and_says_what_to_do(
 def test_a_page_with_nothing_to_decide_says_so_and_still_opens_its_cases(browser: Any, tmp_path: Path) -> None:
     """The grader was never reached: no verdict on the first screen, and each case still shows what was graded."""
     corpus = unreached_corpus(tmp_path / "graded.jsonl")
-    lines: list[str] = []
-    report = run_diff([corpus], DiffSettings(), on_comparisons=lambda batch: lines.extend(batch.lines))
+    page, report, _ = written(tmp_path / "report", lambda keep: run_diff([corpus], DiffSettings(), on_comparisons=keep))
     assert report.no_decision is not None
-    panel = decision_panel(decide(report, load_policy(None).rollout, invariant_violations=None))
-    page = tmp_path / "report.html"
-    page.write_text(render_html(report, lines, decision=panel), encoding="utf-8")
     tab = Tab(browser, page)
     tab.assert_inert()
     assert tab.page.inner_text("#decision .badge") == "NO DECISION"
@@ -450,12 +458,10 @@ def test_the_per_statement_agreement_shows_each_disagreement_beside_its_context(
     llm, hhem = ["YN", "YY", "YN"], [[0.93, 0.71], [0.88, 0.12], [0.64, 0.08]]
     lines = [verified_case(i, *case) for i, case in enumerate(zip(rows, llm, hhem, strict=True))]
     corpus = write(tmp_path / "verified.jsonl", lines)
-    case_lines: list[str] = []
-    report = run_diff([corpus], DiffSettings(), on_comparisons=lambda batch: case_lines.extend(batch.lines))
+    out = tmp_path / "report"
+    page, report, _ = written(out, lambda keep: run_diff([corpus], DiffSettings(), on_comparisons=keep), decided=False)
     agreement = report.statement_agreement
     assert agreement is not None and agreement.disagreement_count == 2
-    page = tmp_path / "report.html"
-    page.write_text(render_html(report, case_lines), encoding="utf-8")
     tab = Tab(browser, page, height=900)
     tab.assert_inert()
     part = tab.page.locator("section[aria-labelledby=s-statements]")
@@ -516,19 +522,27 @@ def test_the_composite_section_shows_its_drift_by_cause(browser: Any, tmp_path: 
     from compat.composite import CompositeRule, load_rule
     from compat.diff import composite_drift, line_composite
 
-    lines: list[str] = []
-    report = run_diff(bundled_corpus(), DiffSettings(), on_comparisons=lambda batch: lines.extend(batch.lines))
     hostile = CompositeRule.model_validate({**load_rule("unanswerable-aware").model_dump(), "name": PWN_IMG})
-    drift = composite_drift(
-        load_cases(bundled_corpus()),
-        {item.case_id: item.faithfulness for item in map(line_composite, lines)},
-        load_rule("mean-3"),
-        hostile,
-    )
-    report = report.model_copy(update={"composite": drift})
-    panel = decision_panel(decide(report, load_policy(None).rollout, invariant_violations=None))
-    path = tmp_path / "report.html"
-    path.write_text(render_html(report, as_lines([parse_case_line(line) for line in lines]), decision=panel))
+
+    def compared(keep: Callable[[ComparedBatch], None]) -> DriftReport:
+        lines: list[str] = []
+
+        def both(batch: ComparedBatch) -> None:
+            keep(batch)
+            lines.extend(batch.lines)
+
+        report = run_diff(bundled_corpus(), DiffSettings(), on_comparisons=both)
+        drift = composite_drift(
+            load_cases(bundled_corpus()),
+            {item.case_id: item.faithfulness for item in map(line_composite, lines)},
+            load_rule("mean-3"),
+            hostile,
+        )
+        return report.model_copy(update={"composite": drift})
+
+    path, report, _ = written(tmp_path / "report", compared)
+    drift = report.composite
+    assert drift is not None
     tab = Tab(browser, path, height=900)
     tab.assert_inert()
     section = tab.page.locator("section[aria-labelledby=s-composite]")

@@ -8,7 +8,7 @@ from pathlib import Path
 import jsonschema
 import pytest
 
-from compat.report._schema import case_schema, schema_text
+from compat.report import case_schema, schema_text
 
 ROOT = Path(__file__).resolve().parents[2]
 SCHEMA_FILE = ROOT / "fixtures" / "schema" / "case.schema.json"

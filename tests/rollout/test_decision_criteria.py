@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from compat._errors import InputError
+from compat._errors import InputError, PolicyError
 from compat.cli import main
 from compat.diff import (
     CONTROL_BUGS,
@@ -25,9 +25,8 @@ from compat.diff import (
     load_report,
 )
 from compat.report import COMMENT_LIMIT
-from compat.rollout import Refusal, decide, decision_dict, render_decision
-from compat.rollout._decision import Accepted, Criterion, Decision, Verdict
-from compat.rollout._policy import PolicyError, RolloutPolicy, load_policy
+from compat.rollout import Refusal, RolloutPolicy, decide, decision_dict, load_policy, render_decision
+from compat.rollout.decision import Accepted, Criterion, Decision, Recommendation
 
 ROOT = Path(__file__).resolve().parents[2]
 JSON_UNSEEN = DriftCause.JSON_VERDICTS_UNSEEN.value
@@ -105,7 +104,7 @@ def test_agreement_is_measured_where_legacy_is_valid_and_no_named_bug_applies() 
     assert report.agreement.wilson_low is not None and report.agreement.wilson_low < POLICY.min_agreement_lower_bound
     assert "30 of 40 cases match" in agreement.note and "5 without a valid legacy score" in agreement.note
     assert "55 with a named legacy bug" in agreement.note
-    assert decision.verdict is Verdict.GO
+    assert decision.verdict is Recommendation.GO
 
 
 def test_a_report_older_than_1_2_is_judged_on_all_its_cases_and_says_so() -> None:
@@ -139,7 +138,7 @@ def test_flip_rates_are_measured_where_legacy_is_trusted_and_the_raw_rates_stay_
     assert decision_dict(decision)["criteria"][4]["raw"] == pytest.approx(0.3)
     # Legacy's own bugs alone never hold the rollout back: disagreeing with them is the fix.
     bugs_only = decide(report_of((80, MATCH), (20, JSON_FLIP)), POLICY, invariant_violations=0)
-    assert criterion(bugs_only, "pass->fail").measured == 0 and bugs_only.verdict is Verdict.GO
+    assert criterion(bugs_only, "pass->fail").measured == 0 and bugs_only.verdict is Recommendation.GO
     # A report older than 1.3 counts no flips where legacy is trusted: its raw rates decide, and say so.
     old = report.model_copy(
         update={"schema_version": "1.2", "trusted_agreement": trusted.model_copy(update={"flips": None})}
@@ -151,14 +150,19 @@ def test_flip_rates_are_measured_where_legacy_is_trusted_and_the_raw_rates_stay_
 def test_accepting_the_only_cause_that_flipped_turns_hold_into_go() -> None:
     report = report_of((80, MATCH), (20, PROMPTS_FLIP))
     held = decide(report, POLICY, current_stage="shadow", invariant_violations=0)
-    assert held.verdict is Verdict.HOLD and held.decided_by == ("pass->fail flip rate",)
+    assert held.verdict is Recommendation.HOLD and held.decided_by == ("pass->fail flip rate",)
     accepting = POLICY.model_copy(update={"accept_causes": [PROMPTS, "extra_verdicts"]})
     decision = decide(report, accepting, current_stage="shadow", invariant_violations=0)
-    assert (decision.verdict, decision.next_stage, decision.decided_by) == (Verdict.GO, "live:1", ())
+    assert (decision.verdict, decision.next_stage, decision.decided_by) == (Recommendation.GO, "live:1", ())
     flips = criterion(decision, "pass->fail")
     assert flips.measured == 0 and "20 more accepted by the policy (prompts_differ 20)" in flips.note
     # never silently hidden: each accepted cause with its cases and flips, also one that did not occur
-    assert decision.accepted == (Accepted(PROMPTS, 20, 20, 0, 20, 0), Accepted("extra_verdicts", 0, 0, 0))
+    assert decision.accepted == (
+        Accepted(
+            cause=PROMPTS, cases=20, pass_to_fail=20, fail_to_pass=0, trusted_pass_to_fail=20, trusted_fail_to_pass=0
+        ),
+        Accepted(cause="extra_verdicts", cases=0, pass_to_fail=0, fail_to_pass=0),
+    )
     text = render_decision(decision)
     assert "  prompts_differ: 20 case(s), 20 pass->fail, 0 fail->pass\n" in text
     assert "- `extra_verdicts`: 0 case(s), 0 pass->fail, 0 fail->pass (a named legacy bug: out of the rates" in (
@@ -189,7 +193,7 @@ def test_the_undetermined_rate_is_not_something_a_policy_accepts() -> None:
     report = report_of((60, MATCH), (40, REFUSAL))
     accepting = POLICY.model_copy(update={"accept_causes": [DriftCause.REFUSAL_SCORED_AS_FAITHFUL.value]})
     decision = decide(report, accepting, invariant_violations=0)
-    assert decision.verdict is Verdict.HOLD and decision.decided_by == ("candidate undetermined rate",)
+    assert decision.verdict is Recommendation.HOLD and decision.decided_by == ("candidate undetermined rate",)
     assert decision.accepted == (Accepted("refusal_scored_as_faithful", 40, 0, 0),)
 
 
@@ -280,7 +284,14 @@ def test_no_refusal_heading_is_left_without_its_list() -> None:
         text = render_decision(decision, markdown=markdown)
         assert "No refusal that legacy passed is declined by the fixed scorer." in text
         assert "declines to score (expected):" not in text
-    with_refusals = Decision(Verdict.HOLD, "shadow", "shadow", (), (Refusal("r1", "both", True),), ())
+    with_refusals = Decision(
+        verdict=Recommendation.HOLD,
+        current_stage="shadow",
+        next_stage="shadow",
+        criteria=(),
+        refusals=(Refusal("r1", "both", True),),
+        small_cohorts=(),
+    )
     text = render_decision(with_refusals, markdown=True)
     assert "1 refusal(s) legacy passed that the fixed scorer declines to score (expected):\n- `r1`" in text
 

@@ -10,15 +10,25 @@ import pytest
 from click.testing import CliRunner
 
 from compat import Case, Cause, Score, Status
-from compat._errors import InputError
+from compat._errors import InputError, PolicyError
 from compat.cli import main
 from compat.diff import DiffSettings, VocabularyInfo, bundled_baseline, load_report, run_diff
-from compat.rollout._decision import Decision, Verdict, decide, parse_stage
-from compat.rollout._decisionviews import render_decision
-from compat.rollout._flag import FaithfulnessFlag, FlagConfig, FlagConfigError, Mode, bucket
-from compat.rollout._gate import check_budget, check_properties, check_same_scorers
-from compat.rollout._policy import GatePolicy, PolicyError, RolloutPolicy, load_policy
-from compat.rollout._refusals import Refusal
+from compat.rollout import (
+    FaithfulnessFlag,
+    FlagConfig,
+    FlagConfigError,
+    Mode,
+    Refusal,
+    RolloutPolicy,
+    bucket,
+    decide,
+    load_policy,
+    parse_stage,
+    render_decision,
+)
+from compat.rollout._policy import GatePolicy
+from compat.rollout.decision import Decision, Recommendation
+from compat.rollout.gate import check_budget, check_properties, check_same_scorers
 from compat.scoring import RagasScorer
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -191,7 +201,7 @@ REPORT = run_diff([ROOT / "fixtures" / "corpus" / "clean.jsonl"], DiffSettings()
 def test_rollout_go_on_clean_agreement_advances_one_stage() -> None:
     policy = RolloutPolicy(min_cohort_size=1)
     decision = decide(REPORT, policy, current_stage="shadow")
-    assert decision.verdict is Verdict.GO and decision.next_stage == "live:1"
+    assert decision.verdict is Recommendation.GO and decision.next_stage == "live:1"
     assert decide(REPORT, policy, current_stage="live:50").next_stage == "complete"
     assert decision.exit_code == 0
 
@@ -199,14 +209,14 @@ def test_rollout_go_on_clean_agreement_advances_one_stage() -> None:
 def test_rollout_no_go_on_unexplained_drift_goes_back_to_shadow() -> None:
     broken = REPORT.model_copy(update={"unexplained": 1})
     decision = decide(broken, RolloutPolicy(min_cohort_size=1), current_stage="live:25")
-    assert (decision.verdict, decision.next_stage, decision.exit_code) == (Verdict.NO_GO, "shadow", 1)
+    assert (decision.verdict, decision.next_stage, decision.exit_code) == (Recommendation.NO_GO, "shadow", 1)
     failing = [c for c in decision.criteria if not c.holds]
     assert [(c.name, c.measured, c.threshold) for c in failing] == [("unexplained drift", 1, 0)]
 
 
 def test_rollout_holds_on_small_cohorts_and_names_them() -> None:
     decision = decide(REPORT, RolloutPolicy(min_cohort_size=1000), current_stage="shadow")
-    assert decision.verdict is Verdict.HOLD and decision.next_stage == "shadow"
+    assert decision.verdict is Recommendation.HOLD and decision.next_stage == "shadow"
     assert decision.small_cohorts and "clean" in decision.small_cohorts
 
 
@@ -399,7 +409,14 @@ def test_a_stage_that_stays_is_said_once_and_no_refusal_list_is_left_empty() -> 
 def test_long_refusal_lists_are_capped_and_markdown_fits_a_pull_request_comment() -> None:
     arms = ("both", "legacy", "ragas")
     refusals = tuple(Refusal(f"refusal-{i:05d}-" + "x" * 200, arms[i % 3], True) for i in range(15_000))
-    decision = Decision(Verdict.HOLD, "shadow", "shadow", (), refusals, ())
+    decision = Decision(
+        verdict=Recommendation.HOLD,
+        current_stage="shadow",
+        next_stage="shadow",
+        criteria=(),
+        refusals=refusals,
+        small_cohorts=(),
+    )
     for markdown in (False, True):
         text = render_decision(decision, markdown=markdown)
         assert "refusal-00057-" in text and "refusal-00060-" not in text  # 20 of each arm's

@@ -9,9 +9,9 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from compat.cases import case_line, parse_case
-from compat.rollout import _invariants as inv
-from compat.rollout import _strategies as strategies
-from compat.rollout._synth import Judgement, Style
+from compat.rollout.gate import invariants as inv
+from compat.rollout.gate import strategies
+from compat.rollout.gate.synth import Judgement, Style
 from compat.scoring import MismatchPolicy
 
 

@@ -15,7 +15,7 @@ from hypothesis import example, given
 from hypothesis import strategies as st
 
 from compat import Case, Status, VerdictFormat, get_scorer
-from compat.rollout._strategies import case_text
+from compat.rollout.gate.strategies import case_text
 from compat.scoring import NUMBER_EPSILON, Score
 from compat.scoring.plans import SCORERS, Invention, invented, is_invented
 from compat.scoring.plans.js_json import _JS_DECODER, BUILD_DEPTH, _parse_iteratively, js_json_parse

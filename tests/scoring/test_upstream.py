@@ -17,7 +17,7 @@ import pytest
 from hypothesis import example, given
 
 from compat.cases import Case
-from compat.rollout._strategies import case_text, thresholds
+from compat.rollout.gate.strategies import case_text, thresholds
 from compat.scoring import Cause, Status, get_scorer
 
 UPSTREAM = ["promptfoo-0.120.27", "promptfoo-0.121.19", "promptfoo-0.123.1", "ragas-0.4.3"]

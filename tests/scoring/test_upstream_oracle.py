@@ -30,7 +30,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from compat.cases import Case
-from compat.rollout._strategies import (
+from compat.rollout.gate.strategies import (
     any_character,
     as_json_reads_it,
     case_text,
@@ -39,7 +39,7 @@ from compat.rollout._strategies import (
     renderer_names,
     sentence,
 )
-from compat.rollout._synth import RENDERERS, Judgement
+from compat.rollout.gate.synth import RENDERERS, Judgement
 from compat.scoring import Status, get_scorer
 
 pytestmark = pytest.mark.oracle

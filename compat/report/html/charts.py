@@ -6,7 +6,7 @@ from collections.abc import Sequence
 
 from compat._text import ROUNDING_NOISE
 from compat.diff import DriftReport, HistogramBin, outcome_counts
-from compat.report._html_markup import esc, num, signed
+from compat.report.html.markup import esc, num, signed
 
 _SVG_W, _SVG_H = 640, 250
 _LEFT, _RIGHT, _TOP, _BOTTOM = 46, 12, 18, 46

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from urllib.parse import quote
 
 from compat.diff import DriftReport, JsonScore
-from compat.report._html_charts import edge, histogram_svg
-from compat.report._html_markup import esc, num, pct, signed, tally
+from compat.report._extra_section import ExtraSection
+from compat.report.html.charts import edge, histogram_svg
+from compat.report.html.markup import esc, num, pct, signed, tally
 
 
 def _score(value: JsonScore) -> str:
@@ -137,21 +137,6 @@ def delta_distribution(report: DriftReport) -> str:
         f'<th scope="col" class="num">cases</th></tr></thead>\n<tbody>\n{bins}\n</tbody>\n</table>\n</details>'
     )
     return f"{table}{empty}\n<figure>\n{histogram_svg(d.histogram, axis)}\n</figure>\n{bin_table}"
-
-
-@dataclass(frozen=True)
-class ExtraSection:
-    """A section that a later stage adds to the page (the league table): a table and sentences.
-
-    Plain text throughout: this module escapes it, so no other stage writes HTML.
-    """
-
-    key: str  # the section's id, letters and dashes
-    title: str
-    caption: str
-    header: tuple[str, ...]
-    rows: tuple[tuple[str, ...], ...]
-    notes: tuple[str, ...] = ()
 
 
 def extra_section(section: ExtraSection) -> str:

@@ -3,8 +3,7 @@
 The same judgement (statements, 0/1 verdicts, reasons) written as RAGAS JSON, as
 fenced or prose-wrapped JSON, as a bare list, as the legacy final-verdict line and
 as per-statement ``Verdict:`` markers. Properties use these to check that the fixed
-scorer reads one judgement the same way in every dress; benchmarks use them to
-build typical corpora.
+scorer reads one judgement the same way in every dress.
 """
 
 from __future__ import annotations
@@ -281,11 +280,6 @@ def few_shot_then_json(j: Judgement) -> str:
 def few_shot_then_markers(j: Judgement) -> str:
     example = text_legacy(_EXAMPLE)
     return "Example:\n" + example + "\n\nNow the statements to judge:\n" + text_per_statement(j)
-
-
-def statements_with_heading(j: Judgement) -> str:
-    """Call 1 with a heading line (the statements follow it)."""
-    return "Statements:\n" + "\n".join(j.statements)
 
 
 Renderer = Callable[[Judgement], str]

@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from compat._text import printable
-from compat.report import ExtraSection, markdown_code
-from compat.rollout._league import LeagueRow, LeagueTable
+from compat.report import ExtraSection, LeaguePages, markdown_code
+from compat.rollout.league.table import LeagueRow, LeagueTable
 
 
 def _rate(value: float | None) -> str:
@@ -107,6 +107,13 @@ def league_section(table: LeagueTable) -> ExtraSection:
         header=_COLUMNS,
         rows=tuple(tuple(_cells(row)) for row in table.rows),
         notes=tuple(row.why for row in table.rows),
+    )
+
+
+def league_pages(table: LeagueTable) -> LeaguePages:
+    """What ``faithcompat diff --league`` adds to the report directory: league.json, league.md, a page section."""
+    return LeaguePages(
+        json=league_json(table), markdown=render_league(table, markdown=True), section=league_section(table)
     )
 
 

@@ -1,19 +1,8 @@
-"""The regression gate: invariants, golden outcomes and a drift budget, as one verdict.
+"""The regression gate's checks: properties, golden outcomes, a corpus with something scored, a drift budget.
 
-``run_gate`` returns a ``GateResult`` (a list of checks, each passed or failed with a
-message) that knows its own exit code; it never prints. Four kinds of check:
-
-* **properties**: every invariant of ``compat.rollout._invariants`` (the same code the test
-  suite runs), under Hypothesis with ``examples`` and ``seed``; a failure names the
-  property and gives its minimal counterexample as case lines ready to paste into a
-  corpus;
-* **golden**: every case's ``expected`` outcome holds for the scorers it names;
-* **corpus**: a corpus with no valid score on a side (every grader call failed, no
-  case at all) fails the gate: its budget and golden checks would pass on nothing;
-* **drift budget**: against a baseline ``report.json``, the candidate's unexplained
-  drift, flips and undetermined rate may not grow beyond the policy's budget. A baseline
-  made with other scorers (another candidate, policy, ``--vocabulary`` or ``--tolerance``)
-  is unusable input: its figures describe another reading, and comparing says nothing.
+``run_gate`` returns a ``GateResult`` (each check passed or failed, with a message) that
+knows its own exit code; it never prints (``views`` shows it). What each check holds:
+docs/gate.md.
 """
 
 from __future__ import annotations
@@ -22,18 +11,15 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
-from xml.sax.saxutils import escape, quoteattr
 
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import seed as hypothesis_seed
 
 from compat._errors import InputError
-from compat._text import printable
 from compat.cases import case_line
 from compat.diff import DiffSettings, DriftReport, ScorersInfo, VocabularyInfo, run_diff, scorers_info
-from compat.report import markdown_fence
-from compat.rollout import _invariants
 from compat.rollout._policy import GatePolicy
+from compat.rollout.gate.invariants import INVARIANTS, FixedFactory, Invariant
 from compat.scoring import MismatchPolicy, Scorer, get_scorer
 
 EXIT_OK, EXIT_FAILED = 0, 1
@@ -81,12 +67,10 @@ def check_properties(examples: int, seed: int | None, candidate: str = "ragas") 
     def fixed(policy: MismatchPolicy) -> Scorer:
         return get_scorer(candidate, policy=policy)
 
-    return [_run_invariant(invariant, fixed, examples, seed) for invariant in _invariants.INVARIANTS]
+    return [_run_invariant(invariant, fixed, examples, seed) for invariant in INVARIANTS]
 
 
-def _run_invariant(
-    invariant: _invariants.Invariant, fixed: _invariants.FixedFactory, examples: int, seed: int | None
-) -> Check:
+def _run_invariant(invariant: Invariant, fixed: FixedFactory, examples: int, seed: int | None) -> Check:
     failing: list[Any] = []
 
     @settings(
@@ -121,8 +105,8 @@ def _run_invariant(
 
 def check_budget(report: DriftReport, baseline: DriftReport, policy: GatePolicy) -> list[Check]:
     """The candidate's drift may not grow beyond the budget relative to the baseline."""
-    flips_now = _flips(report, policy.drift_beyond_noise_only)
-    flips_then = _flips(baseline, policy.drift_beyond_noise_only)
+    flips_now = counted_flips(report, policy.drift_beyond_noise_only)
+    flips_then = counted_flips(baseline, policy.drift_beyond_noise_only)
     undetermined_now = _rate(report.outcomes["candidate_undetermined"], report.corpus.cases)
     undetermined_then = _rate(baseline.outcomes["candidate_undetermined"], baseline.corpus.cases)
     rows = [
@@ -206,7 +190,7 @@ def run_gate(
     return GateResult(tuple(checks), report)
 
 
-def _flips(report: DriftReport, beyond_noise_only: bool) -> int:
+def counted_flips(report: DriftReport, beyond_noise_only: bool) -> int:
     """Flips; within-noise ones too unless the policy counts drift beyond noise only."""
     noise = report.noise
     return report.outcomes["flip"] + (0 if beyond_noise_only or noise is None else noise.within_noise["flip"])
@@ -218,71 +202,3 @@ def _rate(part: int, whole: int) -> float:
 
 def _fmt(x: float) -> str:
     return str(x) if isinstance(x, int) else f"{x:.4f}"
-
-
-# ------------------------------------------------------------------ rendering
-
-
-def render_junit(result: GateResult) -> str:
-    """JUnit XML: one testsuite per kind of check, one testcase per check."""
-    lines = ['<?xml version="1.0" encoding="UTF-8"?>', "<testsuites>"]
-    for kind in ("corpus", "property", "golden", "budget"):
-        checks = [c for c in result.checks if c.kind == kind]
-        if not checks:
-            continue
-        failures = sum(not c.passed for c in checks)
-        lines.append(f'  <testsuite name="faithcompat.{kind}" tests="{len(checks)}" failures="{failures}">')
-        for check in checks:
-            name = quoteattr(check.name)
-            if check.passed:
-                lines.append(f'    <testcase classname="faithcompat.{kind}" name={name}/>')
-            else:
-                body = escape("\n".join((check.message, *check.details)), {"\x00": ""})
-                lines.append(f'    <testcase classname="faithcompat.{kind}" name={name}>')
-                lines.append(
-                    f"      <failure message={quoteattr(_xml_safe(check.message))}>{_xml_safe(body)}</failure>"
-                )
-                lines.append("    </testcase>")
-        lines.append("  </testsuite>")
-    lines.append("</testsuites>")
-    return "\n".join(lines) + "\n"
-
-
-def _xml_safe(text: str) -> str:
-    """XML 1.0 cannot carry control characters or lone surrogates: escape them visibly."""
-    return "".join(
-        c
-        if c in "\t\n\r" or (c >= " " and not 0xD800 <= ord(c) <= 0xDFFF and c not in "\ufffe\uffff")
-        else f"\\u{ord(c):04x}"
-        for c in text
-    )
-
-
-def render_summary(result: GateResult) -> str:
-    """Markdown for a pull request or ``$GITHUB_STEP_SUMMARY``."""
-    verdict = "passed" if result.passed else f"FAILED ({len(result.failures)} check(s))"
-    lines = [f"## faithcompat gate: {verdict}", "", "| check | kind | result | detail |", "|---|---|---|---|"]
-    for check in result.checks:
-        mark = "pass" if check.passed else "**FAIL**"
-        detail = printable(check.message).replace("|", "\\|")  # printable: corpus ids end no row
-        lines.append(f"| `{check.name}` | {check.kind} | {mark} | {detail} |")
-    for check in result.failures:
-        if check.details:
-            details = [printable(detail) for detail in check.details]
-            fence = markdown_fence(details, shortest=3)  # a corpus id cannot close it
-            lines += ["", f"### `{check.name}`", "", f"{fence}jsonl", *details, fence]
-    return "\n".join(lines) + "\n"
-
-
-def render_terminal(result: GateResult) -> str:
-    lines = []
-    for check in result.checks:
-        message = printable(check.message)  # corpus ids reach the terminal here: no raw escapes
-        lines.append(f"{'ok  ' if check.passed else 'FAIL'}  {check.kind:8} {check.name}: {message}")
-        if not check.passed:
-            lines += [f"        {printable(detail)}" for detail in check.details]
-    verdict = "gate passed" if result.passed else f"gate FAILED: {len(result.failures)} check(s)"
-    return "\n".join([*lines, verdict]) + "\n"
-
-
-__all__ = ["Check", "GateResult", "GateSettings", "run_gate"]

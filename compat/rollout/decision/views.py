@@ -8,14 +8,14 @@ from collections.abc import Callable, Sequence
 from compat._text import printable
 from compat.diff import CONTROL_BUGS
 from compat.report import DecisionPanel, PanelCriterion, markdown_cell, markdown_code
-from compat.rollout._decision import Decision, Verdict
 from compat.rollout._refusals import Refusal
+from compat.rollout.decision.rules import Decision, Recommendation
 
 _ADVICE = {
-    Verdict.GO: "advance the flag to {next}; keep the shadow log on and ask `faithcompat rollout` again there",
-    Verdict.HOLD: "stay at {current}: gather more cases or accept the named differences, then ask again",
-    Verdict.NO_GO: "set the flag to {next}: the candidate keeps being computed and logged, but legacy decides",
-    Verdict.NO_DECISION: "leave the flag at {current}: nothing was measured, so nothing is decided",
+    Recommendation.GO: "advance the flag to {next}; keep the shadow log on and ask `faithcompat rollout` again there",
+    Recommendation.HOLD: "stay at {current}: gather more cases or accept the named differences, then ask again",
+    Recommendation.NO_GO: "set the flag to {next}: the candidate keeps being computed and logged, but legacy decides",
+    Recommendation.NO_DECISION: "leave the flag at {current}: nothing was measured, so nothing is decided",
 }
 
 
@@ -183,7 +183,7 @@ def render_decision(decision: Decision, *, markdown: bool = False) -> str:
     decided = printable(_decided_by(decision))  # a reason for no decision is long: wrapped
     lines += [*(textwrap.wrap(decided, 78, subsequent_indent="  ") if decision.no_decision else [decided]), ""]
     for c in decision.criteria:
-        status = "ok  " if c.holds else ("FAIL" if c.blocks is Verdict.NO_GO else "hold")
+        status = "ok  " if c.holds else ("FAIL" if c.blocks is Recommendation.NO_GO else "hold")
         lines.append(f"  {status} {c.name}: {_value(c.measured)} (needs {c.comparison} {_value(c.threshold)})")
         if c.note:
             lines.append(f"         {printable(c.note)}")

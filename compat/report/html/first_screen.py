@@ -6,8 +6,8 @@ from dataclasses import dataclass
 
 from compat.diff import DriftReport
 from compat.report._arms import scorers_title
-from compat.report._html_charts import bars, heat_map, histogram_svg
-from compat.report._html_markup import esc, num, pct
+from compat.report.html.charts import bars, heat_map, histogram_svg
+from compat.report.html.markup import esc, num, pct
 
 CAUSE_BARS = 8  # causes drawn on the first screen; the rest are summed into one bar
 

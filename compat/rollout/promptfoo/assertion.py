@@ -2,25 +2,11 @@
 
 promptfoo calls a python assertion with the model's output and a context (the test's
 vars, the assertion's ``config``); ``promptfoo_assertion.get_assert`` hands both here.
-The test's ``query`` and ``context`` vars and the output become a dataset row, graded
-through ``compat.grading.grade_row`` (the prompts, client, cache and key handling of
-``faithcompat grade``), and the arms the flag's mode needs are scored:
-
-* ``shadow``: the fixed arm alone. promptfoo's own ``context-faithfulness`` assertion
-  decides; this one runs beside it at weight 0 and records (``faithcompat promptfoo
-  config --stage shadow`` prints both).
-* ``live`` at ``percent``: both arms, faithcompat's legacy prompts read by the legacy
-  port (bit for bit promptfoo's arithmetic) and the fixed arm; the fixed arm decides
-  for a sticky ``percent`` of test keys (``compat.flag``'s buckets), legacy for the rest.
-* ``candidate`` (the ``complete`` stage): the fixed arm alone decides.
-* ``legacy``: the legacy arm alone decides.
-
-The result says what decided, and records every grader text, verdict and cause under
-``metadata.faithcompat``: ``faithcompat diff results.json`` reads the arms back from it.
-An undetermined score is never a number: it fails the assertion (``undetermined:
-fail``, the default) or passes it as skipped (``skip``); promptfoo needs a number in
-``score``, so 0 stands there, the reason says undetermined and why, and neither
-``namedScores`` nor the metadata holds a value for it.
+The test's vars and the output become a dataset row graded through
+``compat.grading.grade_row``, and the arms the flag's mode needs are scored; the result
+records every grader text, verdict and cause under ``metadata.faithcompat``, which
+``faithcompat diff results.json`` reads back. The modes, the config and what an
+undetermined score does: docs/promptfoo.md.
 """
 
 from __future__ import annotations
@@ -173,7 +159,15 @@ def run_assertion(
     decided_by: ArmName = "ragas" if candidate_decides(settings.mode, settings.percent, key) else "legacy"
     if settings.mode is Mode.SHADOW:
         decided_by = "ragas"  # what this assertion reports; promptfoo's own assertion decides the test
-    row = Row(key, question, answer, contexts, "promptfoo", 1, threshold=settings.threshold)
+    row = Row(
+        id=key,
+        question=question,
+        answer=answer,
+        contexts=contexts,
+        source="promptfoo",
+        line=1,
+        threshold=settings.threshold,
+    )
     grade = GradeSettings(
         model=settings.model, arms=arms, max_retries=settings.max_retries, strict_json=settings.strict_json
     )

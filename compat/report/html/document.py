@@ -1,11 +1,4 @@
-"""The drift report as one self-contained HTML5 page (``report.html``), built for deciding.
-
-The first screen answers "do we switch, and why": a short title, the rollout verdict
-(GO / HOLD / NO-GO) with the criteria that decided it, and four charts (outcomes,
-causes, the delta histogram, the pass/fail flip matrix as a heat map). Below: the
-largest drifts, a case explorer (sort by any column, filter by outcome, cause and tag,
-search, pages of 50, a case opens in a dialog with what each scorer read), cohorts as
-a sortable table with bars, then the detail sections.
+"""report.html put together: one self-contained HTML5 page (what it shows: docs/diff.md, "report.html").
 
 A pure function of a ``DriftReport``, the case lines to hold and an optional decision:
 inline CSS, one inline script, inline SVG, no URL of any kind, so the page renders
@@ -19,11 +12,8 @@ them on the page with ``textContent`` only, never as markup. The script is a con
 and holds no corpus data; a Content-Security-Policy allows it by its SHA-256 and
 nothing else, so injected markup could not run even if a string escaped its escaping.
 
-This module puts the page together. The script and the stylesheet are files of the
-package, ``page/report.js`` and ``page/report.css``, inlined as they are (the policy's
-hash is of report.js's text); the parts of the page are the ``_html_*`` modules beside
-this one: the first screen, the case explorer, the tables, why the numbers move, the
-charts, and the escaping they share.
+The script and the stylesheet are files of the package, ``page/report.js`` and
+``page/report.css``, inlined as they are (the policy's hash is of report.js's text).
 """
 
 from __future__ import annotations
@@ -36,12 +26,13 @@ from importlib.resources import files
 
 from compat.diff import DriftReport
 from compat.report._composite import composite_sections
-from compat.report._html_explorer import CASE_DATA, case_data, explorer
-from compat.report._html_first_screen import DecisionPanel, glance, header
-from compat.report._html_markup import esc, section
-from compat.report._html_steps import steps_sections
-from compat.report._html_tables import (
-    ExtraSection,
+from compat.report._extra_section import ExtraSection
+from compat.report.html.explorer import CASE_DATA, case_data, explorer
+from compat.report.html.first_screen import DecisionPanel, glance, header
+from compat.report.html.markup import esc, section
+from compat.report.html.statements import statement_section
+from compat.report.html.steps import steps_sections
+from compat.report.html.tables import (
     cause_table,
     cohort_table,
     corpus_summary,
@@ -49,7 +40,6 @@ from compat.report._html_tables import (
     extra_section,
     largest_table,
 )
-from compat.report._statements import statement_section
 
 SCRIPT = "report.js"  # in page/: the page's one script
 STYLE = "report.css"  # in page/: its stylesheet
@@ -62,7 +52,7 @@ def page_file(name: str) -> str:
     Both files begin with a newline: the page has always had one after ``<script>`` and
     ``<style>``, and the policy's hash covers it.
     """
-    return (files("compat.report") / "page" / name).read_text(encoding="utf-8")
+    return (files("compat.report.html") / "page" / name).read_text(encoding="utf-8")
 
 
 def content_security_policy() -> str:

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from compat.diff import DriftReport
 from compat.report._arms import arm_step_sentences
-from compat.report._html_charts import histogram_svg, waterfall_svg
-from compat.report._html_markup import esc, num, pct, section, signed, tally
 from compat.report._text import left_out_note, noise_rule
+from compat.report.html.charts import histogram_svg, waterfall_svg
+from compat.report.html.markup import esc, num, pct, section, signed, tally
 
 
 def _floor_axis(report: DriftReport) -> str:

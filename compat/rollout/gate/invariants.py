@@ -18,8 +18,8 @@ from typing import Any
 from hypothesis import strategies as st
 
 from compat.cases import Case
-from compat.rollout import _strategies as s
-from compat.rollout._synth import RENDERERS, Judgement
+from compat.rollout.gate import strategies as s
+from compat.rollout.gate.synth import RENDERERS, Judgement
 from compat.scoring import (
     NUMBER_EPSILON,
     LegacyScorer,

@@ -1,15 +1,10 @@
-"""Rollout decision support for the flag that switches scorers.
+"""The rollout decision for the flag that switches scorers: the criteria, and the next stage.
 
-Stages, LaunchDarkly-style: ``off`` (legacy only) -> ``shadow`` (legacy decides, the
-candidate is computed and logged) -> ``live:N`` (the candidate decides for a sticky
-N% of keys) -> ``complete``. ``decide`` reads a drift report and a policy and returns
-a ``Decision``: GO (advance one stage), HOLD (stay, gather evidence) or NO-GO (back
-to shadow), with every criterion's measured value, threshold and verdict; or
-NO-DECISION where the report has nothing to decide on (no case with a valid score on
-a side: every grader call failed, an empty corpus), which measures no criterion at
-all. It knows its own exit code (0 GO, 1 HOLD or NO-GO, 2 NO-DECISION: the input
-cannot be decided on, like any unusable input). How a decision is shown (JSON, text,
-Markdown, report.html's panel) is in ``_decisionviews``.
+``decide`` reads a drift report and a policy and returns a ``Decision``: GO (advance one
+stage), HOLD (stay), NO-GO (back to shadow), each criterion with its measure, threshold
+and outcome; or NO-DECISION where the report has nothing to decide on, which measures
+no criterion. It knows its own exit code (0 GO, 1 HOLD or NO-GO, 2 NO-DECISION). The
+stages and the criteria: docs/rollout.md.
 """
 
 from __future__ import annotations
@@ -29,7 +24,7 @@ ADVISED_SAMPLES = USABLE_SAMPLES  # per case and arm, for a noise floor of more 
 EXIT_NO_DECISION = 2  # as unusable input: a CI job stops, and the message says why
 
 
-class Verdict(str, Enum):
+class Recommendation(str, Enum):
     GO = "GO"
     HOLD = "HOLD"
     NO_GO = "NO-GO"
@@ -43,9 +38,27 @@ class Criterion:
     threshold: float
     comparison: str  # "<=" or ">="
     holds: bool
-    blocks: Verdict  # what failing it means: HOLD or NO-GO
+    blocks: Recommendation  # what failing it means: HOLD or NO-GO
     note: str = ""
     raw: float | None = None  # the same measure over every case, where the criterion's is over fewer
+
+    @classmethod
+    def at_most(cls, name: str, measured: float, threshold: float, blocks: Recommendation, note: str = "") -> Criterion:
+        """Holds while ``measured`` stays at or under ``threshold`` (rounding forgiven)."""
+        holds = measured <= threshold + 1e-12
+        return cls(
+            name=name, measured=measured, threshold=threshold, comparison="<=", holds=holds, blocks=blocks, note=note
+        )
+
+    @classmethod
+    def at_least(
+        cls, name: str, measured: float, threshold: float, blocks: Recommendation, note: str = ""
+    ) -> Criterion:
+        """Holds while ``measured`` reaches ``threshold``."""
+        holds = measured >= threshold
+        return cls(
+            name=name, measured=measured, threshold=threshold, comparison=">=", holds=holds, blocks=blocks, note=note
+        )
 
 
 @dataclass(frozen=True)
@@ -66,7 +79,7 @@ class Accepted:
 
 @dataclass(frozen=True)
 class Decision:
-    verdict: Verdict
+    verdict: Recommendation
     current_stage: str
     next_stage: str
     criteria: tuple[Criterion, ...]
@@ -78,9 +91,9 @@ class Decision:
 
     @property
     def exit_code(self) -> int:
-        if self.verdict is Verdict.NO_DECISION:
+        if self.verdict is Recommendation.NO_DECISION:
             return EXIT_NO_DECISION
-        return 0 if self.verdict is Verdict.GO else 1
+        return 0 if self.verdict is Recommendation.GO else 1
 
     @property
     def decided_by(self) -> tuple[str, ...]:
@@ -120,7 +133,16 @@ def decide(
     reason = no_decision(report)
     why = _why(report, policy.drift_beyond_noise_only)
     if reason is not None:
-        return Decision(Verdict.NO_DECISION, current_stage, current_stage, (), tuple(refusals), (), why, (), reason)
+        return Decision(
+            verdict=Recommendation.NO_DECISION,
+            current_stage=current_stage,
+            next_stage=current_stage,
+            criteria=(),
+            refusals=tuple(refusals),
+            small_cohorts=(),
+            why=why,
+            no_decision=reason,
+        )
     beyond_noise = policy.drift_beyond_noise_only and report.noise is not None
     accepted = _accepted(report, policy.accept_causes)
     agreement, agreement_note = _agreement(report, beyond_noise=beyond_noise)
@@ -128,79 +150,104 @@ def decide(
     lower = agreement.wilson_low or 0.0
     small = tuple(row.tag for row in report.cohorts if row.cases < policy.min_cohort_size)
     criteria = [
-        _at_most("unexplained drift", report.unexplained, policy.max_unexplained, Verdict.NO_GO),
-        _at_most(
-            "expected-outcome failures", report.expectations.failed, policy.max_expectation_failures, Verdict.NO_GO
+        Criterion.at_most("unexplained drift", report.unexplained, policy.max_unexplained, Recommendation.NO_GO),
+        Criterion.at_most(
+            "expected-outcome failures",
+            report.expectations.failed,
+            policy.max_expectation_failures,
+            Recommendation.NO_GO,
         ),
     ]
     if invariant_violations is None:
         criteria.append(
             Criterion(
-                "candidate invariant violations",
-                0,
-                policy.max_invariant_violations,
-                "<=",
-                True,
-                Verdict.NO_GO,
-                "not measured (invariant_examples = 0)",
+                name="candidate invariant violations",
+                measured=0,
+                threshold=policy.max_invariant_violations,
+                comparison="<=",
+                holds=True,
+                blocks=Recommendation.NO_GO,
+                note="not measured (invariant_examples = 0)",
             )
         )
     else:
         criteria.append(
-            _at_most(
-                "candidate invariant violations", invariant_violations, policy.max_invariant_violations, Verdict.NO_GO
+            Criterion.at_most(
+                "candidate invariant violations",
+                invariant_violations,
+                policy.max_invariant_violations,
+                Recommendation.NO_GO,
             )
         )
-    criteria.append(_at_most("candidate undetermined rate", undetermined, policy.max_undetermined_rate, Verdict.HOLD))
+    criteria.append(
+        Criterion.at_most(
+            "candidate undetermined rate", undetermined, policy.max_undetermined_rate, Recommendation.HOLD
+        )
+    )
     criteria += flip_criteria(report, policy, accepted, beyond_noise=beyond_noise)
     criteria += [
-        Criterion(
+        Criterion.at_least(
             "agreement (Wilson 95% lower bound)",
             lower,
             policy.min_agreement_lower_bound,
-            ">=",
-            lower >= policy.min_agreement_lower_bound,
-            Verdict.HOLD,
+            Recommendation.HOLD,
             agreement_note,
         ),
-        Criterion(
-            "smallest cohort",
-            min((row.cases for row in report.cohorts), default=report.corpus.cases),
-            policy.min_cohort_size,
-            ">=",
-            not small,
-            Verdict.HOLD,
-            _small_note(small),
+        Criterion(  # held by a cohort under the size; with no cohort at all, by none
+            name="smallest cohort",
+            measured=min((row.cases for row in report.cohorts), default=report.corpus.cases),
+            threshold=policy.min_cohort_size,
+            comparison=">=",
+            holds=not small,
+            blocks=Recommendation.HOLD,
+            note=_small_note(small),
         ),
     ]
     composite = report.composite
     if composite is not None:  # diff --composite: the second rule change is judged with the first
         new_undetermined = (composite.cases - composite.determined["new"]) / (composite.cases or 1)
         criteria += [
-            _at_most(
-                "unexplained composite change", composite.unexplained, policy.max_composite_unexplained, Verdict.NO_GO
+            Criterion.at_most(
+                "unexplained composite change",
+                composite.unexplained,
+                policy.max_composite_unexplained,
+                Recommendation.NO_GO,
             ),
-            _at_most(
+            Criterion.at_most(
                 "composite expected-outcome failures",
                 composite.expectations.failed,
                 policy.max_expectation_failures,
-                Verdict.NO_GO,
+                Recommendation.NO_GO,
             ),
-            _at_most(
-                "composite undetermined rate", new_undetermined, policy.max_composite_undetermined_rate, Verdict.HOLD
+            Criterion.at_most(
+                "composite undetermined rate",
+                new_undetermined,
+                policy.max_composite_undetermined_rate,
+                Recommendation.HOLD,
             ),
         ]
     failed = {c.blocks for c in criteria if not c.holds}
-    verdict = Verdict.NO_GO if Verdict.NO_GO in failed else Verdict.HOLD if failed else Verdict.GO
+    verdict = (
+        Recommendation.NO_GO if Recommendation.NO_GO in failed else Recommendation.HOLD if failed else Recommendation.GO
+    )
     order = stages(policy)
     index = order.index(current_stage)
-    if verdict is Verdict.GO:
+    if verdict is Recommendation.GO:
         next_stage = order[min(index + 1, len(order) - 1)]
-    elif verdict is Verdict.NO_GO:
+    elif verdict is Recommendation.NO_GO:
         next_stage = "shadow" if index >= 1 else "off"  # keep measuring, stop deciding
     else:
         next_stage = current_stage
-    return Decision(verdict, current_stage, next_stage, tuple(criteria), tuple(refusals), small, why, accepted)
+    return Decision(
+        verdict=verdict,
+        current_stage=current_stage,
+        next_stage=next_stage,
+        criteria=tuple(criteria),
+        refusals=tuple(refusals),
+        small_cohorts=small,
+        why=why,
+        accepted=accepted,
+    )
 
 
 def no_decision(report: DriftReport) -> str | None:
@@ -279,7 +326,7 @@ def flip_criteria(
             f"{counted[kind]} of {base} cases {said}, over {where}; raw, over all {report.corpus.cases}: "
             f"{raw[kind]} ({raw_rate:.4f})" + _accepted_note([(row.cause, getattr(row, kind)) for row in accepted])
         )
-        criterion = _at_most(name, rate, threshold, Verdict.HOLD, note)
+        criterion = Criterion.at_most(name, rate, threshold, Recommendation.HOLD, note)
         criteria.append(replace(criterion, raw=raw_rate))
     return criteria
 
@@ -314,7 +361,7 @@ def _accepted(report: DriftReport, causes: Sequence[str]) -> tuple[Accepted, ...
     for cause in causes:
         row = rows.get(cause)
         if row is None:
-            accepted.append(Accepted(cause, 0, 0, 0))
+            accepted.append(Accepted(cause=cause, cases=0, pass_to_fail=0, fail_to_pass=0))
             continue
         if row.flips is None:
             raise InputError(
@@ -324,12 +371,12 @@ def _accepted(report: DriftReport, causes: Sequence[str]) -> tuple[Accepted, ...
         trusted = row.trusted_flips or {}
         accepted.append(
             Accepted(
-                cause,
-                row.count,
-                row.flips["pass_to_fail"],
-                row.flips["fail_to_pass"],
-                trusted.get("pass_to_fail", 0),
-                trusted.get("fail_to_pass", 0),
+                cause=cause,
+                cases=row.count,
+                pass_to_fail=row.flips["pass_to_fail"],
+                fail_to_pass=row.flips["fail_to_pass"],
+                trusted_pass_to_fail=trusted.get("pass_to_fail", 0),
+                trusted_fail_to_pass=trusted.get("fail_to_pass", 0),
             )
         )
     return tuple(accepted)
@@ -392,7 +439,3 @@ def _small_note(small: tuple[str, ...]) -> str:
         return "every cohort is large enough"
     shown = ", ".join(clip(tag, 40) for tag in small[:8]) + (f" and {len(small) - 8} more" if len(small) > 8 else "")
     return f"{len(small)} cohort(s) too small to judge: {shown}"
-
-
-def _at_most(name: str, measured: float, threshold: float, blocks: Verdict, note: str = "") -> Criterion:
-    return Criterion(name, measured, threshold, "<=", measured <= threshold + 1e-12, blocks, note)

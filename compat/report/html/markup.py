@@ -7,6 +7,9 @@ import re
 from collections.abc import Mapping
 
 from compat._text import format_change
+from compat.report._numbers import pct
+
+__all__ = ["esc", "num", "pct", "section", "signed", "tally"]  # pct: the stage's, for the page's parts too
 
 _CONTROLS = {c: chr(0x2400 + c) for c in range(0x20) if c not in (0x09, 0x0A, 0x0D)}
 _CONTROLS[0x7F] = "\u2421"
@@ -17,10 +20,6 @@ def esc(text: object) -> str:
     """Any value as inert HTML text or attribute content (always double-quote attributes)."""
     plain = _SURROGATE.sub("\ufffd", str(text).translate(_CONTROLS))
     return html.escape(plain, quote=True)
-
-
-def pct(rate: float | None) -> str:
-    return "—" if rate is None else f"{100 * rate:.1f}%"
 
 
 def num(value: float | None, digits: int = 4) -> str:

@@ -1,29 +1,11 @@
 """The league table: every candidate fix against one control, on one corpus, side by side.
 
-A team leaving the legacy scorer chooses between several fixes (the seeds' plans, the
-promptfoo versions it may already run, the ragas library, the fixed scorer). For each
-candidate the corpus is compared with the control exactly as ``faithcompat diff``
-compares it (the same comparison, causes and aggregation), the rollout criteria are
-applied to that report, and a few things no report of one pair shows are counted:
-
-* **errors**: what the upstream code raises or flags instead of a score;
-* **outside [0, 1]**: negative, above one, NaN, infinite;
-* **invented**: a score where there was nothing to score. "Nothing to score" is the
-  reference reading (the fixed scorer, ``REFERENCE``): no statements, no grader output,
-  a refusal, no verdict at all. Any number there is made up (legacy's 1.0 for a refusal,
-  a plan's neutral 0.5); one that passes hides the failure from every dashboard;
-* **refusals passed**: cases where the grader refused (reference reading) and the
-  candidate passes the answer anyway.
-
-On a corpus graded both ways (``faithcompat grade``) each candidate reads the arm whose
-output its contract reads (``arm_read_by``: the JSON readers the RAGAS prompts' JSON, the
-text scorers the legacy prompts' text, the control's own), or the arm ``--arm`` names;
-the reference reads what the candidate read. A candidate that cannot read that arm
-(``cannot_read``, the rule ``diff`` warns by), or finds nothing of it recorded, says so, and a candidate that gives
-no valid score of its own on any case is never safe: there is nothing it was seen to do.
-
-Every case is read once and scored once per scorer and arm, in this process. How the
-table is shown (text, Markdown, report.html's section) is in ``_leagueviews``.
+Each candidate is compared with the control exactly as ``faithcompat diff`` compares it,
+the rollout criteria are applied to that report, and what no report of one pair shows
+is counted beside it (errors, scores outside [0, 1], invented scores, refusals passed;
+"nothing to score" as the reference reading, ``REFERENCE``, says). What each column
+means, and which arm each candidate reads: docs/compare.md. Every case is read once
+and scored once per scorer and arm, in this process.
 """
 
 from __future__ import annotations
@@ -57,8 +39,8 @@ from compat.diff import (
     tally,
     tool_name,
 )
-from compat.rollout._decision import Decision, Verdict, decide
 from compat.rollout._policy import RolloutPolicy
+from compat.rollout.decision import Decision, Recommendation, decide
 from compat.scoring import Cause, Score, Scorer, Status, Vocabulary, get_scorer, scorer_options
 
 REFERENCE = "ragas"  # whose reading says a case is a refusal, or has nothing to score
@@ -354,7 +336,7 @@ def _why(name: str, report: DriftReport, counts: _Counts, problems: list[str], d
     golden = f"meets all {counts.golden_checked} golden outcomes; " if counts.golden_checked else ""
     declined = f"declines {report.outcomes['candidate_undetermined']} cases with nothing to score; "
     failing = [c.name for c in decision.criteria if not c.holds]
-    if decision.verdict is Verdict.NO_DECISION:
+    if decision.verdict is Recommendation.NO_DECISION:
         rollout = f"rollout decides nothing ({decision.no_decision})"
     elif not failing:
         rollout = "the rollout criteria hold"

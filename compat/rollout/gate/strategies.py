@@ -7,7 +7,7 @@ import unicodedata
 
 from hypothesis import strategies as st
 
-from compat.rollout._synth import (
+from compat.rollout.gate.synth import (
     CLEAN_LEGACY_RENDERERS,
     ENUMERATIONS,
     FINAL_HEADERS,

@@ -18,7 +18,8 @@ from typing import Any
 
 from compat._errors import AssertionConfigError
 
-ASSERTION_FILE = Path(__file__).with_name("promptfoo_assertion.py")
+# The file promptfoo loads by path: it stays compat/rollout/promptfoo_assertion.py, beside this folder.
+ASSERTION_FILE = Path(__file__).parent.with_name("promptfoo_assertion.py")
 LEGACY_TYPE = "context-faithfulness"
 
 

@@ -6,7 +6,7 @@ import json
 from collections.abc import Iterator, Sequence
 
 from compat.diff import CompositeDrift, DriftReport
-from compat.report._html_markup import esc
+from compat.report.html.markup import esc
 
 PAGE_ROWS = 50  # case rows per page of the explorer (mirrored in page/report.js: PAGE)
 TEXT_CHARS = 4000  # a text longer than this is cut in the page (cases.jsonl has it whole)
