@@ -29,7 +29,7 @@ from urllib.parse import urlsplit
 
 from compat._errors import GraderUnusableError
 from compat.cases import GraderErrorKind
-from compat.grading._cache import Reply
+from compat.grading.grader.cache import Reply
 
 if TYPE_CHECKING:
     import openai
