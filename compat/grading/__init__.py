@@ -11,10 +11,9 @@ settings. Takes from ``compat.cases`` and ``compat.scoring``; never prints.
 
 from compat._errors import ArmError, PromptError
 from compat.grading._arms import parse_arm
-from compat.grading._calls import GradeSettings
 from compat.grading._hhem import DEFAULT_BATCH_SIZE, DEFAULT_MAX_TOKENS, HUB_ID, HhemSettings, HhemVerifier, premise_of
 from compat.grading._run import GradeProgress, grade, plan
-from compat.grading._settings import GradeRun, HhemOptions
+from compat.grading._settings import GradeRun, GradeSettings, HhemOptions
 from compat.grading._single import grade_row
 from compat.grading.datasets import Row, bundled_dataset, iter_rows
 from compat.grading.grader import DEFAULT_CACHE, Counters, GraderSettings, OpenAIGrader, Reply, ReplyCache, Request

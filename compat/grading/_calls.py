@@ -1,4 +1,4 @@
-"""The calls grading a row makes, shared by the cached and the asynchronous path, and the settings they follow.
+"""The calls grading a row makes, shared by the cached and the asynchronous path.
 
 Each sample is a small generator (``sample_flow``) that yields the requests it needs
 and receives the replies: the same calls run synchronously when every reply is in the
@@ -19,10 +19,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from compat._text import json_line
-from compat.cases import DEFAULT_MAX_CASE_BYTES, ArmConfig, ArmName, GraderCall
-from compat.grading._arms import arm_prompts, check_arms, run_arm
+from compat.cases import ArmConfig, GraderCall
+from compat.grading._arms import arm_prompts, check_arms
 from compat.grading._hhem import HhemSettings, HhemVerifier, verdicts_json
 from compat.grading._line_limit import output_size, too_long_record
+from compat.grading._settings import GradeSettings
 from compat.grading.datasets import Row, case_fields, line_bytes
 from compat.grading.grader import Grader, GraderFailure, Reply, ReplyCache, Request, request_key
 from compat.grading.prompts import (
@@ -36,46 +37,6 @@ from compat.grading.prompts import (
     statements_text,
 )
 from compat.scoring import statements_from_text
-
-
-@dataclass(frozen=True, slots=True)
-class GradeSettings:
-    """Seed 001's options, with their meaning: ``strict_json`` asks the server for JSON on
-    the ragas arm; ``max_retries`` re-asks an unparseable ragas-arm output; ``samples``
-    grades each case K times per arm, sample k with seed ``seed + k`` (``None``: none sent).
-    ``max_error_rate``: the share of cases with a grader error above which the run fails
-    (one where every case failed fails whatever it says); ``max_case_bytes``: the longest
-    case line the corpus reader accepts, which every line written must fit. ``arms``: the
-    presets by name (graded under the run's options) and declared arms (``ArmConfig``,
-    ``parse_arm``); ``base_url``: the run's endpoint, recorded on declared arms."""
-
-    model: str
-    arms: tuple[ArmName | ArmConfig, ...] = ("legacy", "ragas")
-    samples: int = 1
-    max_retries: int = 1
-    strict_json: bool = False
-    temperature: float = 0.0
-    seed: int | None = 0
-    window: int = 512  # rows ahead of the oldest one not yet written: bounds memory, not speed
-    max_error_rate: float = 0.1
-    max_case_bytes: int = DEFAULT_MAX_CASE_BYTES
-    base_url: str | None = None
-    # The HHEM model every arm with verifier=hhem judges with (grade --hhem, --device, --batch-size).
-    hhem: HhemSettings | None = None
-
-    def configs(self, prompts: str = "built-in") -> tuple[ArmConfig, ...]:
-        """Every arm of the run as a configuration (``prompts``: the run's templates' origin)."""
-        options = {
-            "prompts": prompts,
-            "temperature": self.temperature,
-            "strict_json": self.strict_json,
-            "max_retries": self.max_retries,
-            "samples": self.samples,
-        }
-        return tuple(
-            arm if isinstance(arm, ArmConfig) else run_arm(arm, model=self.model, base_url=None, options=options)
-            for arm in self.arms
-        )
 
 
 @dataclass(frozen=True, slots=True)

@@ -22,7 +22,8 @@ from typing import Any
 
 from compat._atomic import atomic_writer
 from compat._errors import CorpusError, GraderUnusableError, GradingFailedError
-from compat.grading._calls import CallCounts, Flow, GradeSettings, Grading
+from compat.grading._calls import CallCounts, Flow, Grading
+from compat.grading._settings import GradeSettings
 from compat.grading.datasets import Row
 from compat.grading.grader import Counters, Grader, Reply, ReplyCache, Request
 from compat.grading.prompts import PromptSets

@@ -1,6 +1,7 @@
-"""A ``grade`` run's settings from its options as given (strings, numbers, paths): the arms
-resolved, the HHEM settings, and the grader of each endpoint. The CLI parses the options
-and calls ``GradeRun.from_options``; what cannot make a run is a domain error."""
+"""The settings a grading run follows (``GradeSettings``), and a ``grade`` run's settings from its
+options as given (strings, numbers, paths: ``GradeRun.from_options``): the arms resolved, the
+HHEM settings, the grader of each endpoint. The CLI parses the options and calls it; what
+cannot make a run is a domain error."""
 
 from __future__ import annotations
 
@@ -9,15 +10,54 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 
 from compat._errors import GradeOptionsError
-from compat.cases import ArmConfig
-from compat.grading._arms import check_arms, parse_arm
-from compat.grading._calls import GradeSettings
+from compat.cases import DEFAULT_MAX_CASE_BYTES, ArmConfig, ArmName
+from compat.grading._arms import check_arms, parse_arm, run_arm
 from compat.grading._hhem import DEFAULT_BATCH_SIZE, DEFAULT_MAX_TOKENS, HUB_ID, HhemSettings
 from compat.grading.grader import GraderSettings
 from compat.grading.prompts import PromptSets, load_prompts
 
 # The arm `grade --hhem` declares where no arm has verifier=hhem: the ragas preset, HHEM for call 2.
 HHEM_ARM = "ragas-hhem"
+
+
+@dataclass(frozen=True, slots=True)
+class GradeSettings:
+    """Seed 001's options, with their meaning: ``strict_json`` asks the server for JSON on
+    the ragas arm; ``max_retries`` re-asks an unparseable ragas-arm output; ``samples``
+    grades each case K times per arm, sample k with seed ``seed + k`` (``None``: none sent).
+    ``max_error_rate``: the share of cases with a grader error above which the run fails
+    (one where every case failed fails whatever it says); ``max_case_bytes``: the longest
+    case line the corpus reader accepts, which every line written must fit. ``arms``: the
+    presets by name (graded under the run's options) and declared arms (``ArmConfig``,
+    ``parse_arm``); ``base_url``: the run's endpoint, recorded on declared arms."""
+
+    model: str
+    arms: tuple[ArmName | ArmConfig, ...] = ("legacy", "ragas")
+    samples: int = 1
+    max_retries: int = 1
+    strict_json: bool = False
+    temperature: float = 0.0
+    seed: int | None = 0
+    window: int = 512  # rows ahead of the oldest one not yet written: bounds memory, not speed
+    max_error_rate: float = 0.1
+    max_case_bytes: int = DEFAULT_MAX_CASE_BYTES
+    base_url: str | None = None
+    # The HHEM model every arm with verifier=hhem judges with (grade --hhem, --device, --batch-size).
+    hhem: HhemSettings | None = None
+
+    def configs(self, prompts: str = "built-in") -> tuple[ArmConfig, ...]:
+        """Every arm of the run as a configuration (``prompts``: the run's templates' origin)."""
+        options = {
+            "prompts": prompts,
+            "temperature": self.temperature,
+            "strict_json": self.strict_json,
+            "max_retries": self.max_retries,
+            "samples": self.samples,
+        }
+        return tuple(
+            arm if isinstance(arm, ArmConfig) else run_arm(arm, model=self.model, base_url=None, options=options)
+            for arm in self.arms
+        )
 
 
 @dataclass(frozen=True, slots=True)

@@ -12,7 +12,8 @@ import asyncio
 import json
 
 from compat.cases import Case, parse_case
-from compat.grading._calls import GradeSettings, Grading
+from compat.grading._calls import Grading
+from compat.grading._settings import GradeSettings
 from compat.grading.datasets import Row
 from compat.grading.grader import GraderSettings, OpenAIGrader, ReplyCache
 from compat.grading.prompts import PromptSets

@@ -425,7 +425,7 @@ def test_expected_outcomes_accept_exactly_the_scoring_stage_words() -> None:
     """The case model spells out Status, Cause and VerdictFormat (cases come before scoring)."""
     from typing import get_args
 
-    from compat.cases._case import ExpectedOutcome
+    from compat.cases import ExpectedOutcome
     from compat.scoring import Cause, Status, VerdictFormat
 
     def allowed(field: str) -> set[str]:
