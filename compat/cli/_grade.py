@@ -9,12 +9,13 @@ import sys
 from collections.abc import Callable
 from functools import partial
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, cast
 
 import click
 
 from compat._errors import CaseError, GradeOptionsError
 from compat.cli._common import (
+    F,
     domain_errors,
     expand_patterns,
     max_case_bytes_option,
@@ -39,8 +40,6 @@ from compat.grading import (
     promptfoo_prompts,
     prompts_toml,
 )
-
-F = TypeVar("F", bound=Callable[..., Any])
 
 
 def _price(_context: click.Context, _parameter: click.Parameter, value: str | None) -> tuple[float, float] | None:
@@ -105,10 +104,10 @@ def hhem_options(command: F) -> F:
         )
         return command(*args, hhem=options, **kwargs)
 
-    added: Any = with_hhem
+    added: Callable[..., Any] = with_hhem
     for option in reversed(_HHEM_OPTIONS):  # applied last to first, as stacked decorators are
         added = option(added)
-    return added  # type: ignore[no-any-return]
+    return cast(F, added)
 
 
 @click.command("grade")
