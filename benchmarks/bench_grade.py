@@ -44,7 +44,7 @@ from compat.grading import (  # noqa: E402
     grade,
     iter_rows,
 )
-from compat.grading._prompts import context_text, render, statements_text  # noqa: E402
+from compat.grading.prompts import context_text, render, statements_text  # noqa: E402
 from tests.grading.server import answer_for  # noqa: E402
 
 

@@ -7,6 +7,7 @@
     │   ├── VocabularyError          a vocabulary file (your grader's verdict words) that cannot be used
     │   ├── PromptError              a prompts file that cannot be used
     │   ├── ArmError                 an arm that cannot be graded as declared
+    │   ├── GradeOptionsError        grade's options grade nothing, or the environment lacks the API key
     │   ├── CompositeRuleError       a composite rule: unknown name, unreadable file, a bad key
     │   ├── PolicyError              a policy file that cannot be used
     │   ├── FlagConfigError          a flag setting: a bad mode or percentage, shadow without a log, live at 0%
@@ -75,6 +76,11 @@ class PromptError(InputError):
 
 class ArmError(InputError):
     """An arm that cannot be graded as declared."""
+
+
+class GradeOptionsError(InputError):
+    """``grade``'s options that cannot make a run: no arm to grade, or no API key where one is needed.
+    The CLI shows it as a usage error, as it shows an option it cannot parse."""
 
 
 class CompositeRuleError(InputError):

@@ -12,37 +12,24 @@ from compat.cases._arm_config import (
     PRESETS,
     VERIFIERS,
     ArmConfig,
-    Dimension,
     preset,
     recorded_config,
 )
-from compat.cases._blocks import DEFAULT_MAX_CASE_BYTES, LineBlock, invalid_utf8, iter_range_blocks
 from compat.cases._bundled import bundled_corpus
 from compat.cases._case import (
     ARM_NAME_PATTERN,
     DEFAULT_THRESHOLD,
     TOOL_TAG_PREFIX,
     ArmName,
-    ArmPreset,
-    ArmRecording,
     Arms,
-    ArmSample,
-    Attempt,
     Case,
-    ExpectedComposite,
     ExpectedOutcome,
     GraderCall,
     GraderError,
     GraderErrorKind,
     Observed,
     StatementCheck,
-    TokenUsage,
-    Verifier,
 )
-from compat.cases._corpus import corpus_bytes, is_json_array, iter_blocks, iter_cases, iter_file_blocks, load_cases
-from compat.cases._dataset_hint import DATASET_COLUMNS
-from compat.cases._duplicate_ids import DuplicateIds
-from compat.cases._measures import CorpusDigest, ReadPosition
 from compat.cases._parse import (
     LoadedCase,
     RawCase,
@@ -52,13 +39,28 @@ from compat.cases._parse import (
     json_problem,
     parse_case,
 )
-from compat.cases._promptfoo import (
+from compat.cases.reader import (
+    DATASET_COLUMNS,
+    DEFAULT_MAX_CASE_BYTES,
+    CorpusDigest,
+    DuplicateIds,
+    LineBlock,
+    ReadPosition,
     array_elements,
+    corpus_bytes,
+    invalid_utf8,
+    is_json_array,
+    iter_blocks,
+    iter_cases,
+    iter_file_blocks,
+    iter_range_blocks,
+    load_cases,
+    open_stored,
     recorded_faithfulness,
     reject_bare_constant,
     results_array_start,
+    uncompressed_name,
 )
-from compat.cases._stored import open_stored, uncompressed_name
 
 __all__ = [
     "ARM_NAME_PATTERN",
@@ -71,16 +73,10 @@ __all__ = [
     "VERIFIERS",
     "ArmConfig",
     "ArmName",
-    "ArmPreset",
-    "ArmRecording",
-    "ArmSample",
     "Arms",
-    "Attempt",
     "Case",
     "CorpusDigest",
-    "Dimension",
     "DuplicateIds",
-    "ExpectedComposite",
     "ExpectedOutcome",
     "GraderCall",
     "GraderError",
@@ -92,8 +88,6 @@ __all__ = [
     "ReadPosition",
     "Record",
     "StatementCheck",
-    "TokenUsage",
-    "Verifier",
     "array_elements",
     "bundled_corpus",
     "case_line",

@@ -79,10 +79,6 @@ class ArmConfig:
         """This arm with ``dimension``'s fields taken from ``source`` (the name kept)."""
         return replace(self, **{name: getattr(source, name) for name in _FIELDS[dimension]})
 
-    def resolved(self, model: str, base_url: str | None) -> ArmConfig:
-        """The arm with the run's model and endpoint where it names none of its own."""
-        return replace(self, model=self.model or model, base_url=self.base_url or base_url)
-
     def recorded(self) -> dict[str, object]:
         """The configuration fields a recording of this arm carries (``ArmRecording``)."""
         record: dict[str, object] = {"prompts": f"{self.preset} ({self.prompts})", "model": self.model}

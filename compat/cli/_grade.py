@@ -2,17 +2,20 @@
 
 from __future__ import annotations
 
+import functools
 import math
 import os
 import sys
-from dataclasses import replace
+from collections.abc import Callable
 from functools import partial
 from pathlib import Path
+from typing import Any, cast
 
 import click
 
-from compat._errors import CaseError
+from compat._errors import CaseError, GradeOptionsError
 from compat.cli._common import (
+    F,
     domain_errors,
     expand_patterns,
     max_case_bytes_option,
@@ -24,19 +27,15 @@ from compat.grading import (
     DEFAULT_BATCH_SIZE,
     DEFAULT_CACHE,
     DEFAULT_MAX_TOKENS,
-    HHEM_ARM,
     HUB_ID,
-    GraderSettings,
-    GradeSettings,
-    HhemSettings,
+    GradeRun,
+    HhemOptions,
     OpenAIGrader,
     ReplyCache,
     bundled_dataset,
-    check_arms,
     grade,
     iter_rows,
     load_prompts,
-    parse_arm,
     plan,
     promptfoo_prompts,
     prompts_toml,
@@ -53,6 +52,62 @@ def _price(_context: click.Context, _parameter: click.Parameter, value: str | No
     if len(prices) != 2 or not all(math.isfinite(price) and price >= 0 for price in prices):
         raise click.BadParameter("give IN,OUT: the prices of a million input and output tokens, e.g. 0.15,0.60")
     return prices[0], prices[1]
+
+
+_HHEM_OPTIONS = [
+    click.option(
+        "--hhem",
+        is_flag=False,
+        flag_value=HUB_ID,
+        metavar="MODEL",
+        help=f"Also record the arm ragas-hhem: the RAGAS statements call, verdicts from HHEM-2.1-Open (a hub id or a "
+        f"local directory; --hhem alone: {HUB_ID}). Needs pip install 'faithcompat[hhem]'; see docs/hhem.md.",
+    ),
+    click.option("--device", default="cpu", show_default=True, help="Where HHEM runs: cpu, cuda, cuda:1, mps."),
+    click.option(
+        "--batch-size",
+        type=click.IntRange(1, 4096),
+        default=DEFAULT_BATCH_SIZE,
+        show_default=True,
+        help="Statements HHEM judges at once (as ragas's FaithfulnesswithHHEM).",
+    ),
+    click.option(
+        "--hhem-max-tokens",
+        type=click.IntRange(1),
+        default=DEFAULT_MAX_TOKENS,
+        show_default=True,
+        help="A statement with its contexts longer than this is recorded as too_long on its case.",
+    ),
+    click.option(
+        "--hhem-threads",
+        type=click.IntRange(1),
+        help="torch's CPU threads for HHEM [default: one per core]; 1 is much faster where the cores are busy.",
+    ),
+]
+
+
+def hhem_options(command: F) -> F:
+    """grade's HHEM options, added together and handed to the command as one ``HhemOptions`` (``hhem``)."""
+
+    @functools.wraps(command)
+    def with_hhem(
+        *args: Any,
+        hhem: str | None,
+        device: str,
+        batch_size: int,
+        hhem_max_tokens: int,
+        hhem_threads: int | None,
+        **kwargs: Any,
+    ) -> Any:
+        options = HhemOptions(
+            model=hhem, device=device, batch_size=batch_size, max_tokens=hhem_max_tokens, threads=hhem_threads
+        )
+        return command(*args, hhem=options, **kwargs)
+
+    added: Callable[..., Any] = with_hhem
+    for option in reversed(_HHEM_OPTIONS):  # applied last to first, as stacked decorators are
+        added = option(added)
+    return cast(F, added)
 
 
 @click.command("grade")
@@ -143,34 +198,7 @@ def _price(_context: click.Context, _parameter: click.Parameter, value: str | No
 @click.option("--price", callback=_price, metavar="IN,OUT", help="USD per million input and output tokens.")
 @click.option("--dry-run", is_flag=True, help="Say how many calls the run would make, and stop.")
 @click.option("--skip-invalid", is_flag=True, help="Grade the valid rows; report invalid ones on stderr.")
-@click.option(
-    "--hhem",
-    is_flag=False,
-    flag_value=HUB_ID,
-    metavar="MODEL",
-    help=f"Also record the arm ragas-hhem: the RAGAS statements call, verdicts from HHEM-2.1-Open (a hub id or a "
-    f"local directory; --hhem alone: {HUB_ID}). Needs pip install 'faithcompat[hhem]'; see docs/hhem.md.",
-)
-@click.option("--device", default="cpu", show_default=True, help="Where HHEM runs: cpu, cuda, cuda:1, mps.")
-@click.option(
-    "--batch-size",
-    type=click.IntRange(1, 4096),
-    default=DEFAULT_BATCH_SIZE,
-    show_default=True,
-    help="Statements HHEM judges at once (as ragas's FaithfulnesswithHHEM).",
-)
-@click.option(
-    "--hhem-max-tokens",
-    type=click.IntRange(1),
-    default=DEFAULT_MAX_TOKENS,
-    show_default=True,
-    help="A statement with its contexts longer than this is recorded as too_long on its case.",
-)
-@click.option(
-    "--hhem-threads",
-    type=click.IntRange(1),
-    help="torch's CPU threads for HHEM [default: one per core]; 1 is much faster where the cores are busy.",
-)
+@hhem_options
 @domain_errors
 def grade_command(
     datasets: tuple[str, ...],
@@ -196,11 +224,7 @@ def grade_command(
     price: tuple[float, float] | None,
     dry_run: bool,
     skip_invalid: bool,
-    hhem: str | None,
-    device: str,
-    batch_size: int,
-    hhem_max_tokens: int,
-    hhem_threads: int | None,
+    hhem: HhemOptions,
 ) -> None:
     """Ask a grader model for both arms' calls on a RAG dataset; write them as a corpus.
 
@@ -218,60 +242,30 @@ def grade_command(
          a URL without http://, a key refused (401, 403), no such model (404))
     """
     sources = expand_patterns(datasets) or bundled_dataset()
-    prompts = load_prompts(prompts_path)
-    options = {
-        "prompts": prompts.origin,
-        "temperature": temperature,
-        "strict_json": strict_json,
-        "max_retries": max_retries,
-        "samples": samples,
-    }
-    presets: tuple[str, ...] = {"both": ("legacy", "ragas"), "none": ()}.get(arms, (arms,))
-    own = tuple(parse_arm(spec, model=model, base_url=base_url, options=options) for spec in declared)
-    if hhem and not any(arm.verifier == "hhem" for arm in own):  # --hhem alone: the ragas preset, HHEM for call 2
-        own += (parse_arm(f"{HHEM_ARM}=ragas,verifier=hhem", model=model, base_url=base_url, options=options),)
-    if not presets and not own:
-        raise click.UsageError("--arms none grades nothing: declare an arm with --arm NAME=PRESET[,KEY=VALUE...]")
-    settings = GradeSettings(
-        model=model,
-        arms=(*presets, *own),
-        samples=samples,
-        max_retries=max_retries,
-        strict_json=strict_json,
-        temperature=temperature,
-        seed=seed,
-        max_error_rate=max_error_rate,
-        max_case_bytes=max_case_bytes,
-        base_url=base_url,
-        # The dry run counts grader calls: an hhem arm adds none, and its model need not load for that.
-        hhem=None
-        if not (hhem or any(arm.verifier == "hhem" for arm in own)) or dry_run
-        else HhemSettings(
-            source=hhem or HUB_ID,
-            device=device,
-            batch_size=batch_size,
-            max_tokens=hhem_max_tokens,
-            threads=hhem_threads,
-        ),
-    )
-    check_arms(settings.configs(prompts.origin))
-    api_key = os.environ.get(api_key_env, "")
-    if not dry_run and not api_key and base_url is None:
-        raise click.UsageError(f"the API key is not set: export {api_key_env}=... (or name another: --api-key-env)")
-    grader_settings = GraderSettings(  # checks the URL before the dataset is read
-        base_url=base_url,
-        model=model,
-        api_key=api_key,
-        timeout=timeout,
-        retries=retries,
-        concurrency=concurrency,
-        rpm=rpm,
-    )
-    endpoints = {
-        arm.base_url: replace(grader_settings, base_url=arm.base_url)
-        for arm in own
-        if arm.base_url is not None and arm.base_url != base_url
-    }
+    try:
+        run = GradeRun.from_options(
+            model=model,
+            base_url=base_url,
+            api_key_env=api_key_env,
+            arms=arms,
+            declared=declared,
+            prompts=prompts_path,
+            samples=samples,
+            max_retries=max_retries,
+            strict_json=strict_json,
+            temperature=temperature,
+            seed=seed,
+            concurrency=concurrency,
+            rpm=rpm,
+            timeout=timeout,
+            retries=retries,
+            max_error_rate=max_error_rate,
+            max_case_bytes=max_case_bytes,
+            hhem=hhem,
+            dry_run=dry_run,
+        )
+    except GradeOptionsError as error:
+        raise click.UsageError(str(error)) from None
     skipped: list[CaseError] = []
     on_error = skipped.append if skip_invalid else None
     total = sum(1 for _ in iter_rows(sources, on_error=on_error, max_case_bytes=max_case_bytes))
@@ -281,7 +275,7 @@ def grade_command(
     cache = ReplyCache(cache_path)
     try:
         if dry_run:
-            calls = plan(rows, cache, prompts, settings)
+            calls = plan(rows, cache, run.prompts, run.settings)
             click.echo(
                 f"{calls.cases:,} cases: {calls.calls:,} calls to make ({calls.cached:,} replies cached), "
                 f"up to {calls.at_most:,} with re-asks"
@@ -292,11 +286,11 @@ def grade_command(
             summary = grade(
                 rows,
                 out,
-                lambda: OpenAIGrader(grader_settings),
-                cache,
-                prompts,
-                settings,
-                endpoints={url: partial(OpenAIGrader, other) for url, other in endpoints.items()},
+                lambda: OpenAIGrader(run.grader),
+                cache=cache,
+                prompts=run.prompts,
+                settings=run.settings,
+                endpoints={url: partial(OpenAIGrader, other) for url, other in run.endpoints.items()},
                 total=total,
                 on_progress=progress.show,
             )

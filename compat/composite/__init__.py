@@ -11,19 +11,14 @@ from compat._errors import CompositeRuleError
 from compat.composite._compute import (
     RELEVANCY,
     CompositeScore,
-    MetricPart,
-    answer_says_no_information,
     composite_score,
-    normalised,
     reference_is_unanswerable,
 )
 from compat.composite._rule import (
     BUILTIN_RULES,
     FAITHFULNESS,
     CompositeRule,
-    Unanswerable,
     load_rule,
-    parse_rule,
 )
 
 __all__ = [
@@ -33,12 +28,7 @@ __all__ = [
     "CompositeRule",
     "CompositeRuleError",
     "CompositeScore",
-    "MetricPart",
-    "Unanswerable",
-    "answer_says_no_information",
     "composite_score",
     "load_rule",
-    "normalised",
-    "parse_rule",
     "reference_is_unanswerable",
 ]

@@ -113,8 +113,24 @@ def composite_score(
     if missing is None and not used:
         missing = next((part.name for part in parts if part.value is None), next(iter(rule.metrics)))
     if missing is not None:
-        return CompositeScore(None, None, unanswerable, adjusted, refusal, tuple(parts), missing)
+        return CompositeScore(
+            value=None,
+            passed=None,
+            unanswerable=unanswerable,
+            adjusted=adjusted,
+            answer_refusal=refusal,
+            parts=tuple(parts),
+            undetermined_by=missing,
+        )
     total = sum(part.weight for part in used)
     mean = sum(part.weight * part.value for part in used if part.value is not None) / total
     value = min(1.0, max(0.0, mean))  # a weighted mean of values in [0, 1]; the clamp only absorbs rounding
-    return CompositeScore(value, value >= rule.threshold, unanswerable, adjusted, refusal, tuple(parts), None)
+    return CompositeScore(
+        value=value,
+        passed=value >= rule.threshold,
+        unanswerable=unanswerable,
+        adjusted=adjusted,
+        answer_refusal=refusal,
+        parts=tuple(parts),
+        undetermined_by=None,
+    )

@@ -17,8 +17,8 @@ from typing import Any
 from compat._errors import ArmError
 from compat._text import parse_flag
 from compat.cases import PRESETS, VERIFIERS, ArmConfig, ArmName, preset
-from compat.grading._client import base_url_problem
-from compat.grading._prompts import PromptSets, load_prompts
+from compat.grading.grader import base_url_problem
+from compat.grading.prompts import PromptSets, load_prompts
 
 # Keys of ``NAME=PRESET,KEY=VALUE``: each an ``ArmConfig`` field, read by its kind.
 _KEYS = ("model", "base-url", "prompts", "temperature", "strict-json", "max-retries", "samples", "verifier")

@@ -1,16 +1,9 @@
 """The HHEM verifier: Vectara's HHEM-2.1-Open judges each statement against the contexts.
 
-The checkpoint (``vectara/hallucination_evaluation_model``) is published for transformers
-with its own code (``trust_remote_code``): a ``HHEMv2Config`` naming its foundation
-(``google/flan-t5-base``: the T5 shape and the tokenizer) and its prompt template, and a
-``HHEMv2ForSequenceClassification`` holding a ``T5ForTokenClassification`` whose first
-token's two logits are the classes. This module loads that checkpoint by hub id or local
-directory and does the rest itself, as the checkpoint's ``predict`` does: the template
-filled with (premise, statement), the batch padded, softmax over the first token's
-logits, class 1's probability. The verdict is that probability rounded as ragas 0.4.3's
-``FaithfulnesswithHHEM`` rounds it (``torch.round``: half to even, so 0.5 is unsupported).
-
-torch and transformers are the ``[hhem]`` extra: imported here only when a model loads.
+The checkpoint is loaded by hub id or local directory and run as its own ``predict`` runs
+it; each verdict is rounded as ragas 0.4.3's ``FaithfulnesswithHHEM`` rounds it. How the
+checkpoint is read, and why, is docs/hhem.md. torch and transformers are the ``[hhem]``
+extra: imported here only when a model loads.
 """
 
 from __future__ import annotations

@@ -22,11 +22,11 @@ from typing import Any
 
 from compat._atomic import atomic_writer
 from compat._errors import CorpusError, GraderUnusableError, GradingFailedError
-from compat.grading._cache import Reply, ReplyCache
-from compat.grading._client import Counters, Grader, Request
-from compat.grading._prompts import PromptSets
-from compat.grading._rows import Row
-from compat.grading._steps import Flow, GradeSettings, Grading, Tally
+from compat.grading._calls import CallCounts, Flow, Grading
+from compat.grading._settings import GradeSettings
+from compat.grading.datasets import Row
+from compat.grading.grader import Counters, Grader, Reply, ReplyCache, Request
+from compat.grading.prompts import PromptSets
 
 
 @dataclass(frozen=True, slots=True)
@@ -129,13 +129,26 @@ def grade(
     ``endpoints``: by base URL, the graders of arms that ask another endpoint than the run's.
     """
     graders = _Graders(grader, endpoints or {})
-    return asyncio.run(_grade(rows, out, graders, cache, prompts, settings, total, on_progress, progress_every))
+    return asyncio.run(
+        _grade(
+            rows,
+            out,
+            graders,
+            cache=cache,
+            prompts=prompts,
+            settings=settings,
+            total=total,
+            on_progress=on_progress,
+            progress_every=progress_every,
+        )
+    )
 
 
 async def _grade(
     rows: Iterable[Row],
     out: Path,
     grader: _Graders,
+    *,
     cache: ReplyCache,
     prompts: PromptSets,
     settings: GradeSettings,
@@ -154,7 +167,7 @@ async def _grade(
 
     def progress(now: float) -> None:
         if on_progress is not None:
-            on_progress(_snapshot(done, total, now - start, grader.counters, grading.tally))
+            on_progress(_snapshot(done, total, now - start, grader.counters, grading.counts))
 
     def _settled(task: asyncio.Task[None]) -> None:
         tasks.discard(task)
@@ -177,8 +190,8 @@ async def _grade(
             async def graded(index: int, row: Row, key: str) -> None:
                 try:
                     deliver(index, await grading.graded_line(row, grader, key))
-                    if total is not None and grading.tally.failed_cases > settings.max_error_rate * total:
-                        raise _too_many_failed(grading.tally, settings, total, early=done < total)
+                    if total is not None and grading.counts.failed_cases > settings.max_error_rate * total:
+                        raise _too_many_failed(grading.counts, settings, total, early=done < total)
                 except BaseException as error:  # surfaced by the loop below; the run stops
                     failures.append(error)
                     advanced.set()
@@ -209,9 +222,9 @@ async def _grade(
                 await asyncio.wait(list(tasks), return_when=asyncio.FIRST_EXCEPTION)
             if failures:
                 raise failures[0]
-            _check_the_run(grading.tally, settings, done)  # raised here, the corpus is not written
+            _check_the_run(grading.counts, settings, done)  # raised here, the corpus is not written
     except GraderUnusableError as error:
-        raise GraderUnusableError(error.kind, f"{error.message}; {_not_written(grading.tally)}") from None
+        raise GraderUnusableError(error.kind, f"{error.message}; {_not_written(grading.counts)}") from None
     finally:
         for task in tasks:
             task.cancel()
@@ -219,62 +232,64 @@ async def _grade(
             await asyncio.gather(*tasks, return_exceptions=True)
         await grader.aclose()
     progress(time.monotonic())
-    tally = grading.tally
+    counts = grading.counts
     counters = grader.counters
     return GradeSummary(
         cases=done,
-        calls_made=tally.made,
-        cached=tally.cached,
+        calls_made=counts.made,
+        cached=counts.cached,
         requests=counters.requests,
         retried=counters.retries,
         failed=counters.failures,
-        grader_errors=tally.grader_errors,
-        reasked=tally.reasked,
+        grader_errors=counts.grader_errors,
+        reasked=counts.reasked,
         prompt_tokens=counters.prompt_tokens,
         completion_tokens=counters.completion_tokens,
         elapsed=time.monotonic() - start,
         max_open=counters.max_open,
         warnings=tuple(counters.warnings),
-        failed_cases=tally.failed_cases,
-        error_kinds=tuple(tally.error_kinds.most_common()),
+        failed_cases=counts.failed_cases,
+        error_kinds=tuple(counts.error_kinds.most_common()),
     )
 
 
-def _not_written(tally: Tally) -> str:
-    if tally.made or tally.cached:
+def _not_written(counts: CallCounts) -> str:
+    if counts.made or counts.cached:
         return "no corpus written (the replies received are cached: the next run asks only for the rest)"
     return "no corpus written"
 
 
-def _error_kinds(tally: Tally) -> str:
+def _error_kinds(counts: CallCounts) -> str:
     """``12 timeout, 2 reset; first: timeout: no reply within 60 s``."""
-    kinds = ", ".join(f"{count} {kind}" for kind, count in tally.error_kinds.most_common())
-    return f"{kinds}; first: {tally.first_error}"
+    kinds = ", ".join(f"{count} {kind}" for kind, count in counts.error_kinds.most_common())
+    return f"{kinds}; first: {counts.first_error}"
 
 
-def _too_many_failed(tally: Tally, settings: GradeSettings, total: int, *, early: bool) -> GradingFailedError:
-    if tally.failed_cases == total:
-        return _every_case_failed(tally, total)
+def _too_many_failed(counts: CallCounts, settings: GradeSettings, total: int, *, early: bool) -> GradingFailedError:
+    if counts.failed_cases == total:
+        return _every_case_failed(counts, total)
     stopped = "stopped early, as the run could no longer end below it; " if early else ""
     return GradingFailedError(
-        f"grading failed: {tally.failed_cases} of {total} cases have a grader error ({_error_kinds(tally)}), "
-        f"more than --max-error-rate {settings.max_error_rate:g} allows; {stopped}{_not_written(tally)}"
+        f"grading failed: {counts.failed_cases} of {total} cases have a grader error ({_error_kinds(counts)}), "
+        f"more than --max-error-rate {settings.max_error_rate:g} allows; {stopped}{_not_written(counts)}"
     )
 
 
-def _every_case_failed(tally: Tally, cases: int) -> GradingFailedError:
+def _every_case_failed(counts: CallCounts, cases: int) -> GradingFailedError:
     every = "the case has" if cases == 1 else f"every one of the {cases} cases has"
-    return GradingFailedError(f"grading failed: {every} a grader error ({_error_kinds(tally)}); {_not_written(tally)}")
+    return GradingFailedError(
+        f"grading failed: {every} a grader error ({_error_kinds(counts)}); {_not_written(counts)}"
+    )
 
 
-def _check_the_run(tally: Tally, settings: GradeSettings, cases: int) -> None:
+def _check_the_run(counts: CallCounts, settings: GradeSettings, cases: int) -> None:
     """Raise what makes a finished run's corpus not worth writing."""
     if cases == 0:
         raise CorpusError("no rows to grade: no corpus written")
-    if tally.failed_cases == cases:
-        raise _every_case_failed(tally, cases)
-    if tally.failed_cases > settings.max_error_rate * cases:
-        raise _too_many_failed(tally, settings, cases, early=False)
+    if counts.failed_cases == cases:
+        raise _every_case_failed(counts, cases)
+    if counts.failed_cases > settings.max_error_rate * cases:
+        raise _too_many_failed(counts, settings, cases, early=False)
 
 
 class _OnFirstCall:
@@ -334,15 +349,15 @@ class _Graders:
             await grader.aclose()
 
 
-def _snapshot(done: int, total: int | None, elapsed: float, counters: Counters, tally: Tally) -> GradeProgress:
+def _snapshot(done: int, total: int | None, elapsed: float, counters: Counters, counts: CallCounts) -> GradeProgress:
     return GradeProgress(
         cases=done,
         total=total,
         elapsed=elapsed,
         requests=counters.requests,
-        cached=tally.cached,
+        cached=counts.cached,
         retries=counters.retries,
-        errors=tally.grader_errors,
+        errors=counts.grader_errors,
         prompt_tokens=counters.prompt_tokens,
         completion_tokens=counters.completion_tokens,
     )

@@ -1,6 +1,6 @@
 """One row graded on its own, as ``grade`` grades each row: the promptfoo assertion's way in.
 
-The same steps as a run (``Grading``: prompts, re-asks, the recorded texts), the same
+The same calls as a run (``Grading``: prompts, re-asks, the recorded texts), the same
 client and the same reply cache, for a single row, synchronously: a promptfoo python
 assertion is called once per test and returns a value. A row whose replies are all
 cached asks nothing, exactly as a re-run of ``grade`` would not.
@@ -12,11 +12,11 @@ import asyncio
 import json
 
 from compat.cases import Case, parse_case
-from compat.grading._cache import ReplyCache
-from compat.grading._client import GraderSettings, OpenAIGrader
-from compat.grading._prompts import PromptSets
-from compat.grading._rows import Row
-from compat.grading._steps import GradeSettings, Grading
+from compat.grading._calls import Grading
+from compat.grading._settings import GradeSettings
+from compat.grading.datasets import Row
+from compat.grading.grader import GraderSettings, OpenAIGrader, ReplyCache
+from compat.grading.prompts import PromptSets
 
 
 def grade_row(

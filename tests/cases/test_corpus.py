@@ -14,13 +14,13 @@ import pytest
 from hypothesis import example, given
 from hypothesis import strategies as st
 
-import compat.cases._blocks as blocks_module
+import compat.cases.reader.blocks as blocks_module
 import compat.scoring._registry as registry_module
 from compat import Case, CaseError, CorpusError, iter_cases, load_cases
 from compat._text import printable
 from compat.cases import CorpusDigest, LineBlock, iter_blocks, parse_case
-from compat.cases._corpus import iter_records
 from compat.cases._parse import TOO_DEEP
+from compat.cases.reader.corpus import iter_records
 from compat.scoring import LegacyScorer
 
 GOOD = {"id": "a", "statements_output": "A.\nB.", "grader_output": "Verdict: Yes"}
@@ -425,7 +425,7 @@ def test_expected_outcomes_accept_exactly_the_scoring_stage_words() -> None:
     """The case model spells out Status, Cause and VerdictFormat (cases come before scoring)."""
     from typing import get_args
 
-    from compat.cases._case import ExpectedOutcome
+    from compat.cases import ExpectedOutcome
     from compat.scoring import Cause, Status, VerdictFormat
 
     def allowed(field: str) -> set[str]:

@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 from compat import Case
 from compat.cases import LoadedCase, bundled_corpus, case_line, iter_cases
 from compat.cases._fast_case import well_formed_case
-from compat.cases._parse import _case_from_text, exact_case_from_text
+from compat.cases._parse import case_from_text, exact_case_from_text
 
 FIELDS = list(Case.model_fields)
 
@@ -101,7 +101,7 @@ def test_the_fast_path_accepts_nothing_the_exact_path_rejects_and_builds_the_sam
         assert isinstance(exact, LoadedCase), exact
         assert exact.case == fast
         assert exact.case.model_fields_set == fast.model_fields_set
-    assert _outcome(_case_from_text(text, "x.jsonl", 3)) == _outcome(exact)
+    assert _outcome(case_from_text(text, "x.jsonl", 3)) == _outcome(exact)
 
 
 @pytest.mark.parametrize("field", [name for name in FIELDS if name != "expected"])
@@ -122,7 +122,7 @@ def test_a_repeated_field_is_named_whatever_the_quotes_in_the_values(field: str,
         members.append(members[-1])
     text = "{" + ", ".join(members) + "}"
     assert well_formed_case(text) is None
-    result = _case_from_text(text, "x.jsonl", 1)
+    result = case_from_text(text, "x.jsonl", 1)
     assert str(result) == f"x.jsonl:1: duplicate field {field!r}"
 
 

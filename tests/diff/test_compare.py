@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 from syrupy.assertion import SnapshotAssertion
 from syrupy.extensions.json import JSONSnapshotExtension
 
-import compat.cases._blocks as blocks_module
+import compat.cases.reader.blocks as blocks_module
 import compat.scoring._registry as registry_module
 from compat import Case, CaseError, Score, Status, bundled_corpus, get_scorer, load_cases, register_scorer
 from compat._errors import UnknownScorerError

@@ -12,7 +12,7 @@ import pytest
 from compat._errors import CaseError
 from compat.cases import Case
 from compat.grading import iter_rows
-from compat.grading._rows import case_fields
+from compat.grading.datasets import case_fields
 
 
 def rows_of(path: Path) -> list[Any]:

@@ -10,7 +10,7 @@ from click.testing import CliRunner
 
 from compat.cli import main
 from compat.grading import BUILT_IN, PromptError, load_prompts
-from compat.grading._prompts import render, statements_text
+from compat.grading.prompts import render, statements_text
 
 
 def test_the_legacy_verdict_prompt_asks_for_the_final_verdict_line_and_the_ragas_ones_for_json() -> None:

@@ -31,7 +31,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from compat.cases._case import Case
+from compat.cases import Case
 from compat.scoring import get_scorer
 
 NODE = shutil.which("node")

@@ -6,10 +6,10 @@ import json
 from collections.abc import Callable, Iterator
 
 from compat._errors import CaseError, CorpusError
-from compat.cases._blocks import Prefixed
-from compat.cases._dataset_hint import dataset_problem
-from compat.cases._measures import CorpusDigest
 from compat.cases._parse import TOO_DEEP, LoadedCase, json_problem, parse_case, reject_constant, unique_keys
+from compat.cases.reader.blocks import Prefixed
+from compat.cases.reader.dataset_hint import dataset_problem
+from compat.cases.reader.measures import CorpusDigest
 
 
 def iter_json_array(

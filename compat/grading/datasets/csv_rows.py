@@ -21,8 +21,8 @@ from typing import IO, Any
 from compat._errors import CaseError, CorpusError
 from compat._text import printable
 from compat.cases import invalid_utf8
-from compat.grading._lines import LineEnd, dataset_lines, line_end
-from compat.grading._rows import ALIASES, Row, row_from_record, row_too_long
+from compat.grading.datasets.lines import LineEnd, dataset_lines, line_end
+from compat.grading.datasets.rows import ALIASES, Row, row_from_record, row_too_long
 
 _LIST_COLUMNS = {*ALIASES["contexts"], "tags"}
 _REQUIRED = [ALIASES[column] for column in ("question", "answer", "contexts")]

@@ -18,11 +18,11 @@ from collections.abc import Iterator
 from typing import Any
 
 from compat._errors import CaseError, CorpusError
-from compat.cases._blocks import Prefixed
 from compat.cases._case import TOOL_TAG_PREFIX, Observed
-from compat.cases._dataset_hint import PROMPTFOO_KEY, dataset_problem
-from compat.cases._measures import CorpusDigest
 from compat.cases._parse import LoadedCase, json_problem, parse_case
+from compat.cases.reader.blocks import Prefixed
+from compat.cases.reader.dataset_hint import PROMPTFOO_KEY, dataset_problem
+from compat.cases.reader.measures import CorpusDigest
 
 FAITHFULNESS_ASSERTIONS = {"context-faithfulness"}
 RECORD_KEY = "faithcompat"  # the assertion's metadata key (compat.rollout's METADATA_KEY)

@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from compat._errors import PromptError
-from compat.grading._prompts import BUILT_IN, PromptPair, PromptSets, check_template
+from compat.grading.prompts.sets import BUILT_IN, PromptPair, PromptSets, check_template
 
 _NAMES = ("CONTEXT_FAITHFULNESS_LONGFORM", "CONTEXT_FAITHFULNESS_NLI_STATEMENTS")
 # `exports.NAME = `...`` or `const NAME = `...``: a template literal, or a double-quoted string.

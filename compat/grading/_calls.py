@@ -1,7 +1,7 @@
-"""The steps of grading a row, shared by the cached and the asynchronous path, and the settings they follow.
+"""The calls grading a row makes, shared by the cached and the asynchronous path.
 
-Each sample is a small generator (``_sample_flow``) that yields the requests it needs
-and receives the replies: the same steps run synchronously when every reply is in the
+Each sample is a small generator (``sample_flow``) that yields the requests it needs
+and receives the replies: the same calls run synchronously when every reply is in the
 cache (no task, no await: a cached re-run is bound by SQLite and JSON, not asyncio)
 and as an asyncio task otherwise. The ragas arm re-asks, with the output it rejected,
 when an output is not its JSON contract (``max_retries`` times), as the ragas library
@@ -19,60 +19,24 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from compat._text import json_line
-from compat.cases import DEFAULT_MAX_CASE_BYTES, ArmConfig, ArmName, GraderCall
-from compat.grading._arms import arm_prompts, check_arms, run_arm
-from compat.grading._cache import Reply, ReplyCache, request_key
-from compat.grading._client import Grader, GraderFailure, Request
-from compat.grading._contract import STATEMENTS_SCHEMA, VERDICTS_SCHEMA, contract_problem
+from compat.cases import ArmConfig, GraderCall
+from compat.grading._arms import arm_prompts, check_arms
 from compat.grading._hhem import HhemSettings, HhemVerifier, verdicts_json
 from compat.grading._line_limit import output_size, too_long_record
-from compat.grading._prompts import REASK, PromptSets, context_text, render, statements_text
-from compat.grading._rows import Row, case_fields, line_bytes
+from compat.grading._settings import GradeSettings
+from compat.grading.datasets import Row, case_fields, line_bytes
+from compat.grading.grader import Grader, GraderFailure, Reply, ReplyCache, Request, request_key
+from compat.grading.prompts import (
+    REASK,
+    STATEMENTS_SCHEMA,
+    VERDICTS_SCHEMA,
+    PromptSets,
+    context_text,
+    contract_problem,
+    render,
+    statements_text,
+)
 from compat.scoring import statements_from_text
-
-
-@dataclass(frozen=True, slots=True)
-class GradeSettings:
-    """Seed 001's options, with their meaning: ``strict_json`` asks the server for JSON on
-    the ragas arm; ``max_retries`` re-asks an unparseable ragas-arm output; ``samples``
-    grades each case K times per arm, sample k with seed ``seed + k`` (``None``: none sent).
-    ``max_error_rate``: the share of cases with a grader error above which the run fails
-    (one where every case failed fails whatever it says); ``max_case_bytes``: the longest
-    case line the corpus reader accepts, which every line written must fit. ``arms``: the
-    presets by name (graded under the run's options) and declared arms (``ArmConfig``,
-    ``parse_arm``); ``base_url``: the run's endpoint, recorded on declared arms."""
-
-    model: str
-    arms: tuple[ArmName | ArmConfig, ...] = ("legacy", "ragas")
-    samples: int = 1
-    max_retries: int = 1
-    strict_json: bool = False
-    temperature: float = 0.0
-    seed: int | None = 0
-    window: int = 512  # rows ahead of the oldest one not yet written: bounds memory, not speed
-    max_error_rate: float = 0.1
-    max_case_bytes: int = DEFAULT_MAX_CASE_BYTES
-    base_url: str | None = None
-    # The HHEM model every arm with verifier=hhem judges with (grade --hhem, --device, --batch-size).
-    hhem: HhemSettings | None = None
-
-    def configs(self, prompts: str = "built-in") -> tuple[ArmConfig, ...]:
-        """Every arm of the run as a configuration (``prompts``: the run's templates' origin)."""
-        options = {
-            "prompts": prompts,
-            "temperature": self.temperature,
-            "strict_json": self.strict_json,
-            "max_retries": self.max_retries,
-            "samples": self.samples,
-        }
-        return tuple(
-            arm if isinstance(arm, ArmConfig) else run_arm(arm, model=self.model, base_url=None, options=options)
-            for arm in self.arms
-        )
-
-
-# The arm `grade --hhem` declares where no arm has verifier=hhem: the ragas preset, HHEM for call 2.
-HHEM_ARM = "ragas-hhem"
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,7 +46,9 @@ class _Ask:
 
 
 @dataclass(slots=True)
-class Tally:
+class CallCounts:
+    """What a run's calls came to: answered by the cache or made, and the grader errors recorded."""
+
     cached: int = 0
     made: int = 0
     grader_errors: int = 0
@@ -101,7 +67,7 @@ Flow = Generator[_Ask, "Reply | GraderFailure", dict[str, Any]]
 
 
 class Grading:
-    """The steps of one run, shared by the synchronous (cached) and asynchronous paths."""
+    """The calls of one run, shared by the synchronous (cached) and asynchronous paths."""
 
     def __init__(
         self, settings: GradeSettings, prompts: PromptSets, cache: ReplyCache, *, load_verifier: bool = True
@@ -109,7 +75,7 @@ class Grading:
         self.settings = settings
         self.prompts = prompts
         self.cache = cache
-        self.tally = Tally()
+        self.counts = CallCounts()
         self.arms = settings.configs(prompts.origin)
         check_arms(self.arms)
         self._pairs = {arm.name: arm_prompts(arm, prompts).pair(arm.preset) for arm in self.arms}
@@ -145,7 +111,9 @@ class Grading:
         tokens = [0, 0]
         call: GraderCall = "statements"
         try:
-            first = yield from self._call(arm, call, render(pair.statements, values), seed, sample, attempts, tokens)
+            first = yield from self._call(
+                arm, call, render(pair.statements, values), seed=seed, sample=sample, attempts=attempts, tokens=tokens
+            )
             record["statements_output"] = first
             # The RAGAS arm's call 2 judges the statements the fixed scorer will divide by;
             # the legacy arm keeps legacy's line rule, on purpose.
@@ -157,7 +125,14 @@ class Grading:
             call = "verdicts"
             verdict_values = {**values, "statements": statements_text(arm.preset, statements)}
             second = yield from self._call(
-                arm, call, render(pair.verdicts, verdict_values), seed, sample, attempts, tokens, len(statements)
+                arm,
+                call,
+                render(pair.verdicts, verdict_values),
+                seed=seed,
+                sample=sample,
+                attempts=attempts,
+                tokens=tokens,
+                statement_count=len(statements),
             )
             record["grader_output"] = second
         except _Failed as failed:
@@ -177,7 +152,9 @@ class Grading:
         tokens = [0, 0]
         prompt = render(self._pairs[arm.name].statements, values)
         try:
-            first = yield from self._call(arm, "statements", prompt, seed, sample, attempts, tokens)
+            first = yield from self._call(
+                arm, "statements", prompt, seed=seed, sample=sample, attempts=attempts, tokens=tokens
+            )
         except _Failed as failed:
             record["error"] = {"call": "statements", "kind": failed.failure.kind, "message": failed.failure.message}
         else:
@@ -200,6 +177,7 @@ class Grading:
         arm: ArmConfig,
         call: GraderCall,
         prompt: str,
+        *,
         seed: int | None,
         sample: int,
         attempts: list[dict[str, str]],
@@ -228,7 +206,7 @@ class Grading:
             if problem is None or attempt == reasks:
                 return text
             attempts.append({"call": call, "output": text, "problem": problem})
-            self.tally.reasked += 1
+            self.counts.reasked += 1
             messages = (*messages, {"role": "assistant", "content": text}, {"role": "user", "content": REASK})
         raise AssertionError("unreachable: the last attempt returns")
 
@@ -259,7 +237,7 @@ class Grading:
         if known is None:
             return None
         line, replies = known
-        self.tally.cached += replies
+        self.counts.cached += replies
         return line
 
     def cached_line(self, row: Row, key: str) -> str | None:
@@ -279,7 +257,7 @@ class Grading:
                     ask = flow.send(reply)
             except StopIteration as done:
                 records.append(done.value)
-        self.tally.cached += hits
+        self.counts.cached += hits
         return self._finished(row, key, records, hits)
 
     async def graded_line(self, row: Row, grader: Grader, key: str) -> str:
@@ -308,7 +286,7 @@ class Grading:
             while True:
                 reply: Reply | GraderFailure | None = self.cache.get(ask.key)
                 if reply is not None:
-                    self.tally.cached += 1
+                    self.counts.cached += 1
                 else:
                     try:
                         reply = await grader.complete(ask.request)
@@ -316,7 +294,7 @@ class Grading:
                         reply = failure
                     else:
                         self.cache.put(ask.key, reply)
-                        self.tally.made += 1
+                        self.counts.made += 1
                 ask = flow.send(reply)
         except StopIteration as done:
             record: dict[str, Any] = done.value
@@ -324,7 +302,7 @@ class Grading:
 
     def line(self, row: Row, records: Sequence[dict[str, Any]]) -> tuple[str, bool]:
         """The corpus line of a row (the case with one recording per arm, samples in order),
-        and whether a grader error is on it. Counted in the tally."""
+        and whether a grader error is on it. Counted in the run's ``counts``."""
         records = list(records)
         line = self._assemble(row, records)
         limit = self.settings.max_case_bytes
@@ -338,12 +316,12 @@ class Grading:
             records[index] = too_long_record(records[index], size, limit)
             line = self._assemble(row, records)
         errors = [record["error"] for record in records if "error" in record]
-        tally = self.tally
-        tally.grader_errors += len(errors)
-        tally.failed_cases += bool(errors)
-        tally.error_kinds.update(error["kind"] for error in errors)
-        if errors and tally.first_error is None:
-            tally.first_error = f"{errors[0]['kind']}: {errors[0]['message']}"
+        counts = self.counts
+        counts.grader_errors += len(errors)
+        counts.failed_cases += bool(errors)
+        counts.error_kinds.update(error["kind"] for error in errors)
+        if errors and counts.first_error is None:
+            counts.first_error = f"{errors[0]['kind']}: {errors[0]['message']}"
         return line, bool(errors)
 
     def _assemble(self, row: Row, records: Sequence[dict[str, Any]]) -> str:

@@ -89,16 +89,6 @@ class ReplyCache:
         row = self._db.execute("SELECT reply FROM replies WHERE key = ?", (key,)).fetchone()
         return None if row is None else Reply.from_json(row[0])
 
-    def get_many(self, keys: Sequence[str]) -> dict[str, Reply]:
-        """The cached replies among ``keys``, in a few queries rather than one each."""
-        found: dict[str, Reply] = {}
-        for start in range(0, len(keys), _BATCH):
-            chunk = keys[start : start + _BATCH]
-            marks = ",".join("?" * len(chunk))
-            for key, text in self._db.execute(f"SELECT key, reply FROM replies WHERE key IN ({marks})", chunk):
-                found[key] = Reply.from_json(text)
-        return found
-
     def put(self, key: str, reply: Reply) -> None:
         """Store ``reply``, committed at once (autocommit): what arrived survives a kill."""
         try:

@@ -17,14 +17,14 @@ from pathlib import Path
 from typing import IO, Any
 
 from compat._errors import CaseError, CorpusError
-from compat.cases._blocks import DEFAULT_MAX_CASE_BYTES, LineBlock, first_byte, iter_jsonl_blocks
 from compat.cases._case import Case
-from compat.cases._duplicate_ids import DuplicateIds
-from compat.cases._json_array import iter_json_array
-from compat.cases._measures import CorpusDigest, ReadPosition
 from compat.cases._parse import LoadedCase, RawCase, Record
-from compat.cases._promptfoo import is_promptfoo_head, promptfoo_corpus
-from compat.cases._stored import open_stored
+from compat.cases.reader.blocks import DEFAULT_MAX_CASE_BYTES, LineBlock, first_byte, iter_jsonl_blocks
+from compat.cases.reader.duplicate_ids import DuplicateIds
+from compat.cases.reader.json_array import iter_json_array
+from compat.cases.reader.measures import CorpusDigest, ReadPosition
+from compat.cases.reader.promptfoo import is_promptfoo_head, promptfoo_corpus
+from compat.cases.reader.stored import open_stored
 
 STDIN = "-"
 

@@ -15,7 +15,7 @@ from typing import Any
 from compat._errors import CaseError
 from compat._text import json_line, printable
 from compat.cases import DATASET_COLUMNS, Observed
-from compat.grading._metrics import MetricProblem, record_metrics
+from compat.grading.datasets.metrics import MetricProblem, record_metrics
 
 # First name wins; two names of one column with different values are an error. The
 # names are the cases stage's, which tells a dataset given for a corpus by them.

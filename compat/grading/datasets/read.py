@@ -32,10 +32,10 @@ from compat.cases import (
     results_array_start,
     uncompressed_name,
 )
-from compat.grading._csv import iter_csv
-from compat.grading._lines import dataset_lines, line_end, with_newlines
-from compat.grading._metrics import MetricProblem, promptfoo_metrics
-from compat.grading._rows import ALIASES, Row, row_from_record, row_too_long, type_name
+from compat.grading.datasets.csv_rows import iter_csv
+from compat.grading.datasets.lines import dataset_lines, line_end, with_newlines
+from compat.grading.datasets.metrics import MetricProblem, promptfoo_metrics
+from compat.grading.datasets.rows import ALIASES, Row, row_from_record, row_too_long, type_name
 
 ErrorHandler = Callable[[CaseError], None]
 
@@ -43,7 +43,7 @@ ErrorHandler = Callable[[CaseError], None]
 def bundled_dataset() -> list[Path]:
     """The dataset shipped with faithcompat (about 50 RAG rows)."""
     packaged = Path(str(resources.files("compat"))) / "fixtures" / "datasets"
-    root = packaged if packaged.is_dir() else Path(__file__).resolve().parents[2] / "fixtures" / "datasets"
+    root = packaged if packaged.is_dir() else Path(__file__).resolve().parents[3] / "fixtures" / "datasets"
     files = sorted(root.glob("*.jsonl"))
     if not files:
         raise CorpusError(f"the bundled dataset is missing: no *.jsonl under {root}")

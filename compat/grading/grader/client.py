@@ -1,18 +1,9 @@
 """The grader: any OpenAI-compatible chat-completions endpoint, through the official async SDK.
 
-One ``OpenAIGrader`` per run. It bounds the load (``concurrency`` requests open at
-once, ``rpm`` request starts a minute), retries what is worth retrying (429, 5xx,
-timeouts, connections reset or closed without a reply, bodies that are not a
-completion) with exponential backoff and full jitter, honouring ``Retry-After``, and
-asks for JSON output where told (``response_format`` json_schema, then json_object,
-then none, as the server rejects each: a warning says so once). A call that still
-fails raises ``GraderFailure``, named as what happened (``refused``, ``reset``,
-``timeout``, ...); its message never holds the API key.
-
-What no retry can fix raises ``GraderUnusableError`` instead, and the run stops: a key
-refused (401, 403), no such model (404), an address where nothing answers (refused, a
-name that does not resolve, a URL without a scheme). An address that answered earlier
-in the run and then refuses is retried first: a server restarting comes back.
+One ``OpenAIGrader`` per run: it bounds the load (``concurrency``, ``rpm``), retries what
+is worth retrying and asks for JSON output where told, as docs/grading.md says. A call that
+still fails raises ``GraderFailure``, named as what happened; what no retry can fix raises
+``GraderUnusableError`` and the run stops. No message holds the API key.
 """
 
 from __future__ import annotations
@@ -29,7 +20,7 @@ from urllib.parse import urlsplit
 
 from compat._errors import GraderUnusableError
 from compat.cases import GraderErrorKind
-from compat.grading._cache import Reply
+from compat.grading.grader.cache import Reply
 
 if TYPE_CHECKING:
     import openai

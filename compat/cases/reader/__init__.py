@@ -1,0 +1,52 @@
+"""The corpus reader: corpus files (JSONL, a JSON array, a promptfoo results file, ``.gz``) in, cases out.
+
+``corpus`` opens each file and picks its format; ``blocks`` cuts JSONL bytes into blocks
+of whole lines (what workers are sent), ``json_array`` and ``promptfoo`` locate each case
+of the other two formats by its line, ``stored`` opens a file as stored (a ``.gz`` one
+decompressed), ``measures`` hashes the bytes read and says how far the reading is,
+``duplicate_ids`` finds a repeated id, and ``dataset_hint`` names a dataset given for a
+corpus. Every problem is a ``CaseError`` reading ``FILE:LINE: what``.
+"""
+
+from compat.cases.reader.blocks import DEFAULT_MAX_CASE_BYTES, LineBlock, invalid_utf8, iter_range_blocks
+from compat.cases.reader.corpus import (
+    corpus_bytes,
+    is_json_array,
+    iter_blocks,
+    iter_cases,
+    iter_file_blocks,
+    load_cases,
+)
+from compat.cases.reader.dataset_hint import DATASET_COLUMNS
+from compat.cases.reader.duplicate_ids import DuplicateIds
+from compat.cases.reader.measures import CorpusDigest, ReadPosition
+from compat.cases.reader.promptfoo import (
+    array_elements,
+    recorded_faithfulness,
+    reject_bare_constant,
+    results_array_start,
+)
+from compat.cases.reader.stored import open_stored, uncompressed_name
+
+__all__ = [
+    "DATASET_COLUMNS",
+    "DEFAULT_MAX_CASE_BYTES",
+    "CorpusDigest",
+    "DuplicateIds",
+    "LineBlock",
+    "ReadPosition",
+    "array_elements",
+    "corpus_bytes",
+    "invalid_utf8",
+    "is_json_array",
+    "iter_blocks",
+    "iter_cases",
+    "iter_file_blocks",
+    "iter_range_blocks",
+    "load_cases",
+    "open_stored",
+    "recorded_faithfulness",
+    "reject_bare_constant",
+    "results_array_start",
+    "uncompressed_name",
+]
