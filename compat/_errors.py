@@ -20,10 +20,21 @@
     └── GradingFailedError           too many of a grading run's cases failed            exit 1
 
 ``exit_code`` is a class attribute: the CLI reads it in one place (``compat/cli/_common.py``),
-so a new error says its own code. Two exceptions never leave the module that raises them and
-so are not in the tree: ``scoring``'s ``DecodeError`` (a JSON reading that gave up, caught by
-the ragas-library scorer) and ``grading``'s ``MetricProblem`` (a dataset's metric value,
-turned into a ``CaseError`` with its line).
+so a new error says its own code.
+
+Signals inside one stage, caught there and never seen by a caller (so outside the tree above;
+each is turned into a value, a ``CaseError``, or one of the errors above, where it is caught):
+
+    Exception
+    ├── scoring.upstream.ragas_json  Raised, DecodeError   what ragas would raise / json.JSONDecodeError, as ragas reads
+    ├── grading.grader.client        GraderFailure         a call failed for good: recorded as the case's GraderError
+    │                                _Transient, _Rejected one attempt failed: retried / not retried
+    ├── grading._calls, grading._hhem  _Failed             a case's call failed: the case is recorded with its error
+    ├── grading.datasets.rows        _Bad                  a row's problem: a CaseError with the row's line
+    ├── grading.datasets.csv_rows    _BadCell              a CSV cell's problem: likewise
+    └── grading.datasets.metrics     MetricProblem         a metric value that is no score: likewise
+    BaseException
+    └── cli._app                     _Stopped              SIGINT or SIGTERM: unwinds, then exits 128 + the signal
 
 Scorers never raise for anything a grader can emit: a grader failure is a ``Score``
 with status ``undetermined``, not an exception. Exceptions are for the caller's

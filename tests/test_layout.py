@@ -171,6 +171,32 @@ def test_the_readme_map_matches_the_tree() -> None:
     assert folders <= tests, "tests/ mirrors compat/: one folder per stage"
 
 
+def test_the_readme_map_names_every_family() -> None:
+    """Each family folder of a stage (``diff/dask/``) is in the map, under its stage, and only those."""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    section = readme.split("## How the code is laid out", 1)[1].split("\n## ", 1)[0]
+    mapped, stage = set(), ""
+    for line in section.splitlines():
+        if found := re.match(r"^  (\w+)/ ", line):
+            stage = found.group(1)
+        elif found := re.match(r"^    (\w+)/ ", line):
+            mapped.add(f"{stage}/{found.group(1)}")
+    families = {
+        f"{path.parent.name}/{path.name}"
+        for path in PACKAGE.glob("*/*")
+        if path.is_dir() and (path / "__init__.py").exists()
+    }
+    assert mapped == families, f"README's map of the families: missing {families - mapped}, stale {mapped - families}"
+
+
+@pytest.mark.parametrize(
+    "family", sorted(path for path in PACKAGE.glob("*/*/__init__.py")), ids=lambda path: path.parent.name
+)
+def test_every_family_says_what_it_does(family: Path) -> None:
+    docstring = ast.get_docstring(ast.parse(family.read_text(encoding="utf-8")))
+    assert docstring, f"{family.relative_to(ROOT)}: a family's __init__ starts with what the family does"
+
+
 def test_the_grading_sdk_loads_only_when_a_run_grades() -> None:
     """The openai SDK (and httpx) cost ~20 MB per process: not in diff, nor in its workers."""
     import subprocess
