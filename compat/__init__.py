@@ -25,6 +25,7 @@ from compat.scoring import (
     get_scorer,
     register_scorer,
     scorer_names,
+    temporary_scorers,
 )
 
 __all__ = [
@@ -53,4 +54,5 @@ __all__ = [
     "parse_case",
     "register_scorer",
     "scorer_names",
+    "temporary_scorers",
 ]

@@ -39,7 +39,7 @@ from compat.cases._parse import (
     json_problem,
     parse_case,
 )
-from compat.cases.reader import (
+from compat.cases.files import (
     DATASET_COLUMNS,
     DEFAULT_MAX_CASE_BYTES,
     CorpusDigest,

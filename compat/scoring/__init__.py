@@ -11,7 +11,14 @@ from compat._errors import VocabularyError
 from compat.scoring._javascript import NUMBER_EPSILON
 from compat.scoring._legacy import LegacyBreakdown, LegacyScorer, legacy_breakdown
 from compat.scoring._ragas import RagasScorer, normalise_statement
-from compat.scoring._registry import get_scorer, league_candidates, register_scorer, scorer_names, scorer_options
+from compat.scoring._registry import (
+    get_scorer,
+    league_candidates,
+    register_scorer,
+    scorer_names,
+    scorer_options,
+    temporary_scorers,
+)
 from compat.scoring._score import Cause, MismatchPolicy, Score, Scorer, ScoreWarning, Status, Verdict, VerdictFormat
 from compat.scoring._statements import statements_from_text
 from compat.scoring.reader import (
@@ -53,5 +60,6 @@ __all__ = [
     "scorer_names",
     "scorer_options",
     "statements_from_text",
+    "temporary_scorers",
     "verdict_words",
 ]

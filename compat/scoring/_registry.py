@@ -7,7 +7,8 @@ policy) plugs in with ``register_scorer`` and no caller changes.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from typing import Any
 
 from compat._errors import UnknownScorerError
@@ -30,6 +31,18 @@ _NOT_IN_LEAGUE = {RagasHhemScorer.name}
 def register_scorer(name: str, factory: ScorerFactory, *, options: frozenset[str] = frozenset()) -> None:
     """Make ``factory`` available as ``name``; ``options`` are the keywords it accepts."""
     _REGISTRY[name] = (factory, options)
+
+
+@contextmanager
+def temporary_scorers() -> Iterator[None]:
+    """Scorers registered inside the block are gone after it, and any it replaced come back:
+    for a test, or a script that tries a scorer without changing the process's registry."""
+    saved = dict(_REGISTRY)
+    try:
+        yield
+    finally:
+        _REGISTRY.clear()
+        _REGISTRY.update(saved)
 
 
 def scorer_names() -> list[str]:

@@ -14,14 +14,13 @@ import pytest
 from hypothesis import example, given
 from hypothesis import strategies as st
 
-import compat.cases.reader.blocks as blocks_module
-import compat.scoring._registry as registry_module
+import compat.cases.files.blocks as blocks_module
 from compat import Case, CaseError, CorpusError, iter_cases, load_cases
 from compat._text import printable
 from compat.cases import CorpusDigest, LineBlock, iter_blocks, parse_case
 from compat.cases._parse import TOO_DEEP
-from compat.cases.reader.corpus import iter_records
-from compat.scoring import LegacyScorer
+from compat.cases.files.corpus import iter_records
+from compat.scoring import LegacyScorer, register_scorer, temporary_scorers
 
 GOOD = {"id": "a", "statements_output": "A.\nB.", "grader_output": "Verdict: Yes"}
 
@@ -389,15 +388,13 @@ def test_expectations_for_a_scorer_that_is_not_registered_are_an_error(tmp_path:
     assert message.startswith(f"{path}:1: expected: unknown scorer 'zzz' (registered: ") and "legacy" in message
 
 
-def test_expected_scorer_names_are_checked_against_the_registry_as_it_is_when_read(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_expected_scorer_names_are_checked_against_the_registry_as_it_is_when_read(tmp_path: Path) -> None:
     """A scorer registered at run time may carry expectations from then on."""
-    monkeypatch.setattr(registry_module, "_REGISTRY", dict(registry_module._REGISTRY))  # restored afterwards
     path = write(tmp_path, "x.jsonl", line(expected={"legacy-next": {"passed": True}}))
     assert error_of(path) == f"{path}:1: expected: unknown scorer 'legacy-next' (did you mean 'legacy'?)"
-    registry_module.register_scorer("legacy-next", LegacyScorer)
-    assert [list(case.expected) for case in load_cases([path])] == [["legacy-next"]]
+    with temporary_scorers():
+        register_scorer("legacy-next", LegacyScorer)
+        assert [list(case.expected) for case in load_cases([path])] == [["legacy-next"]]
 
 
 @pytest.mark.parametrize(

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-import compat.cases.reader.blocks as blocks_module
+import compat.cases.files.blocks as blocks_module
 from compat import bundled_corpus
 from compat.cases import ReadPosition, corpus_bytes, iter_blocks
 from compat.cli._progress import grade_line, pieces_line, progress_line, time_left

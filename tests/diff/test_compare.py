@@ -16,9 +16,18 @@ from hypothesis import strategies as st
 from syrupy.assertion import SnapshotAssertion
 from syrupy.extensions.json import JSONSnapshotExtension
 
-import compat.cases.reader.blocks as blocks_module
-import compat.scoring._registry as registry_module
-from compat import Case, CaseError, Score, Status, bundled_corpus, get_scorer, load_cases, register_scorer
+import compat.cases.files.blocks as blocks_module
+from compat import (
+    Case,
+    CaseError,
+    Score,
+    Status,
+    bundled_corpus,
+    get_scorer,
+    load_cases,
+    register_scorer,
+    temporary_scorers,
+)
 from compat._errors import UnknownScorerError
 from compat.diff import (
     CAUSE_DESCRIPTIONS,
@@ -157,11 +166,12 @@ class HalfScorer:
         return Score(self.name, 0.5, Status.SCORED, True, case.threshold, "always 0.5")
 
 
-def test_any_two_registered_scorers_compare_and_unknown_drift_is_unexplained(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(registry_module, "_REGISTRY", dict(registry_module._REGISTRY))  # restored afterwards
-    register_scorer("half", HalfScorer)
+def test_any_two_registered_scorers_compare_and_unknown_drift_is_unexplained() -> None:
+    with temporary_scorers():
+        register_scorer("half", HalfScorer)
+        half = get_scorer("half")
     c = case(HEADER + " Yes. Yes.")
-    result = compare(c, ragas.score(c), get_scorer("half").score(c))
+    result = compare(c, ragas.score(c), half.score(c))
     assert (result.outcome, result.cause) == (Outcome.DRIFT, DriftCause.UNEXPLAINED)
     strict = get_scorer("ragas", policy="undetermined")
     fewer = case(HEADER + " Yes.")
@@ -368,11 +378,11 @@ class _BrokenScorer:
         raise _Unpicklable("a scorer bug", 1)
 
 
-def test_a_scorer_bug_in_a_worker_is_raised_not_hung(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setitem(registry_module._REGISTRY, "broken", (_BrokenScorer, frozenset()))
+def test_a_scorer_bug_in_a_worker_is_raised_not_hung() -> None:
     # Once distributed is imported (the Dask tests' collection does it), tblib makes such an
     # exception picklable and it arrives as itself; either way it is raised, never a hang.
-    with pytest.raises((RuntimeError, _Unpicklable), match="a scorer bug at 1"):
+    with temporary_scorers(), pytest.raises((RuntimeError, _Unpicklable), match="a scorer bug at 1"):
+        register_scorer("broken", _BrokenScorer)
         run_diff(bundled_corpus(), DiffSettings(candidate="broken", jobs=2))
 
 

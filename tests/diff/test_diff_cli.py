@@ -409,7 +409,7 @@ def _team_corpus(tmp_path: Path, cases: int = 40) -> tuple[Path, Path]:
 def test_a_vocabulary_reads_the_same_through_any_jobs_and_the_report_records_it(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import compat.cases.reader.blocks as blocks_module
+    import compat.cases.files.blocks as blocks_module
 
     corpus, words = _team_corpus(tmp_path)
     monkeypatch.setattr(blocks_module, "BLOCK_BYTES", 1024)  # many blocks, spread over the workers

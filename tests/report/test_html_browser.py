@@ -26,12 +26,11 @@ from typing import Any
 
 import pytest
 
-from compat import Case, LegacyScorer, Score, bundled_corpus, register_scorer
+from compat import Case, LegacyScorer, Score, bundled_corpus, register_scorer, temporary_scorers
 from compat.diff import CaseLine, ComparedBatch, DiffSettings, DriftReport, parse_case_line, run_diff
 from compat.report import DecisionPanel, ReportCases, write_report_directory
 from compat.report.html import PAGE_ROWS
 from compat.rollout import decide, decision_panel, load_policy
-from compat.scoring import _registry as registry
 from tests.diff.graded import unreached_corpus
 
 pytestmark = pytest.mark.browser
@@ -194,8 +193,7 @@ def rendered(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, DriftRepor
         settings = DiffSettings(control=EchoLegacy.name)
         return run_diff([corpus], settings, on_comparisons=keep, source_names=[PWN_SCRIPT + PWN_IMG])
 
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(registry, "_REGISTRY", dict(registry._REGISTRY))  # restored on exit
+    with temporary_scorers():
         register_scorer(EchoLegacy.name, EchoLegacy)
         page, report, lines = written(tmp / "report", compared, decided=False)
     return page, report, [parse_case_line(line) for line in lines]

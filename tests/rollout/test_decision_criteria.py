@@ -47,17 +47,17 @@ def case(
     passes = control is not None and control >= 0.5  # NaN fails, as legacy's pass rule does
     delta = candidate - control if candidate is not None and control is not None and math.isfinite(control) else None
     return Tally(
-        f"case-{n:04d}",
-        ("all",),
-        outcome,
-        cause,
-        delta,
-        control,
-        passes,
-        scored,
-        candidate,
-        candidate is not None and candidate >= 0.5,
-        candidate is not None,
+        case_id=f"case-{n:04d}",
+        tags=("all",),
+        outcome=outcome,
+        cause=cause,
+        delta=delta,
+        control_value=control,
+        control_passed=passes,
+        control_scored=scored,
+        candidate_value=candidate,
+        candidate_passed=candidate is not None and candidate >= 0.5,
+        candidate_determined=candidate is not None,
     )
 
 

@@ -11,11 +11,10 @@ import jsonschema
 import pytest
 from click.testing import CliRunner
 
-import compat.scoring._registry as registry
 from compat import Case, Score, Status
 from compat.cli import main
 from compat.rollout import build_league, league_json, league_schema, league_section, load_policy, render_league
-from compat.scoring import Cause
+from compat.scoring import Cause, register_scorer, temporary_scorers
 from tests.diff.graded import ROWS, answered_corpus, arm, ragas_sample, write
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -47,15 +46,11 @@ class _Fixed:
 
 @pytest.fixture
 def fake_scorers() -> Iterator[Callable[[str, float | None, Status, bool], None]]:
-    added: list[str] = []
-
     def add(name: str, value: float | None, status: Status, passed: bool) -> None:
-        registry.register_scorer(name, lambda: _Fixed(name, value, status, passed))
-        added.append(name)
+        register_scorer(name, lambda: _Fixed(name, value, status, passed))
 
-    yield add
-    for name in added:
-        registry._REGISTRY.pop(name)
+    with temporary_scorers():
+        yield add
 
 
 def invoke_cli(*args: str) -> tuple[int, str, str]:

@@ -22,13 +22,13 @@ from compat.cases import ArmName, Case, recorded_config
 from compat.diff._outcomes import CANDIDATE_ARM, CONTROL_ARM
 from compat.diff.compare.recorded import recorded_legacy
 from compat.diff.compare.values import ArmsSeen
-from compat.scoring import Cause, Score, Scorer, Status
+from compat.scoring import Cause, Score, Scorer
 
 # The scorers whose contract reads the RAGAS prompts' JSON: on a case graded both ways they
 # score the RAGAS arm's recording. Every other scorer (legacy, the plans, the promptfoo
 # releases, a scorer registered elsewhere) reads the legacy prompts' free text, the legacy arm's.
 JSON_READERS = frozenset({"ragas", "ragas-0.4.3"})
-# Scorers that read a verifier's checks: the arm `grade --hhem` records (compat.grading's HHEM_ARM).
+# Scorers that read a verifier's checks: the arm `grade --hhem` records (named in compat/grading/_settings.py).
 VERIFIER_READERS = {"ragas-hhem-0.4.3": "ragas-hhem"}
 
 
@@ -77,11 +77,8 @@ def score_arm(scorer: Scorer, case: Case, arm: ArmName, sample: int = 0) -> Scor
     else:
         names = ", ".join(case.arms.names()) if case.arms is not None else "none"
         reason = f"the {arm} arm is not recorded on this case (it records: {names})"
-    return Score(
+    return Score.undetermined(
         scorer=scorer.name,
-        value=None,
-        status=Status.UNDETERMINED,
-        passed=False,
         threshold=case.threshold,
         reason=f"Faithfulness undetermined: {reason}",
         cause=Cause.GRADER_ERROR if error is not None else Cause.NOT_RECORDED,

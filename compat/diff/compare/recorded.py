@@ -12,7 +12,7 @@ import math
 
 from compat._text import decode_float
 from compat.cases import Case
-from compat.scoring import Score, Status
+from compat.scoring import Score
 
 LEGACY_SCORER = "legacy"
 
@@ -27,10 +27,9 @@ def recorded_legacy(case: Case, scorer_name: str) -> Score | None:
     if value is None:  # promptfoo writes a score JSON cannot hold as null; its reason prints it
         reason = observed.reason or ""
         value = -math.inf if "-Infinity" in reason else math.inf if "Infinity" in reason else math.nan
-    return Score(
+    return Score.scored(
         scorer=scorer_name,
         value=value,
-        status=Status.SCORED,
         passed=observed.passed,
         threshold=observed.threshold if observed.threshold is not None else case.threshold,
         reason=observed.reason or f"recorded by {observed.source}",

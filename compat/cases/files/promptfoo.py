@@ -20,9 +20,9 @@ from typing import Any
 from compat._errors import CaseError, CorpusError
 from compat.cases._case import TOOL_TAG_PREFIX, Observed
 from compat.cases._parse import LoadedCase, json_problem, parse_case
-from compat.cases.reader.blocks import Prefixed
-from compat.cases.reader.dataset_hint import PROMPTFOO_KEY, dataset_problem
-from compat.cases.reader.measures import CorpusDigest
+from compat.cases.files.blocks import Prefixed
+from compat.cases.files.dataset_hint import PROMPTFOO_KEY, dataset_problem
+from compat.cases.files.measures import CorpusDigest
 
 FAITHFULNESS_ASSERTIONS = {"context-faithfulness"}
 RECORD_KEY = "faithcompat"  # the assertion's metadata key (compat.rollout's METADATA_KEY)

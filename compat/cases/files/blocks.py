@@ -8,8 +8,8 @@ from typing import IO
 
 from compat._errors import CaseError, CorpusError
 from compat.cases._parse import RawCase
-from compat.cases.reader.dataset_hint import dataset_problem_in_head
-from compat.cases.reader.measures import CorpusDigest
+from compat.cases.files.dataset_hint import dataset_problem_in_head
+from compat.cases.files.measures import CorpusDigest
 
 DEFAULT_MAX_CASE_BYTES = 4 * 1024 * 1024
 BLOCK_BYTES = 1 << 20

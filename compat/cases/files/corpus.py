@@ -19,12 +19,12 @@ from typing import IO, Any
 from compat._errors import CaseError, CorpusError
 from compat.cases._case import Case
 from compat.cases._parse import LoadedCase, RawCase, Record
-from compat.cases.reader.blocks import DEFAULT_MAX_CASE_BYTES, LineBlock, first_byte, iter_jsonl_blocks
-from compat.cases.reader.duplicate_ids import DuplicateIds
-from compat.cases.reader.json_array import iter_json_array
-from compat.cases.reader.measures import CorpusDigest, ReadPosition
-from compat.cases.reader.promptfoo import is_promptfoo_head, promptfoo_corpus
-from compat.cases.reader.stored import open_stored
+from compat.cases.files.blocks import DEFAULT_MAX_CASE_BYTES, LineBlock, first_byte, iter_jsonl_blocks
+from compat.cases.files.duplicate_ids import DuplicateIds
+from compat.cases.files.json_array import iter_json_array
+from compat.cases.files.measures import CorpusDigest, ReadPosition
+from compat.cases.files.promptfoo import is_promptfoo_head, promptfoo_corpus
+from compat.cases.files.stored import open_stored
 
 STDIN = "-"
 

@@ -1,4 +1,4 @@
-"""The corpus reader: corpus files (JSONL, a JSON array, a promptfoo results file, ``.gz``) in, cases out.
+"""Corpus files read: JSONL, a JSON array, a promptfoo results file, ``.gz``; cases out.
 
 ``corpus`` opens each file and picks its format; ``blocks`` cuts JSONL bytes into blocks
 of whole lines (what workers are sent), ``json_array`` and ``promptfoo`` locate each case
@@ -8,8 +8,8 @@ decompressed), ``measures`` hashes the bytes read and says how far the reading i
 corpus. Every problem is a ``CaseError`` reading ``FILE:LINE: what``.
 """
 
-from compat.cases.reader.blocks import DEFAULT_MAX_CASE_BYTES, LineBlock, invalid_utf8, iter_range_blocks
-from compat.cases.reader.corpus import (
+from compat.cases.files.blocks import DEFAULT_MAX_CASE_BYTES, LineBlock, invalid_utf8, iter_range_blocks
+from compat.cases.files.corpus import (
     corpus_bytes,
     is_json_array,
     iter_blocks,
@@ -17,16 +17,16 @@ from compat.cases.reader.corpus import (
     iter_file_blocks,
     load_cases,
 )
-from compat.cases.reader.dataset_hint import DATASET_COLUMNS
-from compat.cases.reader.duplicate_ids import DuplicateIds
-from compat.cases.reader.measures import CorpusDigest, ReadPosition
-from compat.cases.reader.promptfoo import (
+from compat.cases.files.dataset_hint import DATASET_COLUMNS
+from compat.cases.files.duplicate_ids import DuplicateIds
+from compat.cases.files.measures import CorpusDigest, ReadPosition
+from compat.cases.files.promptfoo import (
     array_elements,
     recorded_faithfulness,
     reject_bare_constant,
     results_array_start,
 )
-from compat.cases.reader.stored import open_stored, uncompressed_name
+from compat.cases.files.stored import open_stored, uncompressed_name
 
 __all__ = [
     "DATASET_COLUMNS",

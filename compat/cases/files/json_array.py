@@ -7,9 +7,9 @@ from collections.abc import Callable, Iterator
 
 from compat._errors import CaseError, CorpusError
 from compat.cases._parse import TOO_DEEP, LoadedCase, json_problem, parse_case, reject_constant, unique_keys
-from compat.cases.reader.blocks import Prefixed
-from compat.cases.reader.dataset_hint import dataset_problem
-from compat.cases.reader.measures import CorpusDigest
+from compat.cases.files.blocks import Prefixed
+from compat.cases.files.dataset_hint import dataset_problem
+from compat.cases.files.measures import CorpusDigest
 
 
 def iter_json_array(
