@@ -8,6 +8,7 @@ from __future__ import annotations
 import os
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
+from typing import Any
 
 from compat._errors import GradeOptionsError
 from compat.cases import DEFAULT_MAX_CASE_BYTES, ArmConfig, ArmName
@@ -45,15 +46,19 @@ class GradeSettings:
     # The HHEM model every arm with verifier=hhem judges with (grade --hhem, --device, --batch-size).
     hhem: HhemSettings | None = None
 
-    def configs(self, prompts: str = "built-in") -> tuple[ArmConfig, ...]:
-        """Every arm of the run as a configuration (``prompts``: the run's templates' origin)."""
-        options = {
+    def arm_options(self, prompts: str = "built-in") -> dict[str, Any]:
+        """The run's options every arm is graded under unless it says otherwise."""
+        return {
             "prompts": prompts,
             "temperature": self.temperature,
             "strict_json": self.strict_json,
             "max_retries": self.max_retries,
             "samples": self.samples,
         }
+
+    def configs(self, prompts: str = "built-in") -> tuple[ArmConfig, ...]:
+        """Every arm of the run as a configuration (``prompts``: the run's templates' origin)."""
+        options = self.arm_options(prompts)
         return tuple(
             arm if isinstance(arm, ArmConfig) else run_arm(arm, model=self.model, base_url=None, options=options)
             for arm in self.arms
@@ -123,23 +128,8 @@ class GradeRun:
         ``GraderUnusableError`` for a base URL that is not one.
         """
         sets = load_prompts(prompts)
-        options = {
-            "prompts": sets.origin,
-            "temperature": temperature,
-            "strict_json": strict_json,
-            "max_retries": max_retries,
-            "samples": samples,
-        }
-        own = tuple(parse_arm(spec, model=model, base_url=base_url, options=options) for spec in declared)
-        verified = any(arm.verifier == "hhem" for arm in own)
-        if hhem.model and not verified:  # --hhem alone: the ragas preset, HHEM for call 2
-            own += (parse_arm(f"{HHEM_ARM}=ragas,verifier=hhem", model=model, base_url=base_url, options=options),)
-        presets: tuple[str, ...] = {"both": ("legacy", "ragas"), "none": ()}.get(arms, (arms,))
-        if not presets and not own:
-            raise GradeOptionsError("--arms none grades nothing: declare an arm with --arm NAME=PRESET[,KEY=VALUE...]")
-        settings = GradeSettings(
+        run = GradeSettings(  # the arms come next, graded under these options
             model=model,
-            arms=(*presets, *own),
             samples=samples,
             max_retries=max_retries,
             strict_json=strict_json,
@@ -148,6 +138,18 @@ class GradeRun:
             max_error_rate=max_error_rate,
             max_case_bytes=max_case_bytes,
             base_url=base_url,
+        )
+        options = run.arm_options(sets.origin)
+        own = tuple(parse_arm(spec, model=model, base_url=base_url, options=options) for spec in declared)
+        verified = any(arm.verifier == "hhem" for arm in own)
+        if hhem.model and not verified:  # --hhem alone: the ragas preset, HHEM for call 2
+            own += (parse_arm(f"{HHEM_ARM}=ragas,verifier=hhem", model=model, base_url=base_url, options=options),)
+        presets: tuple[str, ...] = {"both": ("legacy", "ragas"), "none": ()}.get(arms, (arms,))
+        if not presets and not own:
+            raise GradeOptionsError("--arms none grades nothing: declare an arm with --arm NAME=PRESET[,KEY=VALUE...]")
+        settings = replace(
+            run,
+            arms=(*presets, *own),
             # The dry run counts grader calls: an hhem arm adds none, and its model need not load for that.
             hhem=hhem.settings() if (hhem.model or verified) and not dry_run else None,
         )
