@@ -41,7 +41,14 @@ class ExpectedOutcome(FrozenModel):
     status: Literal["scored", "undetermined", "error"] | None = None
     cause: (
         Literal[
-            "empty_output", "no_statements", "refusal", "no_verdicts", "count_mismatch", "grader_error", "not_recorded"
+            "empty_output",
+            "no_statements",
+            "refusal",
+            "no_verdicts",
+            "count_mismatch",
+            "unclear_reading",
+            "grader_error",
+            "not_recorded",
         ]
         | None
     ) = None

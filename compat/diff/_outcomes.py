@@ -52,6 +52,7 @@ class DriftCause(str, Enum):
 
     REFUSAL_SCORED_AS_FAITHFUL = "refusal_scored_as_faithful"
     NO_VERDICTS_SCORED_AS_FAITHFUL = "no_verdicts_scored_as_faithful"
+    UNCLEAR_READING = "unclear_reading"
     EMPTY_OUTPUT = "empty_output"
     ZERO_STATEMENTS = "zero_statements"
     STATEMENT_COUNT_DIFFERS = "statement_count_differs"
@@ -84,6 +85,9 @@ CAUSE_DESCRIPTIONS: dict[DriftCause, str] = {
     "the fixed scorer says undetermined",
     DriftCause.NO_VERDICTS_SCORED_AS_FAITHFUL: "the output holds no usable verdict; legacy scores it as if "
     "every statement were supported, the fixed scorer says undetermined",
+    DriftCause.UNCLEAR_READING: "the grader's output reads two ways (two readings of its verdicts disagree, or "
+    "a reading leaves verdict words unread); legacy scores one of them, the fixed scorer says undetermined and "
+    "names both",
     DriftCause.EMPTY_OUTPUT: "a grader call returned nothing (or only whitespace); legacy says 0 ('No output') "
     "or 1.0, the fixed scorer says undetermined",
     DriftCause.ZERO_STATEMENTS: "call 1 produced no statements; legacy divides by zero (NaN or -Infinity)",

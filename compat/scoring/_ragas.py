@@ -308,7 +308,25 @@ class RagasScorer:
                 verdict_format=parsed.format if parsed else None,
                 warnings=parsed.warnings if parsed else (),
             )
+        if parsed.unclear is not None:
+            return self._undetermined(
+                case,
+                Cause.UNCLEAR_READING,
+                f"the output reads two ways: {parsed.unclear}",
+                len(statements),
+                verdict_format=parsed.format,
+                warnings=parsed.warnings,
+            )
         values, reasons, align_warnings = align(statements, parsed)
+        if len(parsed.values) < len(statements) and parsed.valid_count <= 1:
+            # "No. I won't do that.", "Sorry - no." for three statements: one verdict word and a
+            # refusal is a refusal that starts with a verdict word, not one statement's verdict.
+            refusal = matched_refusal(case.grader_output)
+            if refusal is not None:
+                why = f'the grader refused to judge ("{refusal}"), giving {parsed.valid_count} of {len(statements)} verdicts'
+                return self._undetermined(
+                    case, Cause.REFUSAL, why, len(statements), verdict_format=parsed.format, warnings=parsed.warnings
+                )
         n = len(statements)
         judged = n - values.count(None)
         supported = values.count(1)

@@ -31,6 +31,7 @@ class Cause(str, Enum):
     REFUSAL = "refusal"
     NO_VERDICTS = "no_verdicts"
     COUNT_MISMATCH = "count_mismatch"
+    UNCLEAR_READING = "unclear_reading"  # the output reads two ways (the reason says both): no number
     GRADER_ERROR = "grader_error"  # a recorded grader call failed after its retries: there is no output
     NOT_RECORDED = "not_recorded"  # the case records other arms, not this one: it was never asked
 

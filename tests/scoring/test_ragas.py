@@ -232,9 +232,15 @@ def test_per_statement_marker_variants(marker: str) -> None:
     assert (score.value, score.format) == (2 / 3, VerdictFormat.TEXT_PER_STATEMENT)
 
 
-def test_final_line_wins_over_disagreeing_markers() -> None:
+def test_a_final_line_and_markers_that_disagree_are_an_unclear_reading() -> None:
     score = ragas("Verdict: Yes.\nVerdict: Yes.\nVerdict: Yes.\n" + HEADER + " No. No. Yes.")
-    assert score.value == 1 / 3 and ScoreWarning.FINAL_LINE_DISAGREES in score.warnings
+    assert (score.value, score.cause) == (None, Cause.UNCLEAR_READING)
+    assert "the final block reads no, no, yes, but the Verdict: markers read yes, yes, yes" in score.reason
+
+
+def test_a_short_final_line_beside_markers_that_disagree_keeps_its_warning() -> None:
+    score = ragas("Verdict: No.\nVerdict: No.\n" + HEADER + " No. Yes. Yes.")
+    assert score.value == 2 / 3 and ScoreWarning.FINAL_LINE_DISAGREES in score.warnings
 
 
 def test_last_final_line_with_verdicts_wins() -> None:

@@ -100,6 +100,7 @@ def _outcome(control: Score, candidate: Score, delta: float | None, tolerance: f
 _UNDETERMINED_CAUSES = {
     Cause.REFUSAL: DriftCause.REFUSAL_SCORED_AS_FAITHFUL,
     Cause.NO_VERDICTS: DriftCause.NO_VERDICTS_SCORED_AS_FAITHFUL,
+    Cause.UNCLEAR_READING: DriftCause.UNCLEAR_READING,
     Cause.EMPTY_OUTPUT: DriftCause.EMPTY_OUTPUT,
     Cause.NO_STATEMENTS: DriftCause.ZERO_STATEMENTS,
 }

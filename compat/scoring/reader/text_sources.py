@@ -111,11 +111,12 @@ def _keyword_positions(lowered: str) -> list[int]:
     return sorted(found)
 
 
-def read_table(lowered: str, words: VerdictWords = BUILT_IN) -> list[Item]:
-    """The Verdict column of the first Markdown table that has one."""
+def read_table(lowered: str, words: VerdictWords = BUILT_IN) -> tuple[list[Item], tuple[int, int]]:
+    """The Verdict column of the first Markdown table that has one, and where the table stands."""
     column: int | None = None
     read: list[Item] = []
     previous_end = -2
+    start = 0
     for row in islice(_TABLE_ROW.finditer(lowered), MAX_TABLE_ROWS):
         cells = [cell.strip(" \t*`") for cell in row.group().strip(" \t").strip("|").split("|")]
         if column is not None and row.start() != previous_end + 1:
@@ -125,50 +126,61 @@ def read_table(lowered: str, words: VerdictWords = BUILT_IN) -> list[Item]:
             column = next((i for i, cell in enumerate(cells) if cell.rstrip(" ?:") in _TABLE_COLUMNS), None)
             if column is None and any("verdict" in cell for cell in cells):
                 column = next(i for i, cell in enumerate(cells) if "verdict" in cell)
+            start = row.start()
             continue
         if column >= len(cells) or set(cells[column]) <= set("-: "):
             continue  # the header's underline, or a short row
         read.append(read_item(cells[column], words, numbers=True) or Item(None, ""))
         if len(read) >= MAX_VERDICTS:
             break
-    return read if any(item.value is not None for item in read) else []
+    if not any(item.value is not None for item in read):
+        return [], (0, 0)
+    return read, (start, previous_end)
 
 
-def read_list(lowered: str, words: VerdictWords = BUILT_IN) -> list[Item]:
+def read_list(lowered: str, words: VerdictWords = BUILT_IN) -> tuple[list[Item], list[tuple[int, int]]]:
     """Enumerated or bulleted lines that hold a verdict (``1. Yes``, ``- No: not stated``,
     ``2. John is a student. - No``), and enumerations inside one line (``1. No, 2. Yes``,
-    ``In conclusion: S1: 0 | S2: 1``). Lines without a verdict (explanations) are passed over."""
+    ``In conclusion: S1: 0 | S2: 1``), with the lines read. Lines without a verdict
+    (explanations) are passed over."""
     read: list[Item] = []
+    spans: list[tuple[int, int]] = []
     for line in islice(_LINE.finditer(lowered), 4 * MAX_VERDICTS):
         text = line.group()
         if len(text) > MAX_ITEM_CHARS:
             continue
         if len(enumeration_starts(text)) >= 2:
-            read.extend(run_of(cut_by_enumeration(text), words, None).items)
+            items = run_of(cut_by_enumeration(text), words, None).items
+            if items:
+                read.extend(items)
+                spans.append(line.span())
         elif _LIST_LINE.match(text):
             item = read_item(text, words, None)
             if item is not None and item.word != "overall":
                 read.append(item)
+                spans.append(line.span())
         if len(read) >= MAX_VERDICTS:
             break
-    return read[:MAX_VERDICTS]
+    return read[:MAX_VERDICTS], spans
 
 
-def read_bare_run(lowered: str, words: VerdictWords, expected: int | None) -> list[Item]:
+def read_bare_run(lowered: str, words: VerdictWords, expected: int | None) -> tuple[list[Item], tuple[int, int]]:
     """The last paragraph of items (``No. Yes. Yes.``, ``No ⋅ Yes ⋅ Yes``, a verdict a line),
     after any explanations, only where nothing but a lead-in or an overall verdict stands
-    beside them: a verdict word in prose is not a run."""
-    paragraphs = _PARAGRAPH.split(lowered.strip())
+    beside them (a verdict word in prose is not a run), with where that paragraph stands."""
+    stripped = lowered.strip()
+    paragraphs = _PARAGRAPH.split(stripped)
     for paragraph in reversed(paragraphs[-MAX_PARAGRAPHS:]):
         if OVERALL.match(paragraph) and "\n" not in paragraph.strip():
             continue  # an overall verdict after the items
         run = _whole_run(paragraph, words, expected, numbers=None)
         if run is None:
-            return []
+            return [], (0, 0)
         if expected is not None and len(run) != expected and read_item(paragraph, words) is None:
-            return []  # a count that does not fit is read only from a paragraph of nothing but verdicts
-        return run
-    return []
+            return [], (0, 0)  # a count that does not fit is read only from a paragraph of nothing but verdicts
+        at = lowered.rfind(paragraph)
+        return run, (at, at + len(paragraph))
+    return [], (0, 0)
 
 
 def _whole_run(paragraph: str, words: VerdictWords, expected: int | None, numbers: bool | None) -> list[Item] | None:

@@ -34,6 +34,7 @@ from compat.scoring.reader.text_sources import (
     read_prose,
     read_table,
 )
+from compat.scoring.reader.repetition import Spot, is_layout, keyed_reading, repeated_runs, verdict_spots
 from compat.scoring.reader.verdict_words import BUILT_IN, UNREAD, Value, VerdictWords, remember
 from compat.scoring.reader.words import PLAIN_WORDS
 
@@ -58,11 +59,17 @@ _REASONING_BLOCK = re.compile(
 
 
 class TextVerdicts(NamedTuple):
-    """Verdicts read from text, with the source they came from and what was odd."""
+    """Verdicts read from text, with the source they came from and what was odd.
+
+    ``unclear``: where the text reads two ways (two readings of the statement count that
+    disagree, or a short reading beside verdict words it left unread), what each way says;
+    the values are then the most trusted reading's, and the scorer says undetermined.
+    """
 
     source: str  # "final_line", "markers", "table", "list", "prose"
     values: tuple[Value, ...]
     warnings: frozenset[str]  # ScoreWarning values; the caller maps them
+    unclear: str | None = None
 
 
 def strip_reasoning(text: str) -> tuple[str, bool]:
@@ -206,50 +213,157 @@ MAX_REMEMBERED_TEXT_CHARS = 300
 MAX_REMEMBERED_TEXTS = 4_096  # at most a couple of MB
 
 
+class Reading(NamedTuple):
+    """What one source reads: its items, and the stretches of text it read them from."""
+
+    source: str  # "final_line", "markers", "table", "list", "prose"; "repetition" and "echo" read as a list
+    items: tuple[Item, ...]
+    warnings: frozenset[str]
+    spans: tuple[tuple[int, int], ...]
+
+    @property
+    def values(self) -> tuple[Value, ...]:
+        return tuple(item.value for item in self.items)
+
+
 def _read_text(lowered: str, expected: int | None, words: VerdictWords) -> TextVerdicts | None:
-    readings: list[TextVerdicts] = []
-    for reading in _readings(lowered, expected, words):
-        if expected is None or len(reading.values) == expected:
-            return reading
-        readings.append(reading)
-    return readings[0] if readings else None
+    """Every source's reading, then one answer: the reading of the statement count that every
+    such reading agrees with; or, where none has the count, the most trusted reading, when
+    no verdict word stands outside what it read (else the text is unclear)."""
+    readings = list(_readings(lowered, expected, words))
+    if expected is None:
+        return _result(readings[0]) if readings else None
+    spots = verdict_spots(lowered, words)
+    # What an answer the grader set aside holds (an echoed example, a final block it revised)
+    # is no second reading: only what follows the answer read counts.
+    since = readings[0].spans[0][0] if readings and readings[0].warnings & _SET_ASIDE else 0
+    spots = tuple(spot for spot in spots if spot.start >= since) if since else spots
+    readings += _repetitions(lowered, spots, expected)
+    if not readings:
+        return None
+    complete = [reading for reading in readings if len(reading.items) == expected]
+    if len(complete) > 1:
+        # Prose is read sentence by sentence for its polarity, a weaker reading than any layout:
+        # it stands in where nothing else reads the count, never against what does.
+        complete = [reading for reading in complete if reading.source != "prose"] or complete
+    if complete:
+        chosen = _keyed_first(complete)
+        for other in complete:
+            if other.values != chosen.values and not (chosen.source == "echo" and _same_verdicts(chosen, other)):
+                return _unclear(chosen, f"{_says(chosen)}, but {_says(other)}")
+        return _result(chosen)
+    chosen = readings[0]
+    if len(chosen.items) < expected:
+        covered = [span for reading in readings if reading.values == chosen.values for span in reading.spans]
+        unread = sum(1 for spot in spots if not any(start <= spot.start < end for start, end in covered))
+        if unread:
+            return _unclear(
+                chosen,
+                f"{_says(chosen)} for {expected} statements, and {unread} more verdict word"
+                f"{'s' if unread > 1 else ''} stand{'' if unread > 1 else 's'} outside it",
+            )
+    return _result(chosen)
 
 
-def _readings(lowered: str, expected: int | None, words: VerdictWords) -> Iterator[TextVerdicts]:
+_SET_ASIDE = frozenset({"superseded_verdicts", "multiple_final_lines"})
+
+
+def _keyed_first(complete: list[Reading]) -> Reading:
+    """A reading by the echoes the grader wrote comes before one by position."""
+    return next((reading for reading in complete if reading.source == "echo"), complete[0])
+
+
+def _same_verdicts(first: Reading, second: Reading) -> bool:
+    """Whether two readings hold the same verdicts in another order (by echo, by position)."""
+    return sorted(first.values, key=repr) == sorted(second.values, key=repr)
+
+
+def _repetitions(lowered: str, spots: tuple[Spot, ...], expected: int) -> Iterator[Reading]:
+    """Readings of the runs of verdicts whose layout repeats: by echo where every unit names
+    its statement, else by position where the run has one verdict a statement."""
+    for run in repeated_runs(lowered, spots):
+        if not is_layout(run):
+            continue
+        keyed = keyed_reading(lowered, run, expected) if "§" in lowered and len(run.spots) >= expected else None
+        span = ((run.start, run.end),)
+        if keyed is not None:
+            yield Reading("echo", tuple(Item(value, "") for value in keyed), frozenset(), span)
+        elif len(run.spots) == expected:
+            yield Reading("repetition", tuple(Item(spot.value, spot.word) for spot in run.spots), frozenset(), span)
+
+
+_SOURCE_NAMES = {
+    "final_line": "the final block",
+    "markers": "the Verdict: markers",
+    "table": "the table",
+    "list": "the list",
+    "prose": "the sentences about each statement",
+    "repetition": "the repeated layout",
+    "echo": "the echoed statements",
+}
+_VERB = {"markers": "read", "prose": "read", "echo": "read"}  # the rest read as one thing: "reads"
+_VALUE_WORDS = {1: "yes", 0: "no", None: "none"}
+
+
+def _says(reading: Reading) -> str:
+    verb = _VERB.get(reading.source, "reads")
+    return f"{_SOURCE_NAMES[reading.source]} {verb} {', '.join(_VALUE_WORDS[value] for value in reading.values)}"
+
+
+def _unclear(reading: Reading, why: str) -> TextVerdicts:
+    result = _result(reading)
+    return result._replace(unclear=why)
+
+
+def _readings(lowered: str, expected: int | None, words: VerdictWords) -> Iterator[Reading]:
     """What each source reads, most trusted first."""
     final = read_final_block(lowered, expected, words) if "final" in lowered or "verdicts" in lowered else None
     markers = read_markers(lowered, words)
+    marker_spans = tuple((at, _line_end(lowered, at)) for _item, at in markers)
     if final is not None:
         wanted = expected or len(final.items)
-        after = [item for item, at in markers if at >= final.end]
+        after = [(item, at) for item, at in markers if at >= final.start]
         if after and len(after) >= wanted:
-            # A complete answer after the final block: the final block was an echoed example.
-            yield _result("markers", after, final.warnings | {"superseded_verdicts"})
+            # Markers after the header, for every statement: the header introduced them ("Here are
+            # my verdicts:"), or, where the block read ended before them, it was an echoed example.
+            spans = tuple((at, _line_end(lowered, at)) for _item, at in after)
+            set_aside = frozenset({"superseded_verdicts"}) if after[0][1] >= final.end else frozenset()
+            yield Reading("markers", tuple(item for item, _at in after), final.warnings | set_aside, spans)
+            return
         warnings = final.warnings
         if markers and tuple(item.value for item, _at in markers) != tuple(item.value for item in final.items):
             warnings = warnings | {"final_line_disagrees"}
-        yield _result("final_line", final.items, warnings)
+        yield Reading("final_line", final.items, warnings, ((final.start, final.end),))
     if markers:
-        yield _result("markers", [item for item, _at in markers], frozenset())
+        yield Reading("markers", tuple(item for item, _at in markers), frozenset(), marker_spans)
     if "|" in lowered:
-        table = read_table(lowered, words)
+        table, table_span = read_table(lowered, words)
         if table:
-            yield _result("table", table, frozenset())
-    listed = read_list(lowered, words)
+            yield Reading("table", tuple(table), frozenset(), (table_span,))
+    listed, list_spans = read_list(lowered, words)
     if listed:
-        yield _result("list", listed, frozenset())
+        yield Reading("list", tuple(listed), frozenset(), tuple(list_spans))
     if final is not None or markers:
         return  # a run without a header and prose are sought only where the grader wrote neither
-    bare = read_bare_run(lowered, words, expected)
+    bare, bare_span = read_bare_run(lowered, words, expected)
     if bare:
-        yield _result("list", bare, frozenset())
+        yield Reading("list", tuple(bare), frozenset(), (bare_span,))
     if ("statement" in lowered or "claim" in lowered or "§" in lowered) and mentions(lowered) <= MAX_PROSE_MENTIONS:
         prose = read_prose(lowered)
         if prose:
-            yield TextVerdicts("prose", prose, frozenset())
+            yield Reading("prose", tuple(Item(value, "") for value in prose), frozenset(), ((0, len(lowered)),))
 
 
-def _result(source: str, items: Sequence[Item], warnings: frozenset[str]) -> TextVerdicts:
-    if {item.word for item in items} - PLAIN_WORDS - {""}:  # "yes" and "no" have no spaces to fold
+def _line_end(lowered: str, at: int) -> int:
+    end = lowered.find("\n", at)
+    return len(lowered) if end < 0 else end
+
+
+_OUTPUT_SOURCES = {"repetition": "list", "echo": "list"}
+
+
+def _result(reading: Reading) -> TextVerdicts:
+    warnings = reading.warnings
+    if {item.word for item in reading.items} - PLAIN_WORDS - {""}:  # "yes" and "no" have no spaces to fold
         warnings = warnings | {"verdict_word_variant"}
-    return TextVerdicts(source, tuple(item.value for item in items), warnings)
+    return TextVerdicts(_OUTPUT_SOURCES.get(reading.source, reading.source), reading.values, warnings)

@@ -80,6 +80,7 @@ class VerdictWords(NamedTuple):
     head_or_number: re.Pattern[str]  # the same, 1 and 0 read as verdicts too
     tail: re.Pattern[str]  # a verdict after a joiner, further on in an item
     tail_or_number: re.Pattern[str]  # the same, 1 and 0 read as verdicts too
+    spot: re.Pattern[str]  # a verdict word anywhere that ends its phrase (``repetition``)
     plain_run: bool  # whether the plain yes/no fast path reads what the item reader would
     # Items already read, by (text, numbers): graders repeat the same few ("verdict: yes.",
     # "no") in every output, and reading one costs a handful of regex calls.
@@ -129,6 +130,7 @@ def _compile(table: WordTable) -> VerdictWords:
         head_or_number=head_or_number,
         tail=tail,
         tail_or_number=tail_or_number,
+        spot=re.compile(word),
         plain_run=plain_run,
         read={},
         texts={},

@@ -42,6 +42,7 @@ class ParsedVerdicts(NamedTuple):
     reasons: tuple[str | None, ...] | None = None
     warnings: tuple[ScoreWarning, ...] = ()
     valid_count: int = 0  # verdicts that are readable (not None)
+    unclear: str | None = None  # the text reads two ways: what each says (the scorer says undetermined)
 
     @classmethod
     def build(
@@ -53,10 +54,11 @@ class ParsedVerdicts(NamedTuple):
         reasons: tuple[str | None, ...] | None = None,
         warnings: tuple[ScoreWarning, ...] = (),
         valid_count: int = 0,
+        unclear: str | None = None,
     ) -> ParsedVerdicts:
         """Built by keyword at a positional call's cost: calling the class with keywords packs
         them into a dict (twice the instructions, once a case on the hot path)."""
-        return tuple.__new__(cls, (format, values, statements, reasons, warnings, valid_count))
+        return tuple.__new__(cls, (format, values, statements, reasons, warnings, valid_count, unclear))
 
 
 def parse_verdicts(
@@ -320,4 +322,6 @@ def _parse_text(text: str, statements: Sequence[str] | None, words: VerdictWords
     values = read.values
     warnings = ordered_warnings({ScoreWarning(warning) for warning in read.warnings})
     valid = len(values) - values.count(None)
-    return ParsedVerdicts.build(format=_TEXT_FORMATS[read.source], values=values, warnings=warnings, valid_count=valid)
+    return ParsedVerdicts.build(
+        format=_TEXT_FORMATS[read.source], values=values, warnings=warnings, valid_count=valid, unclear=read.unclear
+    )

@@ -1,0 +1,166 @@
+"""The verdicts a grader wrote as a repetition: units of one shape, a verdict at the same place in each.
+
+A person meeting a layout for the first time does not know its name; they see that the
+grader wrote one unit per statement and that the units look alike. ``No - Yes - Yes``,
+``(No). (Yes). (Yes).``, ``[1] No. [2] Yes. [3] Yes.``, ``Supported`` on every other line,
+``§1§ -> Yes`` / ``§2§ -> No`` (an echoed statement, see ``text_verdicts``): between one
+verdict and the next stands the same text every time (what the layout repeats: the
+separator, the numbering, the label, the echo's place), so where each verdict stands is
+certain even though no rule names the layout.
+
+* **Spots** (``verdict_spots``): every verdict word in the text that ends its phrase, as an
+  item's verdict must (``No.``, ``no,``, ``supported by``; not ``No mention``). They are
+  what is verdict-like in the output: a reading that leaves one of them unread is partial.
+* **Runs** (``repeated_runs``): maximal sequences of spots where the text between each
+  spot and the next is the same once digits and echoed statements are abstracted (the
+  repeated part is layout; it holds no verdict of its own, or it would be a spot).
+* **Keyed units** (``keyed_reading``): where every unit of a run names one statement by its
+  echo, the run is read by the echo, not by position: a unit that names no statement (a
+  preamble legacy sent as a statement, ``Here are the statements: -> No``) holds no
+  statement's verdict.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from itertools import islice
+from typing import NamedTuple
+
+from compat.scoring.reader.verdict_words import MAX_VERDICTS, Value, VerdictWords
+from compat.scoring.reader.words import word_value
+
+MAX_SPOTS = 4 * MAX_VERDICTS
+MAX_GLUE_CHARS = 200  # a longer stretch between two verdicts is text, not a separator
+
+
+class Spot(NamedTuple):
+    """A verdict word standing as a verdict: where it is and what it says."""
+
+    start: int
+    end: int
+    value: Value
+    word: str
+
+
+class Run(NamedTuple):
+    """Spots whose glue repeats: one unit a spot."""
+
+    spots: tuple[Spot, ...]
+    glue: str  # the repeated text between two spots, abstracted
+
+    @property
+    def start(self) -> int:
+        return self.spots[0].start
+
+    @property
+    def end(self) -> int:
+        return self.spots[-1].end
+
+    @property
+    def values(self) -> tuple[Value, ...]:
+        return tuple(spot.value for spot in self.spots)
+
+
+def verdict_spots(lowered: str, words: VerdictWords) -> tuple[Spot, ...]:
+    """Every verdict word of the prepared text that ends its phrase, in order."""
+    found: list[Spot] = []
+    for match in islice(words.spot.finditer(lowered), MAX_SPOTS):
+        word = match.group("v")
+        spot = Spot(match.start("v"), match.end("v"), word_value(word, words.values), word)
+        if found and _drawn_beside(found[-1], spot, lowered):
+            continue  # "Yes ✅": the mark draws the verdict its word says
+        if _after_overall(lowered, spot.start):
+            continue  # "Overall: No" is read as what it is, an overall verdict, never a statement's
+        found.append(spot)
+    return tuple(found)
+
+
+def _after_overall(lowered: str, at: int) -> bool:
+    line_start = lowered.rfind("\n", max(0, at - _OVERALL_REACH), at) + 1
+    return lowered.find("overall", max(line_start, at - _OVERALL_REACH), at) >= 0
+
+
+_OVERALL_REACH = 40
+_MARKS = frozenset("✓✔☑✅✗✘❌☒✖❓")
+
+
+def _drawn_beside(previous: Spot, spot: Spot, lowered: str) -> bool:
+    """Whether ``spot`` is a check mark right after ``previous`` (or the other way round)."""
+    return (spot.word in _MARKS) != (previous.word in _MARKS) and not lowered[previous.end : spot.start].strip()
+
+
+_ECHO_TOKEN = re.compile(r"§\d{1,4}§")
+_DIGITS = re.compile(r"\d+")
+_SPACES = re.compile(r"[ \t]+")
+
+
+def _abstract(glue: str) -> str:
+    """The glue's shape: echoes and numbers abstracted, runs of spaces as one."""
+    if "§" in glue:
+        glue = _ECHO_TOKEN.sub("§", glue)
+    return _SPACES.sub(" ", _DIGITS.sub("#", glue))
+
+
+def repeated_runs(lowered: str, spots: Sequence[Spot]) -> list[Run]:
+    """Maximal runs of at least two spots with the same abstracted glue between each pair."""
+    runs: list[Run] = []
+    start = 0
+    glue: str | None = None
+    for index in range(1, len(spots) + 1):
+        here = (
+            _abstract(lowered[spots[index - 1].end : spots[index].start])
+            if index < len(spots) and spots[index].start - spots[index - 1].end <= MAX_GLUE_CHARS
+            else None
+        )
+        if here is not None and (glue is None or here == glue) and index - start < MAX_VERDICTS:
+            glue = here
+            continue
+        if glue is not None and index - start >= 2:
+            runs.append(Run(tuple(spots[start:index]), glue))
+        if here is None:
+            start, glue = index, None
+        else:  # this glue differs: a new run may begin at the previous spot
+            start, glue = index - 1, here
+    return runs
+
+
+def is_layout(run: Run) -> bool:
+    """Whether the run's glue is layout a grader repeats, not words of prose: a run of two
+    verdict words joined by a sentence ("yes, as the context says no") is not a repetition.
+    Two spots show their glue once, which proves nothing repeats: their glue must be bare
+    punctuation and numbering (``No - Yes``, ``[1] No. [2] Yes``), never words."""
+    letters = sum(char.isalpha() for char in run.glue)
+    if len(run.spots) == 2:
+        return letters == 0 and (not run.glue.isspace() or "\n" in run.glue)
+    return letters <= 24 and "\n\n\n" not in run.glue
+
+
+def keyed_reading(lowered: str, run: Run, statement_count: int) -> tuple[Value, ...] | None:
+    """The run read by its echoes, where each unit names one statement and together they name
+    each statement once; ``None`` where the units do not name their statements that way.
+
+    A unit is the text from the previous spot (the run's start for the first) to its spot.
+    Units that name no statement hold no statement's verdict; a unit naming two, or a
+    statement named twice, leaves the echo no guide (the reading by position decides).
+    """
+    by_statement: dict[int, Value] = {}
+    previous_end = _line_start(lowered, run.start)
+    for spot in run.spots:
+        named = {int(token[1:-1]) for token in _ECHO_TOKEN.findall(lowered, previous_end, spot.start)}
+        previous_end = spot.end
+        if not named:
+            continue
+        if len(named) > 1:
+            return None
+        index = named.pop()
+        if index in by_statement or index >= statement_count:
+            return None
+        by_statement[index] = spot.value
+    if len(by_statement) != statement_count:
+        return None
+    return tuple(by_statement[index] for index in range(statement_count))
+
+
+def _line_start(lowered: str, at: int) -> int:
+    return lowered.rfind("\n", 0, at) + 1
