@@ -323,7 +323,8 @@ class RagasScorer:
             # refusal is a refusal that starts with a verdict word, not one statement's verdict.
             refusal = matched_refusal(case.grader_output)
             if refusal is not None:
-                why = f'the grader refused to judge ("{refusal}"), giving {parsed.valid_count} of {len(statements)} verdicts'
+                given = f"{parsed.valid_count} of {len(statements)} verdicts"
+                why = f'the grader refused to judge ("{refusal}"), giving {given}'
                 return self._undetermined(
                     case, Cause.REFUSAL, why, len(statements), verdict_format=parsed.format, warnings=parsed.warnings
                 )

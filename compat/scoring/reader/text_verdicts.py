@@ -25,6 +25,7 @@ from typing import NamedTuple
 
 from compat.scoring.reader.final_line import read_final_block
 from compat.scoring.reader.items import Item
+from compat.scoring.reader.repetition import Spot, is_layout, keyed_reading, repeated_runs, verdict_spots
 from compat.scoring.reader.text_sources import (
     MAX_PROSE_MENTIONS,
     mentions,
@@ -34,7 +35,6 @@ from compat.scoring.reader.text_sources import (
     read_prose,
     read_table,
 )
-from compat.scoring.reader.repetition import Spot, is_layout, keyed_reading, repeated_runs, verdict_spots
 from compat.scoring.reader.verdict_words import BUILT_IN, UNREAD, Value, VerdictWords, remember
 from compat.scoring.reader.words import PLAIN_WORDS
 
