@@ -1,0 +1,14 @@
+"""Grader outputs written blind: layouts a careful person reads without doubt, drawn without reading the reader.
+
+Written from how grader models (GPT-4o, Claude, Llama, Mistral, Qwen, Gemini, small local
+models) answer promptfoo's legacy verdict prompt and the RAGAS NLI prompt, by a hand that
+has not read ``compat/scoring``: only the prompts the graders receive, the scorers'
+contracts and issue 33. Each layout is a function over the ``Chooser`` of
+``tests/scoring/graders.py`` (seeded ``random.Random`` or Hypothesis) that returns a
+``BlindOutput``: both grader calls and the reading a person gives them.
+
+- ``layouts``: the development set (the reader's developer may read it);
+- ``heldout``: a second, separate set (run it, do not read it while developing the reader);
+- ``measure``: ``python -m tests.scoring.blind.measure --set dev|heldout|both --seed S --n N``;
+- ``_draw``: what every layout shares (statements, truths, call 1, verdict words, framing).
+"""

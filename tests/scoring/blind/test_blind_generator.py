@@ -1,0 +1,116 @@
+"""The blind generator itself: deterministic for a seed, every layout drawn, truths consistent, no placeholder left.
+
+Nothing here asks how the fixed scorer reads these outputs (the reader is being rewritten;
+``python -m tests.scoring.blind.measure`` prints that).
+"""
+
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+from hypothesis import given, settings
+
+from tests.scoring.blind._draw import BlindOutput, LayoutSet
+from tests.scoring.blind.heldout import HELDOUT, heldout_outputs
+from tests.scoring.blind.layouts import DEV, dev_outputs
+from tests.scoring.blind.measure import main, measure
+from tests.scoring.graders import SHAPES, RandomChooser
+
+SETS = {"dev": DEV, "heldout": HELDOUT}
+PLACEHOLDER = re.compile(r"\{(?:k|s|v|n|o|y|u|L|pl|are|a)\}")
+
+
+def drawn(layout_set: LayoutSet, seed: int, count: int) -> list[BlindOutput]:
+    chooser = RandomChooser(random.Random(seed))
+    return [layout_set.draw(chooser) for _ in range(count)]
+
+
+def check(output: BlindOutput) -> None:
+    """What every output must hold, whatever its layout."""
+    assert output.grader_output.strip(), output.layout
+    assert output.statements_output.strip(), output.layout
+    assert output.statements, output.layout
+    for text in (output.grader_output, output.statements_output):
+        assert not PLACEHOLDER.search(text), (output.layout, text)
+    for statement in output.statements:
+        assert statement in output.statements_output, (output.layout, statement)
+    if output.refusal:
+        assert output.truth is None
+        assert output.expected is None
+        return
+    assert output.truth is not None
+    assert len(output.truth) == len(output.statements)
+    assert any(t is not None for t in output.truth), "a person reads a score only where something was judged"
+    supported = sum(1 for t in output.truth if t is True)
+    assert output.expected == supported / len(output.statements)
+    assert output.expected == output.expected_score
+    assert str(len(output.statements)) == output.dimensions["n"]
+
+
+def test_sets_are_large_enough_and_apart() -> None:
+    assert len(DEV.names) >= 10
+    assert len(HELDOUT.names) >= 5
+    assert not set(DEV.names) & set(HELDOUT.names)
+    assert not (set(DEV.names) | set(HELDOUT.names)) & set(SHAPES)
+
+
+@pytest.mark.parametrize("name", sorted(SETS))
+def test_deterministic_for_a_seed(name: str) -> None:
+    first = drawn(SETS[name], 11, 200)
+    again = drawn(SETS[name], 11, 200)
+    assert [(o.layout, o.statements_output, o.grader_output, o.truth) for o in first] == [
+        (o.layout, o.statements_output, o.grader_output, o.truth) for o in again
+    ]
+    other = drawn(SETS[name], 12, 200)
+    assert [o.grader_output for o in first] != [o.grader_output for o in other]
+
+
+@pytest.mark.parametrize("name", sorted(SETS))
+def test_every_layout_is_drawn_and_consistent(name: str) -> None:
+    outputs = drawn(SETS[name], 3, 1500)
+    assert {o.layout for o in outputs} == set(SETS[name].names)
+    for output in outputs:
+        check(output)
+
+
+@pytest.mark.parametrize(("name", "layout"), [(n, layout) for n, s in sorted(SETS.items()) for layout in s.names])
+def test_each_layout_on_its_own(name: str, layout: str) -> None:
+    chooser = RandomChooser(random.Random(layout))
+    outputs = [SETS[name].draw(chooser, layout) for _ in range(150)]
+    for output in outputs:
+        assert output.layout == layout
+        check(output)
+    refusals = {o.refusal for o in outputs}
+    variety = len({o.grader_output for o in outputs})
+    assert variety > (8 if refusals == {True} else 100), "the layout barely varies"
+    assert len(refusals) == 1, "a layout is either a refusal layout or a verdict layout"
+    if refusals == {False}:
+        assert {len(o.statements) for o in outputs} >= {2, 3, 4}
+        assert any(o.truth is not None and None in o.truth for o in outputs) or layout == "foreign_words"
+
+
+@settings(max_examples=60, deadline=None)
+@given(dev_outputs())
+def test_dev_strategy(output: BlindOutput) -> None:
+    assert output.layout in DEV.names
+    check(output)
+
+
+@settings(max_examples=60, deadline=None)
+@given(heldout_outputs())
+def test_heldout_strategy(output: BlindOutput) -> None:
+    assert output.layout in HELDOUT.names
+    check(output)
+
+
+def test_measure_runs_and_counts(capsys: pytest.CaptureFixture[str]) -> None:
+    report = measure("dev", 5, 60)
+    assert report.outputs == 60
+    assert sum(t.outputs for t in report.layouts.values()) == 60
+    assert report.wrong <= report.misreads <= report.outputs
+    assert main(["--set", "heldout", "--seed", "5", "--n", "30"]) == 0
+    printed = capsys.readouterr().out
+    assert "set heldout, seed 5: 30 outputs" in printed
+    assert "examples of misreads" not in printed
