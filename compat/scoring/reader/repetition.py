@@ -14,7 +14,7 @@ certain even though no rule names the layout.
 * **Runs** (``repeated_runs``): maximal sequences of spots where the text between each
   spot and the next is the same once digits and echoed statements are abstracted (the
   repeated part is layout; it holds no verdict of its own, or it would be a spot).
-* **Keyed units** (``keyed_reading``): where every unit of a run names one statement by its
+* **Keyed units** (``keyed_values``): where every unit of a run names one statement by its
   echo, the run is read by the echo, not by position: a unit that names no statement (a
   preamble legacy sent as a statement, ``Here are the statements: -> No``) holds no
   statement's verdict.
@@ -24,14 +24,15 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from itertools import islice
 from typing import NamedTuple
 
+from compat.scoring.reader.scan import candidate_starts
 from compat.scoring.reader.verdict_words import MAX_VERDICTS, Value, VerdictWords
 from compat.scoring.reader.words import word_value
 
 MAX_SPOTS = 4 * MAX_VERDICTS
-MAX_GLUE_CHARS = 200  # a longer stretch between two verdicts is text, not a separator
+MAX_GLUE_CHARS = 64  # a longer stretch between two verdicts is text, not a separator
+MAX_GLUE_LETTERS = 24  # a separator, a number, a label, an echo's token: more letters are words
 
 
 class Spot(NamedTuple):
@@ -65,15 +66,35 @@ class Run(NamedTuple):
 def verdict_spots(lowered: str, words: VerdictWords) -> tuple[Spot, ...]:
     """Every verdict word of the prepared text that ends its phrase, in order."""
     found: list[Spot] = []
-    for match in islice(words.spot.finditer(lowered), MAX_SPOTS):
+    last_end = 0
+    for start in candidate_starts(lowered, words.starts):
+        if start < last_end:
+            continue  # inside the previous word ("not" of "not supported")
+        match = words.spot.match(lowered, start)
+        if match is None:
+            continue
+        last_end = match.end("v")
+        if len(found) >= MAX_SPOTS:
+            break
         word = match.group("v")
         spot = Spot(match.start("v"), match.end("v"), word_value(word, words.values), word)
         if found and _drawn_beside(found[-1], spot, lowered):
             continue  # "Yes ✅": the mark draws the verdict its word says
         if _after_overall(lowered, spot.start):
             continue  # "Overall: No" is read as what it is, an overall verdict, never a statement's
+        if found and _labels(found[-1], spot, lowered):
+            found[-1] = spot  # "Supported: False", "Correct? Yes": the first word names the field
+            continue
         found.append(spot)
     return tuple(found)
+
+
+_LABEL_GLUE = re.compile(r"[ \t*_`\"']*[:=?][ \t*_`\"']*")
+
+
+def _labels(previous: Spot, spot: Spot, lowered: str) -> bool:
+    """Whether ``previous`` is a field's name that ``spot`` answers, on the same line."""
+    return _LABEL_GLUE.fullmatch(lowered, previous.end, spot.start) is not None
 
 
 def _after_overall(lowered: str, at: int) -> bool:
@@ -95,11 +116,19 @@ _DIGITS = re.compile(r"\d+")
 _SPACES = re.compile(r"[ \t]+")
 
 
-def _abstract(glue: str) -> str:
-    """The glue's shape: echoes and numbers abstracted, runs of spaces as one."""
+_LETTER = re.compile(r"[^\W\d_]")
+
+
+def _abstract(glue: str) -> str | None:
+    """The glue's shape (echoes and numbers abstracted, runs of spaces as one), or ``None``
+    where it is too long or holds too many letters to be layout."""
+    if len(glue) > MAX_GLUE_CHARS or len(_LETTER.findall(glue)) > MAX_GLUE_LETTERS:
+        return None
     if "§" in glue:
         glue = _ECHO_TOKEN.sub("§", glue)
-    return _SPACES.sub(" ", _DIGITS.sub("#", glue))
+    if not glue.isalpha():  # digits and spaces to fold (one C check first: most glues are short words)
+        glue = _SPACES.sub(" ", _DIGITS.sub("#", glue))
+    return glue
 
 
 def repeated_runs(lowered: str, spots: Sequence[Spot]) -> list[Run]:
@@ -129,26 +158,30 @@ def is_layout(run: Run) -> bool:
     """Whether the run's glue is layout a grader repeats, not words of prose: a run of two
     verdict words joined by a sentence ("yes, as the context says no") is not a repetition.
     Two spots show their glue once, which proves nothing repeats: their glue must be bare
-    punctuation and numbering (``No - Yes``, ``[1] No. [2] Yes``), never words."""
-    letters = sum(char.isalpha() for char in run.glue)
+    punctuation and numbering (``No - Yes``, ``[1] No. [2] Yes``), never words; spaces alone
+    join two verdicts only across lines."""
     if len(run.spots) == 2:
-        return letters == 0 and (not run.glue.isspace() or "\n" in run.glue)
-    return letters <= 24 and "\n\n\n" not in run.glue
+        return _LETTER.search(run.glue) is None and (not run.glue.isspace() or "\n" in run.glue)
+    return "\n\n\n" not in run.glue
 
 
-def keyed_reading(lowered: str, run: Run, statement_count: int) -> tuple[Value, ...] | None:
-    """The run read by its echoes, where each unit names one statement and together they name
-    each statement once; ``None`` where the units do not name their statements that way.
+def keyed_values(
+    lowered: str, anchors: Sequence[int], values: Sequence[Value], statement_count: int, first_unit_start: int = 0
+) -> tuple[Value, ...] | None:
+    """Verdicts read by the echoes of their units, where each unit names one statement and
+    together they name each statement once; ``None`` where the units do not name their
+    statements that way.
 
-    A unit is the text from the previous spot (the run's start for the first) to its spot.
-    Units that name no statement hold no statement's verdict; a unit naming two, or a
-    statement named twice, leaves the echo no guide (the reading by position decides).
+    The unit of an item is the text from the previous item's place (``first_unit_start`` for
+    the first) to its own. Units that name no statement hold no statement's verdict (a
+    preamble legacy sent as a statement); a unit naming two, or a statement named twice,
+    leaves the echo no guide (the reading by position decides).
     """
     by_statement: dict[int, Value] = {}
-    previous_end = _line_start(lowered, run.start)
-    for spot in run.spots:
-        named = {int(token[1:-1]) for token in _ECHO_TOKEN.findall(lowered, previous_end, spot.start)}
-        previous_end = spot.end
+    previous = first_unit_start
+    for at, value in zip(anchors, values, strict=True):
+        named = {int(token[1:-1]) for token in _ECHO_TOKEN.findall(lowered, previous, at)}
+        previous = at
         if not named:
             continue
         if len(named) > 1:
@@ -156,11 +189,7 @@ def keyed_reading(lowered: str, run: Run, statement_count: int) -> tuple[Value, 
         index = named.pop()
         if index in by_statement or index >= statement_count:
             return None
-        by_statement[index] = spot.value
+        by_statement[index] = value
     if len(by_statement) != statement_count:
         return None
     return tuple(by_statement[index] for index in range(statement_count))
-
-
-def _line_start(lowered: str, at: int) -> int:
-    return lowered.rfind("\n", 0, at) + 1

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import re
 from itertools import islice
+from typing import NamedTuple
 
 from compat.scoring.reader.items import (
     MAX_ITEM_CHARS,
@@ -228,10 +229,21 @@ def mentions(lowered: str) -> int:
     return lowered.count("statement") + lowered.count("claim") + lowered.count("§")
 
 
-def read_prose(lowered: str) -> tuple[Value, ...]:
+class ProseReading(NamedTuple):
+    """Verdicts by statement number (from 1) and the sentences they were read from."""
+
+    by_index: dict[int, Value]
+    spans: list[tuple[int, int]]
+
+
+def read_prose(lowered: str) -> ProseReading:
     """Verdicts by statement from sentences about one statement each; said twice, the lower."""
     by_index: dict[int, Value] = {}
+    spans: list[tuple[int, int]] = []
+    pos = 0
     for sentence in islice(_SENTENCE_END.split(lowered), 4 * MAX_VERDICTS):
+        at = lowered.find(sentence, pos) if sentence else pos
+        pos = at + len(sentence)
         if len(sentence) > MAX_ITEM_CHARS:
             continue
         if _LABELLED.match(sentence):
@@ -241,14 +253,15 @@ def read_prose(lowered: str) -> tuple[Value, ...]:
             continue  # about no statement, or about several: not one statement's verdict
         index = mentioned.pop()
         assert index is not None
+        if "?" in sentence:  # a question judges nothing: only its answer does ("...context? No.")
+            sentence = sentence[sentence.rfind("?") + 1 :]
         value = _polarity(sentence)
         if value is _NOT_A_VERDICT or not 1 <= index <= MAX_VERDICTS:
             continue
         previous = by_index.get(index, value)
         by_index[index] = _lower(previous, value)
-    if not by_index:
-        return ()
-    return tuple(by_index.get(i) for i in range(1, max(by_index) + 1))
+        spans.append((at, pos))
+    return ProseReading(by_index, spans)
 
 
 def _index(match: re.Match[str]) -> int | None:

@@ -25,7 +25,7 @@ from typing import NamedTuple
 
 from compat.scoring.reader.final_line import read_final_block
 from compat.scoring.reader.items import Item
-from compat.scoring.reader.repetition import Spot, is_layout, keyed_reading, repeated_runs, verdict_spots
+from compat.scoring.reader.repetition import Spot, is_layout, keyed_values, repeated_runs, verdict_spots
 from compat.scoring.reader.text_sources import (
     MAX_PROSE_MENTIONS,
     mentions,
@@ -220,6 +220,7 @@ class Reading(NamedTuple):
     items: tuple[Item, ...]
     warnings: frozenset[str]
     spans: tuple[tuple[int, int], ...]
+    anchors: tuple[int, ...] = ()  # where each item stands, where the source knows (markers, runs)
 
     @property
     def values(self) -> tuple[Value, ...]:
@@ -239,9 +240,11 @@ def _read_text(lowered: str, expected: int | None, words: VerdictWords) -> TextV
     since = readings[0].spans[0][0] if readings and readings[0].warnings & _SET_ASIDE else 0
     spots = tuple(spot for spot in spots if spot.start >= since) if since else spots
     readings += _repetitions(lowered, spots, expected)
+    if "§" in lowered:
+        readings += _keyed_by_echo(lowered, [*readings, _line_heads(lowered, spots)], expected)
     if not readings:
         return None
-    complete = [reading for reading in readings if len(reading.items) == expected]
+    complete = [reading for reading in readings if len(reading.items) == expected and _GAP not in reading.items]
     if len(complete) > 1:
         # Prose is read sentence by sentence for its polarity, a weaker reading than any layout:
         # it stands in where nothing else reads the count, never against what does.
@@ -253,7 +256,7 @@ def _read_text(lowered: str, expected: int | None, words: VerdictWords) -> TextV
                 return _unclear(chosen, f"{_says(chosen)}, but {_says(other)}")
         return _result(chosen)
     chosen = readings[0]
-    if len(chosen.items) < expected:
+    if len(chosen.items) < expected or _GAP in chosen.items:
         covered = [span for reading in readings if reading.values == chosen.values for span in reading.spans]
         unread = sum(1 for spot in spots if not any(start <= spot.start < end for start, end in covered))
         if unread:
@@ -265,6 +268,7 @@ def _read_text(lowered: str, expected: int | None, words: VerdictWords) -> TextV
     return _result(chosen)
 
 
+_GAP = Item(None, "gap")  # a statement a reading found no verdict for, between ones it did (prose)
 _SET_ASIDE = frozenset({"superseded_verdicts", "multiple_final_lines"})
 
 
@@ -279,17 +283,57 @@ def _same_verdicts(first: Reading, second: Reading) -> bool:
 
 
 def _repetitions(lowered: str, spots: tuple[Spot, ...], expected: int) -> Iterator[Reading]:
-    """Readings of the runs of verdicts whose layout repeats: by echo where every unit names
-    its statement, else by position where the run has one verdict a statement."""
+    """Readings of the runs of verdicts whose layout repeats, one verdict a statement."""
     for run in repeated_runs(lowered, spots):
-        if not is_layout(run):
+        if is_layout(run) and len(run.spots) >= expected:
+            items = tuple(Item(spot.value, spot.word) for spot in run.spots)
+            anchors = tuple(spot.start for spot in run.spots)
+            reading = Reading("repetition", items, frozenset(), ((run.start, run.end),), anchors)
+            if len(run.spots) == expected:
+                yield reading
+            else:  # more units than statements: read only by their echoes (a preamble's unit)
+                yield from _keyed_by_echo(
+                    lowered, [reading], expected, first_unit_start=_line_start(lowered, run.start)
+                )
+
+
+def _line_heads(lowered: str, spots: tuple[Spot, ...]) -> Reading:
+    """The verdict words that begin their line, past decoration (``supported — as stated``):
+    read only by the echoes their units hold, never by position."""
+    heads = [spot for spot in spots if not lowered[_line_start(lowered, spot.start) : spot.start].strip(_DECORATION)]
+    items = tuple(Item(spot.value, spot.word) for spot in heads)
+    return Reading(
+        "heads",
+        items,
+        frozenset(),
+        tuple((spot.start, spot.end) for spot in heads),
+        tuple(spot.start for spot in heads),
+    )
+
+
+_DECORATION = " \t*_`#>-•·+[](){}:.|\"'“”‘’«»→⇒➔➜–—"
+
+
+def _line_start(lowered: str, at: int) -> int:
+    return lowered.rfind("\n", 0, at) + 1
+
+
+def _keyed_by_echo(
+    lowered: str, readings: list[Reading], expected: int, *, first_unit_start: int = 0
+) -> Iterator[Reading]:
+    """Each reading whose units name their statements by echo, read by the echo: the first
+    such reading only (they say the same where they agree; the check of every reading against
+    the others says where they do not). A unit is the text from the previous item to this one."""
+    for reading in readings:
+        if len(reading.anchors) != len(reading.items) or len(reading.items) < expected:
             continue
-        keyed = keyed_reading(lowered, run, expected) if "§" in lowered and len(run.spots) >= expected else None
-        span = ((run.start, run.end),)
+        keyed = keyed_values(
+            lowered, reading.anchors, [item.value for item in reading.items], expected, first_unit_start
+        )
         if keyed is not None:
-            yield Reading("echo", tuple(Item(value, "") for value in keyed), frozenset(), span)
-        elif len(run.spots) == expected:
-            yield Reading("repetition", tuple(Item(spot.value, spot.word) for spot in run.spots), frozenset(), span)
+            items = tuple(Item(value, "") for value in keyed)
+            yield Reading("echo", items, reading.warnings, reading.spans, ())
+            return
 
 
 _SOURCE_NAMES = {
@@ -300,6 +344,7 @@ _SOURCE_NAMES = {
     "prose": "the sentences about each statement",
     "repetition": "the repeated layout",
     "echo": "the echoed statements",
+    "heads": "the verdicts that begin their lines",
 }
 _VERB = {"markers": "read", "prose": "read", "echo": "read"}  # the rest read as one thing: "reads"
 _VALUE_WORDS = {1: "yes", 0: "no", None: "none"}
@@ -328,14 +373,16 @@ def _readings(lowered: str, expected: int | None, words: VerdictWords) -> Iterat
             # my verdicts:"), or, where the block read ended before them, it was an echoed example.
             spans = tuple((at, _line_end(lowered, at)) for _item, at in after)
             set_aside = frozenset({"superseded_verdicts"}) if after[0][1] >= final.end else frozenset()
-            yield Reading("markers", tuple(item for item, _at in after), final.warnings | set_aside, spans)
+            anchors = tuple(at for _item, at in after)
+            yield Reading("markers", tuple(item for item, _at in after), final.warnings | set_aside, spans, anchors)
             return
         warnings = final.warnings
         if markers and tuple(item.value for item, _at in markers) != tuple(item.value for item in final.items):
             warnings = warnings | {"final_line_disagrees"}
         yield Reading("final_line", final.items, warnings, ((final.start, final.end),))
     if markers:
-        yield Reading("markers", tuple(item for item, _at in markers), frozenset(), marker_spans)
+        anchors = tuple(at for _item, at in markers)
+        yield Reading("markers", tuple(item for item, _at in markers), frozenset(), marker_spans, anchors)
     if "|" in lowered:
         table, table_span = read_table(lowered, words)
         if table:
@@ -350,8 +397,11 @@ def _readings(lowered: str, expected: int | None, words: VerdictWords) -> Iterat
         yield Reading("list", tuple(bare), frozenset(), (bare_span,))
     if ("statement" in lowered or "claim" in lowered or "§" in lowered) and mentions(lowered) <= MAX_PROSE_MENTIONS:
         prose = read_prose(lowered)
-        if prose:
-            yield Reading("prose", tuple(Item(value, "") for value in prose), frozenset(), ((0, len(lowered)),))
+        if prose.by_index:
+            # A statement no sentence judged is a gap: the reading is short there, not a "no".
+            last = max(prose.by_index)
+            items = tuple(Item(prose.by_index[i], "") if i in prose.by_index else _GAP for i in range(1, last + 1))
+            yield Reading("prose", items, frozenset(), tuple(prose.spans))
 
 
 def _line_end(lowered: str, at: int) -> int:

@@ -22,6 +22,7 @@ import re
 from collections.abc import Mapping
 from typing import Any, Literal, NamedTuple, TypeVar
 
+from compat.scoring.reader.scan import WordStarts, word_starts
 from compat.scoring.reader.vocabulary import Vocabulary
 from compat.scoring.reader.words import BUILT_IN_WORDS, WordTable, word_table
 
@@ -80,7 +81,8 @@ class VerdictWords(NamedTuple):
     head_or_number: re.Pattern[str]  # the same, 1 and 0 read as verdicts too
     tail: re.Pattern[str]  # a verdict after a joiner, further on in an item
     tail_or_number: re.Pattern[str]  # the same, 1 and 0 read as verdicts too
-    spot: re.Pattern[str]  # a verdict word anywhere that ends its phrase (``repetition``)
+    spot: re.Pattern[str]  # a verdict word that ends its phrase, matched where ``starts`` says one may begin
+    starts: WordStarts  # what ``scan`` looks for to find where a verdict word may begin
     plain_run: bool  # whether the plain yes/no fast path reads what the item reader would
     # Items already read, by (text, numbers): graders repeat the same few ("verdict: yes.",
     # "no") in every output, and reading one costs a handful of regex calls.
@@ -131,6 +133,7 @@ def _compile(table: WordTable) -> VerdictWords:
         tail=tail,
         tail_or_number=tail_or_number,
         spot=re.compile(word),
+        starts=word_starts(table.values),
         plain_run=plain_run,
         read={},
         texts={},
