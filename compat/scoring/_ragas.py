@@ -252,6 +252,9 @@ def _echoed_in_order(statements: Sequence[str], echoed: Sequence[str | None]) ->
     )
 
 
+_SHORT_REPLY = 300  # characters: a reply this short that refuses says nothing else
+
+
 class RagasScorer:
     """The RAGAS faithfulness ratio over structured verdicts, hardened."""
 
@@ -318,9 +321,11 @@ class RagasScorer:
                 warnings=parsed.warnings,
             )
         values, reasons, align_warnings = align(statements, parsed)
-        if len(parsed.values) < len(statements) and parsed.valid_count <= 1:
-            # "No. I won't do that.", "Sorry - no." for three statements: one verdict word and a
-            # refusal is a refusal that starts with a verdict word, not one statement's verdict.
+        short = len(parsed.values) < len(statements) or len(case.grader_output) <= _SHORT_REPLY
+        if parsed.valid_count <= 1 and short:
+            # "No. I won't do that.", "Sorry - no." for three statements, or a short reply that holds a
+            # refusal ("Yes, I understand the task, but I can't complete it"): one verdict word beside
+            # a refusal is a refusal that starts with a verdict word, not a statement's verdict.
             refusal = matched_refusal(case.grader_output)
             if refusal is not None:
                 given = f"{parsed.valid_count} of {len(statements)} verdicts"

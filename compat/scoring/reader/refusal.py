@@ -80,6 +80,7 @@ REFUSAL_PATTERNS: tuple[tuple[str, str], ...] = (
     ("ich kann nicht", "de"),
     ("ich kann keine", "de"),
     ("leider kann ich", "de"),
+    ("kann ich nicht", "de"),
     ("mi dispiace", "it"),
     ("non posso", "it"),
     ("desculpe", "pt"),

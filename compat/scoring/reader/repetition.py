@@ -111,6 +111,25 @@ def _drawn_beside(previous: Spot, spot: Spot, lowered: str) -> bool:
     return (spot.word in _MARKS) != (previous.word in _MARKS) and not lowered[previous.end : spot.start].strip()
 
 
+def verdict_words_in(lowered: str, words: VerdictWords) -> list[int]:
+    """Where every verdict word of the text stands, whether or not it ends its phrase
+    (``No mention``, ``1:n 2:y``): what a reading that leaves one of them out may have missed.
+    Overall verdicts are read as what they are, so they are not counted."""
+    found: list[int] = []
+    last_end = 0
+    for start in candidate_starts(lowered, words.starts):
+        if start < last_end:
+            continue
+        match = words.bare.match(lowered, start)
+        if match is None or _after_overall(lowered, start):
+            continue
+        last_end = match.end()
+        found.append(start)
+        if len(found) >= MAX_SPOTS:
+            break
+    return found
+
+
 _ECHO_TOKEN = re.compile(r"§\d{1,4}§")
 _DIGITS = re.compile(r"\d+")
 _SPACES = re.compile(r"[ \t]+")

@@ -25,7 +25,14 @@ from typing import NamedTuple
 
 from compat.scoring.reader.final_line import read_final_block
 from compat.scoring.reader.items import Item
-from compat.scoring.reader.repetition import Spot, is_layout, keyed_values, repeated_runs, verdict_spots
+from compat.scoring.reader.repetition import (
+    Spot,
+    is_layout,
+    keyed_values,
+    repeated_runs,
+    verdict_spots,
+    verdict_words_in,
+)
 from compat.scoring.reader.text_sources import (
     MAX_PROSE_MENTIONS,
     mentions,
@@ -46,6 +53,25 @@ _LEGEND_PAREN = re.compile(
 _LEGEND_OR = re.compile(r"yes(?<!\wyes)[\"”']?[ \t]+or[ \t]+[\"“']?no(?!\w)")
 # "Yes = supported", "No means not supported": a verdict word being defined, not given.
 _LEGEND_DEFINES = re.compile(r"(?:yes(?<!\wyes)|no(?<!\wno))[\"”']?[ \t]*(?:=|means(?!\w))[^.,;\n]{0,60}")
+# A legend's line: "Key: ✔ supported, ✖ not", or two symbols defined on one line ("(t = supported,
+# f = not supported)", "✅ = supported; ❌ = not supported"). It says what marks mean, it gives none.
+_LEGEND_HEAD = re.compile(r"^[ \t*_(\[]*(?:legend|key)[ \t*_]*:[^\n]*", re.MULTILINE)
+_DEFINITION = re.compile(r"(?:(?<=[\s(\[,;])|^)[^\s=:(\[]{1,12}[ \t]*(?:=|means(?!\w))", re.MULTILINE)
+
+
+def _blank_legend_lines(lowered: str) -> str:
+    lines: dict[int, int] = {}
+    for definition in _DEFINITION.finditer(lowered):
+        start = lowered.rfind("\n", 0, definition.start()) + 1
+        lines[start] = lines.get(start, 0) + 1
+    for start, count in lines.items():
+        if count >= 2:
+            end = lowered.find("\n", start)
+            end = len(lowered) if end < 0 else end
+            lowered = lowered[:start] + " " * (end - start) + lowered[end:]
+    return lowered
+
+
 _HTML_TAG = re.compile(
     r"</?(?:b|i|u|p|br|em|strong|span|div|li|ul|ol|code|td|tr|th|mark|sup|sub)(?:[ \t][^<>\n]{0,200})?/?>"
 )
@@ -128,7 +154,9 @@ def prepare(text: str, statements: Sequence[str] | None, words: VerdictWords = B
     if " or " in lowered:
         lowered = _LEGEND_OR.sub(" ", lowered)
     if "=" in lowered or " means" in lowered:
-        lowered = _LEGEND_DEFINES.sub(" ", lowered)
+        lowered = _blank_legend_lines(_LEGEND_DEFINES.sub(" ", lowered))
+    if "legend" in lowered or "key" in lowered:
+        lowered = _LEGEND_HEAD.sub(" ", lowered)
     if statements:
         lowered = _blank_echoes(lowered, statements)
     return lowered
@@ -237,7 +265,11 @@ def _read_text(lowered: str, expected: int | None, words: VerdictWords) -> TextV
     spots = verdict_spots(lowered, words)
     # What an answer the grader set aside holds (an echoed example, a final block it revised)
     # is no second reading: only what follows the answer read counts.
-    since = readings[0].spans[0][0] if readings and readings[0].warnings & _SET_ASIDE else 0
+    since = (
+        readings[0].spans[0][0]
+        if readings and readings[0].warnings & _SET_ASIDE and len(readings[0].items) >= expected
+        else 0
+    )
     spots = tuple(spot for spot in spots if spot.start >= since) if since else spots
     readings += _repetitions(lowered, spots, expected)
     if "§" in lowered:
@@ -258,7 +290,10 @@ def _read_text(lowered: str, expected: int | None, words: VerdictWords) -> TextV
     chosen = readings[0]
     if len(chosen.items) < expected or _GAP in chosen.items:
         covered = [span for reading in readings if reading.values == chosen.values for span in reading.spans]
-        unread = sum(1 for spot in spots if not any(start <= spot.start < end for start, end in covered))
+        places = [at for at in verdict_words_in(lowered, words) if at >= since]
+        inside = sum(1 for at in places if any(start <= at < end for start, end in covered))
+        # Outside what was read, or more inside it than the reading holds ("1:n 2:y 3:y" read as two).
+        unread = len(places) - inside + max(0, inside - len(chosen.items) * _agreeing(readings, chosen))
         if unread:
             return _unclear(
                 chosen,
@@ -270,6 +305,11 @@ def _read_text(lowered: str, expected: int | None, words: VerdictWords) -> TextV
 
 _GAP = Item(None, "gap")  # a statement a reading found no verdict for, between ones it did (prose)
 _SET_ASIDE = frozenset({"superseded_verdicts", "multiple_final_lines"})
+
+
+def _agreeing(readings: list[Reading], chosen: Reading) -> int:
+    """How many readings read what ``chosen`` reads (each read its verdicts in its own place)."""
+    return sum(1 for reading in readings if reading.values == chosen.values)
 
 
 def _keyed_first(complete: list[Reading]) -> Reading:

@@ -58,6 +58,8 @@ _JOIN = r"[ \t:.)\]}*_`\"'“”‘’«»=~+\-–—→⇒➔➜>(\[{<|\\]*"
 # carries a verdict on ("Supported by the context", "No, it is not", "Yes because ...").
 _ENDS = (
     r"(?![ \t]*\?)"  # "Supported?" asks (a column, a label), it does not answer
+    # "Supported: false", "correct = 1": a field's name, whose value follows it
+    r"(?![ \t*]*[:=][ \t]*[\"'`*]*(?:[01]|true|false|yes|no|y|n|t|f)(?![\w\"'`*]*[ \t]*[^\s\"'`*.,;!)]))"
     r"(?![^\w\s。、]+\w)"  # glued to a word by punctuation ("Yes:a") it is part of something else
     r"(?=[ \t]*(?:$|[^\w \t])|[ \t]+(?:by|because|as|since|based|according|given|per|it|this|that|for)(?!\w)"
     r"|[ \t]+[✓✔☑✅✗✘❌☒✖❓])"
@@ -82,6 +84,7 @@ class VerdictWords(NamedTuple):
     tail: re.Pattern[str]  # a verdict after a joiner, further on in an item
     tail_or_number: re.Pattern[str]  # the same, 1 and 0 read as verdicts too
     spot: re.Pattern[str]  # a verdict word that ends its phrase, matched where ``starts`` says one may begin
+    bare: re.Pattern[str]  # a verdict word, whatever follows it (what is verdict-like in a text)
     starts: WordStarts  # what ``scan`` looks for to find where a verdict word may begin
     plain_run: bool  # whether the plain yes/no fast path reads what the item reader would
     # Items already read, by (text, numbers): graders repeat the same few ("verdict: yes.",
@@ -133,6 +136,7 @@ def _compile(table: WordTable) -> VerdictWords:
         tail=tail,
         tail_or_number=tail_or_number,
         spot=re.compile(word),
+        bare=re.compile(_MARK + "(?P<v>" + table.pattern + ")"),
         starts=word_starts(table.values),
         plain_run=plain_run,
         read={},
