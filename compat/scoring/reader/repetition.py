@@ -145,9 +145,14 @@ def _abstract(glue: str) -> str | None:
         return None
     if "§" in glue:
         glue = _ECHO_TOKEN.sub("§", glue)
-    if not glue.isalpha():  # digits and spaces to fold (one C check first: most glues are short words)
-        glue = _SPACES.sub(" ", _DIGITS.sub("#", glue))
+    if not glue.isalpha():  # digits, spaces and emphasis to fold (one C check first: most glues are short words)
+        glue = _SPACES.sub(" ", _DIGITS.sub("#", glue.translate(_EMPHASIS)))
     return glue
+
+
+# Quotes and emphasis around one value and not another ("undetermined" among bare words) are
+# decoration of that value, not a change of layout.
+_EMPHASIS = str.maketrans("", "", "\"'`*_“”‘’")
 
 
 def repeated_runs(lowered: str, spots: Sequence[Spot]) -> list[Run]:

@@ -40,7 +40,11 @@ from compat.scoring.reader.verdict_words import (
 )
 
 # Keywords first, so the engine skips ahead to them; what stands before one is checked after.
-_MARKER = re.compile(r"(?:verdict|conclusion|answer|judge?ment)(?:[ \t]+is)?(?!\w)|supported[ \t]*\?")
+_MARKER = re.compile(
+    r"(?:verdict|conclusion|answer|judge?ment)(?:[ \t]+is)?(?!\w)|supported[ \t]*\?"
+    # A field a grader names its verdict with, where a delimiter says a value follows ("Label: true").
+    r"|(?:label|result|assessment|determination|decision|rating|classification)[ \t*_`]*(?=[:=\-–—→])"
+)
 _NOT_BEFORE_A_MARKER = ("overall", "final", "in")
 
 
@@ -95,7 +99,20 @@ def read_markers(lowered: str, words: VerdictWords = BUILT_IN) -> list[tuple[Ite
 
 # The rest of a marker's line when it is a plain yes or no (tests hold it equal to the item reader's).
 _PLAIN_MARKER_ITEM = re.compile(r"[ \t]*:[ \t]*(yes|no)[ \t]*\.?[ \t]*(?:\n|\Z)")
-_KEYWORDS = ("verdict", "conclusion", "answer", "judg", "supported")
+_KEYWORDS = (
+    "verdict",
+    "conclusion",
+    "answer",
+    "judg",
+    "supported",
+    "label",
+    "result",
+    "assessment",
+    "determination",
+    "decision",
+    "rating",
+    "classification",
+)
 
 
 def _keyword_positions(lowered: str) -> list[int]:

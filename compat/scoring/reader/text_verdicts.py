@@ -276,6 +276,7 @@ def _read_text(lowered: str, expected: int | None, words: VerdictWords) -> TextV
         readings += _keyed_by_echo(lowered, [*readings, _line_heads(lowered, spots)], expected)
     if not readings:
         return None
+    readings += _without_places(readings, expected)
     complete = [reading for reading in readings if len(reading.items) == expected and _GAP not in reading.items]
     if len(complete) > 1:
         # Prose is read sentence by sentence for its polarity, a weaker reading than any layout:
@@ -293,7 +294,8 @@ def _read_text(lowered: str, expected: int | None, words: VerdictWords) -> TextV
         places = [at for at in verdict_words_in(lowered, words) if at >= since]
         inside = sum(1 for at in places if any(start <= at < end for start, end in covered))
         # Outside what was read, or more inside it than the reading holds ("1:n 2:y 3:y" read as two).
-        unread = len(places) - inside + max(0, inside - len(chosen.items) * _agreeing(readings, chosen))
+        read = sum(1 for item in chosen.items if item is not _GAP)
+        unread = len(places) - inside + max(0, inside - read * _agreeing(readings, chosen))
         if unread:
             return _unclear(
                 chosen,
@@ -305,6 +307,22 @@ def _read_text(lowered: str, expected: int | None, words: VerdictWords) -> TextV
 
 _GAP = Item(None, "gap")  # a statement a reading found no verdict for, between ones it did (prose)
 _SET_ASIDE = frozenset({"superseded_verdicts", "multiple_final_lines"})
+
+
+def _without_places(readings: list[Reading], expected: int) -> list[Reading]:
+    """Readings of more items than statements, read without the places that hold no verdict
+    word at all, where that leaves one a statement: those places were lines of the grader's
+    units (an echo, an explanation), not statements it gave no verdict."""
+    found: list[Reading] = []
+    for reading in readings:
+        if len(reading.items) > expected and _NO_WORD in reading.items:
+            kept = tuple(item for item in reading.items if item != _NO_WORD)
+            if len(kept) == expected:
+                found.append(reading._replace(items=kept, anchors=()))
+    return found
+
+
+_NO_WORD = Item(None, "")
 
 
 def _agreeing(readings: list[Reading], chosen: Reading) -> int:
