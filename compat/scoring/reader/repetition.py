@@ -8,7 +8,7 @@ verdict and the next stands the same text every time (what the layout repeats: t
 separator, the numbering, the label, the echo's place), so where each verdict stands is
 certain even though no rule names the layout.
 
-* **Spots** (``verdict_spots``): every verdict word in the text that ends its phrase, as an
+* **Spots** (``find_verdict_words``): every verdict word in the text that ends its phrase, as an
   item's verdict must (``No.``, ``no,``, ``supported by``; not ``No mention``). They are
   what is verdict-like in the output: a reading that leaves one of them unread is partial.
 * **Runs** (``repeated_runs``): maximal sequences of spots where the text between each
@@ -23,6 +23,7 @@ certain even though no rule names the layout.
 from __future__ import annotations
 
 import re
+from bisect import bisect_left
 from collections.abc import Sequence
 from typing import NamedTuple
 
@@ -63,30 +64,47 @@ class Run(NamedTuple):
         return tuple(spot.value for spot in self.spots)
 
 
-def verdict_spots(lowered: str, words: VerdictWords) -> tuple[Spot, ...]:
-    """Every verdict word of the prepared text that ends its phrase, in order."""
+class VerdictWordsFound(NamedTuple):
+    """One scan's findings: the spots (verdict words that end their phrase, as a verdict must)
+    and the places of every verdict word, whatever follows it (what is verdict-like)."""
+
+    spots: tuple[Spot, ...]
+    places: tuple[int, ...]
+
+
+def find_verdict_words(lowered: str, words: VerdictWords) -> VerdictWordsFound:
+    """Every verdict word of the prepared text, in order: one scan (``scan``) for both kinds."""
     found: list[Spot] = []
+    places: list[int] = []
     last_end = 0
-    for start in candidate_starts(lowered, words.starts):
+    whole = words.starts.whole
+    overall = "overall" in lowered
+    for start, token in candidate_starts(lowered, words.starts):
         if start < last_end:
             continue  # inside the previous word ("not" of "not supported")
-        match = words.spot.match(lowered, start)
-        if match is None:
-            continue
-        last_end = match.end("v")
-        if len(found) >= MAX_SPOTS:
+        if token in whole:  # "yes", "no", "supported": the token is the word, no pattern to try
+            word, last_end = token, start + len(token)
+        else:
+            match = words.bare.match(lowered, start)
+            if match is None:
+                continue
+            word, last_end = match.group("v"), match.end("v")
+            start = match.start("v")
+        if overall and _after_overall(lowered, start):
+            continue  # "Overall: No" is read as what it is, an overall verdict, never a statement's
+        places.append(start)
+        if len(places) >= MAX_SPOTS:
             break
-        word = match.group("v")
-        spot = Spot(match.start("v"), match.end("v"), word_value(word, words.values), word)
+        if words.ends.match(lowered, last_end) is None:
+            continue  # "No mention", "Supported: false": verdict-like, not a verdict where it stands
+        spot = Spot(start, last_end, word_value(word, words.values), word)
         if found and _drawn_beside(found[-1], spot, lowered):
             continue  # "Yes ✅": the mark draws the verdict its word says
-        if _after_overall(lowered, spot.start):
-            continue  # "Overall: No" is read as what it is, an overall verdict, never a statement's
         if found and _labels(found[-1], spot, lowered):
             found[-1] = spot  # "Supported: False", "Correct? Yes": the first word names the field
             continue
         found.append(spot)
-    return tuple(found)
+    return VerdictWordsFound(tuple(found), tuple(places))
 
 
 _LABEL_GLUE = re.compile(r"[ \t*_`\"']*[:=?][ \t*_`\"']*")
@@ -111,37 +129,20 @@ def _drawn_beside(previous: Spot, spot: Spot, lowered: str) -> bool:
     return (spot.word in _MARKS) != (previous.word in _MARKS) and not lowered[previous.end : spot.start].strip()
 
 
-def verdict_words_in(lowered: str, words: VerdictWords) -> list[int]:
-    """Where every verdict word of the text stands, whether or not it ends its phrase
-    (``No mention``, ``1:n 2:y``): what a reading that leaves one of them out may have missed.
-    Overall verdicts are read as what they are, so they are not counted."""
-    found: list[int] = []
-    last_end = 0
-    for start in candidate_starts(lowered, words.starts):
-        if start < last_end:
-            continue
-        match = words.bare.match(lowered, start)
-        if match is None or _after_overall(lowered, start):
-            continue
-        last_end = match.end()
-        found.append(start)
-        if len(found) >= MAX_SPOTS:
-            break
-    return found
-
-
 _ECHO_TOKEN = re.compile(r"§\d{1,4}§")
 _DIGITS = re.compile(r"\d+")
 _SPACES = re.compile(r"[ \t]+")
 
 
 _LETTER = re.compile(r"[^\W\d_]")
+# Deleted, the glue's letters are counted in C (the text is lower case).
+_LETTERS = str.maketrans("", "", "abcdefghijklmnopqrstuvwxyz")
 
 
 def _abstract(glue: str) -> str | None:
     """The glue's shape (echoes and numbers abstracted, runs of spaces as one), or ``None``
     where it is too long or holds too many letters to be layout."""
-    if len(glue) > MAX_GLUE_CHARS or len(_LETTER.findall(glue)) > MAX_GLUE_LETTERS:
+    if len(glue) > MAX_GLUE_CHARS or len(glue) - len(glue.translate(_LETTERS)) > MAX_GLUE_LETTERS:
         return None
     if "§" in glue:
         glue = _ECHO_TOKEN.sub("§", glue)
@@ -189,8 +190,23 @@ def is_layout(run: Run) -> bool:
     return "\n\n\n" not in run.glue
 
 
+class Echoes(NamedTuple):
+    """Where the text names a statement by its echo (``§i§``, see ``text_verdicts``), in order."""
+
+    places: list[int]
+    statements: list[int]
+
+
+def find_echoes(lowered: str) -> Echoes:
+    found = Echoes([], [])
+    for token in _ECHO_TOKEN.finditer(lowered):
+        found.places.append(token.start())
+        found.statements.append(int(token.group()[1:-1]))
+    return found
+
+
 def keyed_values(
-    lowered: str, anchors: Sequence[int], values: Sequence[Value], statement_count: int, first_unit_start: int = 0
+    echoes: Echoes, anchors: Sequence[int], values: Sequence[Value], statement_count: int, first_unit_start: int = 0
 ) -> tuple[Value, ...] | None:
     """Verdicts read by the echoes of their units, where each unit names one statement and
     together they name each statement once; ``None`` where the units do not name their
@@ -204,7 +220,7 @@ def keyed_values(
     by_statement: dict[int, Value] = {}
     previous = first_unit_start
     for at, value in zip(anchors, values, strict=True):
-        named = {int(token[1:-1]) for token in _ECHO_TOKEN.findall(lowered, previous, at)}
+        named = set(echoes.statements[bisect_left(echoes.places, previous) : bisect_left(echoes.places, at)])
         previous = at
         if not named:
             continue

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+from functools import lru_cache
 from typing import NamedTuple
 
 # Every ASCII character that is not a letter or a digit becomes a space: split() then gives
@@ -30,40 +31,55 @@ class WordStarts(NamedTuple):
 
     tokens: frozenset[str]
     others: tuple[str, ...]
+    whole: frozenset[str]  # tokens that are a word themselves and begin no longer one: no pattern needed
 
 
 def word_starts(words: Iterable[str]) -> WordStarts:
     tokens: set[str] = set()
     others: list[str] = []
-    for word in words:
+    longer: set[str] = set()  # tokens that begin a word of several ("not" of "not supported", "n" of "n/a")
+    listed = set(words)
+    for word in listed:
         first = _WORD.match(word)
         if first is not None and first.start() == 0:
             tokens.add(first.group())
+            if first.end() < len(word):
+                longer.add(first.group())
         else:
             others.append(word)
-    return WordStarts(frozenset(tokens), tuple(others))
+    whole = frozenset(token for token in tokens if token in listed and token not in longer)
+    return WordStarts(frozenset(tokens), tuple(others), whole)
 
 
-def candidate_starts(text: str, starts: WordStarts) -> list[int]:
-    """Where a verdict word may begin, in order: each occurrence of a first token that stands
-    as a whole token, and each occurrence of a mark."""
+def candidate_starts(text: str, starts: WordStarts) -> list[tuple[int, str]]:
+    """Where a verdict word may begin, in order, with the token found there: each occurrence
+    of a first token that stands as a whole token, and each occurrence of a mark."""
     ascii_text = text.isascii()
     present = set(text.translate(_ASCII_TOKENS).split() if ascii_text else _WORD.findall(text))
-    found: list[int] = []
+    found: list[tuple[int, str]] = []
     for token in present & starts.tokens:
+        if len(token) == 1:
+            found.extend((match.start(), token) for match in _lone(token).finditer(text))
+            continue
         size = len(token)
         at = text.find(token)
         while at >= 0:
             end = at + size
             if (not at or not text[at - 1].isalnum()) and (end == len(text) or not text[end].isalnum()):
-                found.append(at)
+                found.append((at, token))
             at = text.find(token, end)
     for other in starts.others:
         if ascii_text and not other.isascii():
             continue  # a mark or a CJK word cannot stand in ASCII text
         at = text.find(other)
         while at >= 0:
-            found.append(at)
+            found.append((at, other))
             at = text.find(other, at + len(other))
     found.sort()
     return found
+
+
+@lru_cache(maxsize=64)
+def _lone(letter: str) -> re.Pattern[str]:
+    """A one-letter token standing alone: sought by one pattern, not at every such letter."""
+    return re.compile(r"(?<![^\W_])" + re.escape(letter) + r"(?![^\W_])")

@@ -26,12 +26,13 @@ from typing import NamedTuple
 from compat.scoring.reader.final_line import read_final_block
 from compat.scoring.reader.items import Item
 from compat.scoring.reader.repetition import (
+    Echoes,
     Spot,
+    find_echoes,
+    find_verdict_words,
     is_layout,
     keyed_values,
     repeated_runs,
-    verdict_spots,
-    verdict_words_in,
 )
 from compat.scoring.reader.text_sources import (
     MAX_PROSE_MENTIONS,
@@ -262,7 +263,8 @@ def _read_text(lowered: str, expected: int | None, words: VerdictWords) -> TextV
     readings = list(_readings(lowered, expected, words))
     if expected is None:
         return _result(readings[0]) if readings else None
-    spots = verdict_spots(lowered, words)
+    found = find_verdict_words(lowered, words)
+    spots = found.spots
     # What an answer the grader set aside holds (an echoed example, a final block it revised)
     # is no second reading: only what follows the answer read counts.
     since = (
@@ -271,9 +273,10 @@ def _read_text(lowered: str, expected: int | None, words: VerdictWords) -> TextV
         else 0
     )
     spots = tuple(spot for spot in spots if spot.start >= since) if since else spots
-    readings += _repetitions(lowered, spots, expected)
-    if "§" in lowered:
-        readings += _keyed_by_echo(lowered, [*readings, _line_heads(lowered, spots)], expected)
+    echoes = find_echoes(lowered) if "§" in lowered else None
+    readings += _repetitions(lowered, spots, expected, echoes)
+    if echoes:
+        readings += _keyed_by_echo(echoes, [*readings, _line_heads(lowered, spots)], expected)
     if not readings:
         return None
     readings += _without_places(readings, expected)
@@ -291,7 +294,7 @@ def _read_text(lowered: str, expected: int | None, words: VerdictWords) -> TextV
     chosen = readings[0]
     if len(chosen.items) < expected or _GAP in chosen.items:
         covered = [span for reading in readings if reading.values == chosen.values for span in reading.spans]
-        places = [at for at in verdict_words_in(lowered, words) if at >= since]
+        places = [at for at in found.places if at >= since]
         inside = sum(1 for at in places if any(start <= at < end for start, end in covered))
         # Outside what was read, or more inside it than the reading holds ("1:n 2:y 3:y" read as two).
         read = sum(1 for item in chosen.items if item is not _GAP)
@@ -340,7 +343,7 @@ def _same_verdicts(first: Reading, second: Reading) -> bool:
     return sorted(first.values, key=repr) == sorted(second.values, key=repr)
 
 
-def _repetitions(lowered: str, spots: tuple[Spot, ...], expected: int) -> Iterator[Reading]:
+def _repetitions(lowered: str, spots: tuple[Spot, ...], expected: int, echoes: Echoes | None) -> Iterator[Reading]:
     """Readings of the runs of verdicts whose layout repeats, one verdict a statement."""
     for run in repeated_runs(lowered, spots):
         if is_layout(run) and len(run.spots) >= expected:
@@ -349,10 +352,9 @@ def _repetitions(lowered: str, spots: tuple[Spot, ...], expected: int) -> Iterat
             reading = Reading("repetition", items, frozenset(), ((run.start, run.end),), anchors)
             if len(run.spots) == expected:
                 yield reading
-            else:  # more units than statements: read only by their echoes (a preamble's unit)
-                yield from _keyed_by_echo(
-                    lowered, [reading], expected, first_unit_start=_line_start(lowered, run.start)
-                )
+            elif echoes:  # more units than statements: read only by their echoes (a preamble's unit)
+                first = _line_start(lowered, run.start)
+                yield from _keyed_by_echo(echoes, [reading], expected, first_unit_start=first)
 
 
 def _line_heads(lowered: str, spots: tuple[Spot, ...]) -> Reading:
@@ -377,7 +379,7 @@ def _line_start(lowered: str, at: int) -> int:
 
 
 def _keyed_by_echo(
-    lowered: str, readings: list[Reading], expected: int, *, first_unit_start: int = 0
+    echoes: Echoes, readings: list[Reading], expected: int, *, first_unit_start: int = 0
 ) -> Iterator[Reading]:
     """Each reading whose units name their statements by echo, read by the echo: the first
     such reading only (they say the same where they agree; the check of every reading against
@@ -385,9 +387,8 @@ def _keyed_by_echo(
     for reading in readings:
         if len(reading.anchors) != len(reading.items) or len(reading.items) < expected:
             continue
-        keyed = keyed_values(
-            lowered, reading.anchors, [item.value for item in reading.items], expected, first_unit_start
-        )
+        values = [item.value for item in reading.items]
+        keyed = keyed_values(echoes, reading.anchors, values, expected, first_unit_start)
         if keyed is not None:
             items = tuple(Item(value, "") for value in keyed)
             yield Reading("echo", items, reading.warnings, reading.spans, ())

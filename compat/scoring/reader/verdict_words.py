@@ -83,8 +83,8 @@ class VerdictWords(NamedTuple):
     head_or_number: re.Pattern[str]  # the same, 1 and 0 read as verdicts too
     tail: re.Pattern[str]  # a verdict after a joiner, further on in an item
     tail_or_number: re.Pattern[str]  # the same, 1 and 0 read as verdicts too
-    spot: re.Pattern[str]  # a verdict word that ends its phrase, matched where ``starts`` says one may begin
-    bare: re.Pattern[str]  # a verdict word, whatever follows it (what is verdict-like in a text)
+    bare: re.Pattern[str]  # a verdict word, matched where ``starts`` says one may begin
+    ends: re.Pattern[str]  # what must follow a verdict word for it to end its phrase
     starts: WordStarts  # what ``scan`` looks for to find where a verdict word may begin
     plain_run: bool  # whether the plain yes/no fast path reads what the item reader would
     # Items already read, by (text, numbers): graders repeat the same few ("verdict: yes.",
@@ -135,8 +135,8 @@ def _compile(table: WordTable) -> VerdictWords:
         head_or_number=head_or_number,
         tail=tail,
         tail_or_number=tail_or_number,
-        spot=re.compile(word),
         bare=re.compile(_MARK + "(?P<v>" + table.pattern + ")"),
+        ends=re.compile(_ENDS),
         starts=word_starts(table.values),
         plain_run=plain_run,
         read={},
