@@ -24,7 +24,8 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_left
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from itertools import pairwise
 from typing import NamedTuple
 
 from compat.scoring.reader.scan import candidate_starts
@@ -92,7 +93,7 @@ def find_verdict_words(lowered: str, words: VerdictWords) -> VerdictWordsFound:
             start = match.start("v")
         if overall and _after_overall(lowered, start):
             continue  # "Overall: No" is read as what it is, an overall verdict, never a statement's
-        places.append(start)
+        places.append(start)  # verdict-like even as a determiner ("no information"): a partial reading stays a question
         if len(places) >= MAX_SPOTS:
             break
         if words.ends.match(lowered, last_end) is None:
@@ -157,37 +158,69 @@ _EMPHASIS = str.maketrans("", "", "\"'`*_“”‘’")
 
 
 def repeated_runs(lowered: str, spots: Sequence[Spot]) -> list[Run]:
-    """Maximal runs of at least two spots with the same abstracted glue between each pair."""
-    runs: list[Run] = []
+    """The runs of spots whose layout repeats: one spot a unit (the same glue between each
+    pair), or two (two glues in turn: ``Yes (supported). No (contradicted).``, ``Is statement 1
+    supported by the context? No.``), read as ``paired_readings`` says."""
+    glues = [
+        _abstract(lowered[before.end : after.start]) if after.start - before.end <= MAX_GLUE_CHARS else None
+        for before, after in pairwise(spots)
+    ]
+    return [*_single_runs(spots, glues), *_paired_runs(spots, glues)]
+
+
+def _single_runs(spots: Sequence[Spot], glues: list[str | None]) -> Iterator[Run]:
+    """Maximal runs of at least two spots with the same glue between each pair. Two spots show
+    their glue once, which proves nothing repeats: they count only alone (no layout glue joins
+    them to a third) and joined by punctuation, never by words."""
     start = 0
-    glue: str | None = None
-    for index in range(1, len(spots) + 1):
-        here = (
-            _abstract(lowered[spots[index - 1].end : spots[index].start])
-            if index < len(spots) and spots[index].start - spots[index - 1].end <= MAX_GLUE_CHARS
-            else None
-        )
-        if here is not None and (glue is None or here == glue) and index - start < MAX_VERDICTS:
-            glue = here
+    for index in range(1, len(glues) + 1):
+        if index < len(glues) and glues[index] is not None and glues[index] == glues[start]:
             continue
-        if glue is not None and index - start >= 2:
-            runs.append(Run(tuple(spots[start:index]), glue))
-        if here is None:
-            start, glue = index, None
-        else:  # this glue differs: a new run may begin at the previous spot
-            start, glue = index - 1, here
-    return runs
+        glue = glues[start] if start < len(glues) else None
+        count = index - start + 1
+        if glue is not None and count >= 3 and "\n\n\n" not in glue:
+            yield Run(tuple(spots[start : start + count][:MAX_VERDICTS]), glue)
+        elif glue is not None and count == 2 and _LETTER.search(glue) is None:
+            alone = (start == 0 or glues[start - 1] is None) and (index >= len(glues) or glues[index] is None)
+            if alone:
+                yield Run(tuple(spots[start : start + 2]), glue)
+        start = index
 
 
-def is_layout(run: Run) -> bool:
-    """Whether the run's glue is layout a grader repeats, not words of prose: a run of two
-    verdict words joined by a sentence ("yes, as the context says no") is not a repetition.
-    Two spots show their glue once, which proves nothing repeats: their glue must be bare
-    punctuation and numbering (``No - Yes``, ``[1] No. [2] Yes``), never words; spaces alone
-    join two verdicts only across lines."""
-    if len(run.spots) == 2:
-        return _LETTER.search(run.glue) is None and (not run.glue.isspace() or "\n" in run.glue)
-    return "\n\n\n" not in run.glue
+def _paired_runs(spots: Sequence[Spot], glues: list[str | None]) -> Iterator[Run]:
+    """Runs of units of two spots: glues ``inner, outer, inner, ...`` (at least two units)."""
+    index = 0
+    while index + 2 < len(glues):
+        inner, outer = glues[index], glues[index + 1]
+        if inner is None or outer is None or inner == outer or glues[index + 2] != inner:
+            index += 1
+            continue
+        end = index + 2  # glues[index .. end] alternate inner, outer, inner
+        while end + 1 < len(glues) and glues[end + 1] == (outer if (end + 1 - index) % 2 else inner):
+            end += 1
+        if (end - index) % 2:
+            end -= 1  # the run ends on an outer glue: the last unit is whole without it
+        units = [(spots[at], spots[at + 1]) for at in range(index, end + 2, 2)]
+        for chosen in paired_readings(units):
+            yield Run(chosen[:MAX_VERDICTS], f"{inner}|{outer}")
+        index = end + 1
+
+
+def paired_readings(units: Sequence[tuple[Spot, Spot]]) -> list[tuple[Spot, ...]]:
+    """What units of two verdict words say, one verdict a unit. Where the two agree in every
+    unit (``Yes (supported)``), that; where one of them is the same in every unit whatever the
+    other says, it is layout (the repeated question's ``supported``), the other the verdict;
+    where both are the same throughout but differ, the second answers the first. Otherwise
+    both readings, which disagree, and the text is unclear."""
+    first = tuple(unit[0] for unit in units)
+    second = tuple(unit[1] for unit in units)
+    if all(a.value == b.value for a, b in units):
+        return [first]
+    if len({spot.value for spot in first}) == 1:
+        return [second]
+    if len({spot.value for spot in second}) == 1:
+        return [first]
+    return [first, second]
 
 
 class Echoes(NamedTuple):

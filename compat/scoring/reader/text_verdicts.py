@@ -30,7 +30,6 @@ from compat.scoring.reader.repetition import (
     Spot,
     find_echoes,
     find_verdict_words,
-    is_layout,
     keyed_values,
     repeated_runs,
 )
@@ -245,11 +244,12 @@ MAX_REMEMBERED_TEXTS = 4_096  # at most a couple of MB
 class Reading(NamedTuple):
     """What one source reads: its items, and the stretches of text it read them from."""
 
-    source: str  # "final_line", "markers", "table", "list", "prose"; "repetition" and "echo" read as a list
+    source: str  # "final_line", "markers", "table", "list", "prose"; "repetition" and "heads" read as a list
     items: tuple[Item, ...]
     warnings: frozenset[str]
     spans: tuple[tuple[int, int], ...]
     anchors: tuple[int, ...] = ()  # where each item stands, where the source knows (markers, runs)
+    keyed: bool = False  # read by the echoes of its units, not by position
 
     @property
     def values(self) -> tuple[Value, ...]:
@@ -274,7 +274,8 @@ def _read_text(lowered: str, expected: int | None, words: VerdictWords) -> TextV
     )
     spots = tuple(spot for spot in spots if spot.start >= since) if since else spots
     echoes = find_echoes(lowered) if "§" in lowered else None
-    readings += _repetitions(lowered, spots, expected, echoes)
+    final_start = next((reading.spans[0][0] for reading in readings if reading.source == "final_line"), None)
+    readings += _repetitions(lowered, spots, expected, echoes, final_start)
     if echoes:
         readings += _keyed_by_echo(echoes, [*readings, _line_heads(lowered, spots)], expected)
     if not readings:
@@ -288,7 +289,7 @@ def _read_text(lowered: str, expected: int | None, words: VerdictWords) -> TextV
     if complete:
         chosen = _keyed_first(complete)
         for other in complete:
-            if other.values != chosen.values and not (chosen.source == "echo" and _same_verdicts(chosen, other)):
+            if other.values != chosen.values and not (chosen.keyed and _same_verdicts(chosen, other)):
                 return _unclear(chosen, f"{_says(chosen)}, but {_says(other)}")
         return _result(chosen)
     chosen = readings[0]
@@ -334,8 +335,10 @@ def _agreeing(readings: list[Reading], chosen: Reading) -> int:
 
 
 def _keyed_first(complete: list[Reading]) -> Reading:
-    """A reading by the echoes the grader wrote comes before one by position."""
-    return next((reading for reading in complete if reading.source == "echo"), complete[0])
+    """A reading by the echoes the grader wrote comes before one by position where the two
+    differ; where they agree, the most trusted source names the format."""
+    keyed = next((reading for reading in complete if reading.keyed), None)
+    return keyed if keyed is not None and keyed.values != complete[0].values else complete[0]
 
 
 def _same_verdicts(first: Reading, second: Reading) -> bool:
@@ -343,13 +346,20 @@ def _same_verdicts(first: Reading, second: Reading) -> bool:
     return sorted(first.values, key=repr) == sorted(second.values, key=repr)
 
 
-def _repetitions(lowered: str, spots: tuple[Spot, ...], expected: int, echoes: Echoes | None) -> Iterator[Reading]:
-    """Readings of the runs of verdicts whose layout repeats, one verdict a statement."""
+def _repetitions(
+    lowered: str, spots: tuple[Spot, ...], expected: int, echoes: Echoes | None, final_start: int | None
+) -> Iterator[Reading]:
+    """Readings of the runs of verdicts whose layout repeats, one verdict a statement (a run in
+    the final block's paragraph is the final block read whole: ``...in order: Yes! Nope.``)."""
     for run in repeated_runs(lowered, spots):
-        if is_layout(run) and len(run.spots) >= expected:
+        if len(run.spots) >= expected:
             items = tuple(Item(spot.value, spot.word) for spot in run.spots)
             anchors = tuple(spot.start for spot in run.spots)
-            reading = Reading("repetition", items, frozenset(), ((run.start, run.end),), anchors)
+            in_final = (
+                final_start is not None and final_start <= run.start and "\n\n" not in lowered[final_start : run.start]
+            )
+            source = "final_line" if in_final else "repetition"
+            reading = Reading(source, items, frozenset(), ((run.start, run.end),), anchors)
             if len(run.spots) == expected:
                 yield reading
             elif echoes:  # more units than statements: read only by their echoes (a preamble's unit)
@@ -391,7 +401,7 @@ def _keyed_by_echo(
         keyed = keyed_values(echoes, reading.anchors, values, expected, first_unit_start)
         if keyed is not None:
             items = tuple(Item(value, "") for value in keyed)
-            yield Reading("echo", items, reading.warnings, reading.spans, ())
+            yield Reading(reading.source, items, reading.warnings, reading.spans, (), keyed=True)
             return
 
 
@@ -402,15 +412,14 @@ _SOURCE_NAMES = {
     "list": "the list",
     "prose": "the sentences about each statement",
     "repetition": "the repeated layout",
-    "echo": "the echoed statements",
     "heads": "the verdicts that begin their lines",
 }
-_VERB = {"markers": "read", "prose": "read", "echo": "read"}  # the rest read as one thing: "reads"
+_VERB = {"markers": "read", "prose": "read", "heads": "read"}  # the rest read as one thing: "reads"
 _VALUE_WORDS = {1: "yes", 0: "no", None: "none"}
 
 
 def _says(reading: Reading) -> str:
-    verb = _VERB.get(reading.source, "reads")
+    verb = _VERB.get(reading.source, "reads") + (" by their echoes" if reading.keyed else "")
     return f"{_SOURCE_NAMES[reading.source]} {verb} {', '.join(_VALUE_WORDS[value] for value in reading.values)}"
 
 
@@ -431,9 +440,11 @@ def _readings(lowered: str, expected: int | None, words: VerdictWords) -> Iterat
             # Markers after the header, for every statement: the header introduced them ("Here are
             # my verdicts:"), or, where the block read ended before them, it was an echoed example.
             spans = tuple((at, _line_end(lowered, at)) for _item, at in after)
-            set_aside = frozenset({"superseded_verdicts"}) if after[0][1] >= final.end else frozenset()
             anchors = tuple(at for _item, at in after)
-            yield Reading("markers", tuple(item for item, _at in after), final.warnings | set_aside, spans, anchors)
+            superseded = after[0][1] >= final.end
+            source = "markers" if superseded else "final_line"  # the header's block is its markers
+            warnings = final.warnings | {"superseded_verdicts"} if superseded else final.warnings
+            yield Reading(source, tuple(item for item, _at in after), warnings, spans, anchors)
             return
         warnings = final.warnings
         if markers and tuple(item.value for item, _at in markers) != tuple(item.value for item in final.items):
@@ -468,7 +479,7 @@ def _line_end(lowered: str, at: int) -> int:
     return len(lowered) if end < 0 else end
 
 
-_OUTPUT_SOURCES = {"repetition": "list", "echo": "list"}
+_OUTPUT_SOURCES = {"repetition": "list", "heads": "list"}
 
 
 def _result(reading: Reading) -> TextVerdicts:
