@@ -238,9 +238,15 @@ def test_a_final_line_and_markers_that_disagree_are_an_unclear_reading() -> None
     assert "the final block reads no, no, yes, but the Verdict: markers read yes, yes, yes" in score.reason
 
 
-def test_a_short_final_line_beside_markers_that_disagree_keeps_its_warning() -> None:
-    score = ragas("Verdict: No.\nVerdict: No.\n" + HEADER + " No. Yes. Yes.")
-    assert score.value == 2 / 3 and ScoreWarning.FINAL_LINE_DISAGREES in score.warnings
+def test_markers_that_contradict_the_final_line_where_both_judge_are_an_unclear_reading() -> None:
+    score = ragas("Verdict: Yes.\nVerdict: No.\n" + HEADER + " No. Yes. Yes.")
+    assert (score.value, score.cause) == (None, Cause.UNCLEAR_READING)
+    assert ScoreWarning.FINAL_LINE_DISAGREES in score.warnings
+
+
+def test_short_markers_that_agree_with_the_final_line_as_far_as_they_go_are_read() -> None:
+    score = ragas("Verdict: No.\nVerdict: Yes.\n" + HEADER + " No. Yes. Yes.")
+    assert score.value == 2 / 3
 
 
 def test_last_final_line_with_verdicts_wins() -> None:

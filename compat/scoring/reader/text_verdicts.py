@@ -282,6 +282,11 @@ def _read_text(lowered: str, expected: int | None, words: VerdictWords) -> TextV
         return None
     readings += _without_places(readings, expected)
     complete = [reading for reading in readings if len(reading.items) == expected and _GAP not in reading.items]
+    final = next((reading for reading in readings if reading.source == "final_line"), None)
+    if final is not None and "final_line_disagrees" in final.warnings:
+        markers = next(reading for reading in readings if reading.source == "markers")
+        if not _prefix_agrees(final.values, markers.values):  # the two say otherwise of the same statements
+            return _unclear(final, f"{_says(final)}, but {_says(markers)}")
     if len(complete) > 1:
         # Prose is read sentence by sentence for its polarity, a weaker reading than any layout:
         # it stands in where nothing else reads the count, never against what does.
@@ -311,6 +316,11 @@ def _read_text(lowered: str, expected: int | None, words: VerdictWords) -> TextV
 
 _GAP = Item(None, "gap")  # a statement a reading found no verdict for, between ones it did (prose)
 _SET_ASIDE = frozenset({"superseded_verdicts", "multiple_final_lines"})
+
+
+def _prefix_agrees(first: tuple[Value, ...], second: tuple[Value, ...]) -> bool:
+    shared = min(len(first), len(second))
+    return first[:shared] == second[:shared]
 
 
 def _without_places(readings: list[Reading], expected: int) -> list[Reading]:
