@@ -58,8 +58,6 @@ _JOIN = r"[ \t:.)\]}*_`\"'“”‘’«»=~+\-–—→⇒➔➜>(\[{<|\\]*"
 # carries a verdict on ("Supported by the context", "No, it is not", "Yes because ...").
 _ENDS = (
     r"(?![ \t]*\?)"  # "Supported?" asks (a column, a label), it does not answer
-    # "Supported: false", "correct = 1": a field's name, whose value follows it
-    r"(?![ \t*]*[:=][ \t]*[\"'`*]*(?:[01]|true|false|yes|no|y|n|t|f)(?![\w\"'`*]*[ \t]*[^\s\"'`*.,;!)]))"
     r"(?![^\w\s。、]+\w)"  # glued to a word by punctuation ("Yes:a") it is part of something else
     r"(?=[ \t]*(?:$|[^\w \t])|[ \t]+(?:by|because|as|since|based|according|given|per|it|this|that|for)(?!\w)"
     r"|[ \t]+[✓✔☑✅✗✘❌☒✖❓])"
@@ -111,8 +109,14 @@ UNREAD = object()  # what a memory's .get gives for a key not read yet
 _MARK = r"(?:[✓✔☑✅✗✘❌☒✖❓]\ufe0f?[ \t]*(?=\w))?"
 
 
+# "Supported: false", "correct = 1": a field's name, whose value (a verdict word, 0 or 1, alone on
+# the rest of its line but for punctuation) follows it. Checked before the end of a phrase.
+_FIELD = r"(?![ \t*]*[:=][ \t]*[\"'`*]*(?:{words}|[01]|t|f)(?![\w\"'`*]*[ \t]*[^\s\"'`*.,;!)]))"
+
+
 def _compile(table: WordTable) -> VerdictWords:
-    word = _MARK + "(?P<v>" + table.pattern + ")" + _ENDS
+    ends = _FIELD.format(words=table.pattern) + _ENDS
+    word = _MARK + "(?P<v>" + table.pattern + ")" + ends
     start = (
         _LEAD
         + "(?:(?:and|then|&)(?!\\w)" + _JOIN + ")?"  # "Yes, and No": a connector before the next item
@@ -120,11 +124,11 @@ def _compile(table: WordTable) -> VerdictWords:
         + "(?:(?P<e2>" + ENUMERATION + ")" + _JOIN + ")?)?"
     )  # fmt: skip
     head = re.compile(start + word)
-    head_or_number = re.compile(start + "(?:" + word + "|" + _NUMBER + _ENDS + ")")
+    head_or_number = re.compile(start + "(?:" + word + "|" + _NUMBER + ends + ")")
     # After a joiner, an enumeration or a label may still stand before the word: "To summarize: (1) Pass".
     after = _TAIL_JOINER + "(?:" + ENUMERATION + _JOIN + ")?(?:(?P<l>" + _LABEL + ")" + _JOIN + ")?"
     tail = re.compile(after + word)
-    tail_or_number = re.compile(after + "(?:" + word + "|" + _NUMBER + _ENDS + ")")
+    tail_or_number = re.compile(after + "(?:" + word + "|" + _NUMBER + ends + ")")
     # A run of plain yes/no words is read in one call unless an added word is made of
     # nothing but those letters and punctuation: it could then read that run otherwise.
     added = set(table.values) - set(BUILT_IN_WORDS.values)
@@ -136,7 +140,7 @@ def _compile(table: WordTable) -> VerdictWords:
         tail=tail,
         tail_or_number=tail_or_number,
         bare=re.compile(_MARK + "(?P<v>" + table.pattern + ")"),
-        ends=re.compile(_ENDS),
+        ends=re.compile(ends),
         starts=word_starts(table.values),
         plain_run=plain_run,
         read={},

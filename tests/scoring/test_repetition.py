@@ -1,0 +1,186 @@
+"""The reader as repetition and agreement (issue 33): runs of one layout, echoes that name their
+statement, one number only when every reading agrees, a short count that stays a question."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import example, given
+from hypothesis import strategies as st
+
+from compat import Case, Cause, Score, ScoreWarning, get_scorer
+from compat.scoring.reader.repetition import find_verdict_words
+from compat.scoring.reader.verdict_words import BUILT_IN
+from tests.scoring.blind.measure import measure
+
+HEADER = "Final verdict for each statement in order:"
+
+
+def ragas(output: str, n: int = 3, statements: list[str] | None = None) -> Score:
+    listed = statements or [f"Statement number {i + 1} holds here." for i in range(n)]
+    return get_scorer("ragas").score(Case(id="c", statements_output="\n".join(listed), grader_output=output))
+
+
+# ------------------------------------------------------------- the issue's three mechanisms
+
+
+@pytest.mark.parametrize(
+    ("output", "n", "value"),
+    [
+        (HEADER + "\n\nSupported\n\nSupported\n\nSupported\n\nNot supported", 4, 0.75),
+        (HEADER + " No.\n\nYes.\n\nYes.", 3, 2 / 3),
+        (HEADER + " (No). (Yes). (Yes).", 3, 2 / 3),
+        (HEADER + " No - Yes - Yes.", 3, 2 / 3),
+        (HEADER + " [1] No. [2] Yes. [3] Yes.", 3, 2 / 3),
+    ],
+    ids=["blank-lines", "blank-lines-after-header", "parentheses", "dashes", "bracketed-numbers"],
+)
+def test_a_partial_read_never_becomes_a_number_the_repetition_reads_it_whole(output: str, n: int, value: float) -> None:
+    score = ragas(output, n)
+    assert score.value == pytest.approx(value) and ScoreWarning.FEWER_VERDICTS not in score.warnings
+
+
+def test_units_that_echo_their_statement_are_read_by_the_echo_not_by_position() -> None:
+    # Legacy sent call 1's heading as statement 1; the fixed scorer drops it. The grader judged it too.
+    statements = ["Here are the statements:", "The Eiffel Tower is about 330 metres tall.", "It is located in Paris."]
+    output = (
+        "Here are the statements: -> No\nThe Eiffel Tower is about 330 metres tall. -> Yes\n"
+        "It is located in Paris. -> No\nFinal Verdict: No. Yes. No."
+    )
+    score = ragas(output, statements=statements)
+    assert (score.value, score.statement_count) == (0.5, 2)
+    assert [verdict.verdict for verdict in score.verdicts] == [1, 0]
+
+
+def test_markers_whose_units_echo_a_preamble_are_keyed_by_their_echo() -> None:
+    statements = ["Sure! Here are the statements:", "Refunds take five days.", "A receipt is needed."]
+    units = [
+        ("Sure! Here are the statements:", "No"),
+        ("Refunds take five days.", "Yes"),
+        ("A receipt is needed.", "No"),
+    ]
+    output = "\n\n".join(f"Statement: {text}\nExplanation: as the context says.\nVerdict: {v}." for text, v in units)
+    assert ragas(output, statements=statements).value == 0.5
+
+
+@pytest.mark.parametrize(
+    "output",
+    ["Sorry — no.", "No. I won't do that.", "**No** context was provided, so I am unable to evaluate the statements."],
+)
+def test_a_refusal_that_starts_with_a_verdict_word_is_a_refusal(output: str) -> None:
+    assert ragas(output, 3).cause is Cause.REFUSAL
+
+
+def test_a_short_reply_that_refuses_is_a_refusal_even_for_one_statement() -> None:
+    assert (
+        ragas("Yes, I understand the task, but I can't complete it: no context was provided.", 1).cause is Cause.REFUSAL
+    )
+
+
+# ------------------------------------------------------------- one number only when the reading is unique
+
+
+def test_two_complete_readings_that_disagree_are_unclear_and_named() -> None:
+    score = ragas("Verdict: Yes.\nVerdict: Yes.\nVerdict: Yes.\n" + HEADER + " No. No. Yes.")
+    assert (score.value, score.cause, score.passed) == (None, Cause.UNCLEAR_READING, False)
+    assert "reads two ways" in score.reason and "no, no, yes" in score.reason and "yes, yes, yes" in score.reason
+
+
+def test_a_short_reading_beside_an_unread_verdict_word_is_unclear() -> None:
+    score = ragas(HEADER + " Yes.\n\nSupported, as the context says: no.", 3)
+    assert score.cause is Cause.UNCLEAR_READING and "stand" in score.reason
+
+
+def test_a_short_reading_with_nothing_left_unread_is_a_finding_about_the_grader() -> None:
+    score = ragas(HEADER + " Yes. Yes.", 3)
+    assert score.value == pytest.approx(2 / 3) and ScoreWarning.FEWER_VERDICTS in score.warnings
+
+
+# ------------------------------------------------------------- layout is not a verdict
+
+
+def test_a_repeated_question_is_layout_its_answer_the_verdict() -> None:
+    output = "\n\n".join(
+        f"**Is statement {i} supported by the context?** {v}." for i, v in enumerate(["Yes", "No", "No", "Yes"], 1)
+    )
+    assert ragas(output, 4).value == 0.5
+
+
+def test_a_restated_verdict_in_parentheses_is_the_same_verdict() -> None:
+    assert ragas(HEADER + " Yes (supported). No (contradicted).", 2).value == 0.5
+
+
+def test_a_field_name_is_not_its_value() -> None:
+    output = "verdicts:\n" + "".join(
+        f"  - claim: Statement number {i} holds here.\n    supported: {v}\n"
+        for i, v in enumerate(["true", "false", '"undetermined"', "true"], 1)
+    )
+    score = ragas(output, 4)
+    assert score.value == 0.5 and [verdict.verdict for verdict in score.verdicts] == [1, 0, None, 1]
+
+
+def test_a_legend_says_what_marks_mean_it_gives_no_verdict() -> None:
+    output = (
+        "❌ Statement number 1 holds here. — not in the context\n"
+        "❌ Statement number 2 holds here. — not in the context\n\n(✅ = supported, ❌ = not supported)"
+    )
+    assert ragas(output, 2).value == 0.0
+
+
+# ------------------------------------------------------------- the scan finds what a pattern tried everywhere finds
+
+_WORDS_AND_FILLER = st.lists(
+    st.sampled_from(
+        [
+            "yes",
+            "no",
+            "not supported",
+            "nope",
+            "n/a",
+            "n",
+            "y",
+            "supported",
+            "true",
+            "✅",
+            "❌",
+            "是",
+            "nothing",
+            "know",
+            "cannot determine",
+            "can't tell",
+            "si",
+            "since",
+            "no.",
+            "(yes)",
+            ":",
+            " ",
+            "\n",
+            ", ",
+            "1.",
+            "overall",
+        ]
+    ),
+    max_size=30,
+).map(" ".join)
+
+
+@given(_WORDS_AND_FILLER)
+@example("no.\nnot supported, y n/a ✅yes")
+@example("overall: no. yes")
+def test_the_scan_finds_every_verdict_word_a_pattern_tried_at_every_position_finds(text: str) -> None:
+    expected = []
+    for match in BUILT_IN.bare.finditer(text):  # the word's pattern (a mark before it is the same verdict)
+        start = match.start("v")
+        line_start = text.rfind("\n", 0, start) + 1
+        if "overall" not in text[max(line_start, start - 40) : start]:
+            expected.append(start)
+    assert list(find_verdict_words(text, BUILT_IN).places) == expected
+
+
+# ------------------------------------------------------------- the blind layouts (tests/scoring/blind), development set
+
+
+def test_the_blind_development_layouts_get_a_wrong_number_at_most_once_in_a_hundred() -> None:
+    # Measured on 2026-11-28: 0.5% of 5,000 (seed 1); 18.4% before the reader read by agreement.
+    report = measure("dev", seed=1, count=2000)
+    wrong = sum(report.classes[kind] for kind in ("scored_too_low", "scored_too_high", "refusal_scored"))
+    assert wrong / report.outputs <= 0.01, report.classes
