@@ -28,15 +28,16 @@ rollout oracle tests use). Instead of 1. and 2.: the published package's
 process by ``promptfoo_timing.js`` with a scripted grader provider (no network; node's
 start-up and the package's loading not timed, everything promptfoo does per case is), and
 ``get_scorer("ragas").score(case)`` and ``legacy``'s here, on the same cases, in
-interleaved rounds (one round of each in turn, best of ``--repeat``, after ``--warmup``
-untimed passes on both sides). The cases are ``_typical.kb2_records``: grader answers of
-1,700 to 2,400 characters (explanations with ``Verdict:`` markers and the final verdict
-line, markers only, reasoning then the final line, markdown tables, RAGAS JSON, count
-mismatches) with their question, answer and a ~1 KB context, which promptfoo renders into
-its prompts. Prints µs per case for each and the ratio promptfoo / fixed (the issue's
-target: >= 10x), promptfoo's scores against the legacy port's (a bit-exact port of this
-promptfoo generation: score bits, pass and reason), and the fixed scorer's ns per
-character on ``_typical.long_records`` (answers of 10.5 to 24 KB).
+interleaved rounds (best of ``--repeat``, each round's pass over the corpus taken by the
+arms in turn, slice by slice, after ``--warmup`` untimed passes on both sides). The cases
+are ``_typical.kb2_records``: grader answers of 1,700 to 2,400 characters (explanations
+with ``Verdict:`` markers and the final verdict line, markers only, reasoning then the
+final line, markdown tables, RAGAS JSON, count mismatches) with their question, answer and
+a ~1 KB context, which promptfoo renders into its prompts. Prints µs per case for each
+and the ratio promptfoo / fixed (the issue's target: >= 10x), promptfoo's scores against
+the legacy port's (a bit-exact port of this promptfoo generation: score bits, pass and
+reason), and the fixed scorer's ns per character on ``_typical.long_records`` (answers of
+10.5 to 24 KB).
 
 Usage::
 
@@ -54,6 +55,7 @@ import json
 import math
 import os
 import shutil
+import statistics
 import struct
 import subprocess
 import sys
@@ -351,20 +353,20 @@ PROMPTFOO_HELP = (
 )
 PROMPTFOO_SCRIPT = _HERE / "promptfoo_timing.js"
 TARGET_PROMPTFOO_RATIO = 10.0  # the issue: the fixed scorer >= 10x faster than promptfoo's matcher
+SLICES = 20  # a round's pass over a corpus, per arm, in this many slices taken in turn by the arms
 SIDE_SCORERS = ("ragas", "legacy")
 _TAG = "@@faithcompat "
 
 
 class PromptfooTimer:
     """``promptfoo_timing.js --serve``: a node process holding the package and the corpora, timing one
-    round of a corpus per request, so that its rounds interleave with this process's."""
+    slice of a corpus per request, so that its passes interleave with this process's."""
 
     def __init__(self, node: str, directory: Path, corpora: dict[str, Path], warmup: int) -> None:
         argv = [node, str(PROMPTFOO_SCRIPT), str(directory), "--serve", "--warmup", str(warmup)]
         argv += [f"{name}={path}" for name, path in corpora.items()]
         self._proc = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, encoding="utf-8")
         self.header = self._read()
-        self.per_case: dict[str, list[float]] = {}  # corpus -> each case's µs in the last round
 
     def _read(self) -> dict[str, Any]:
         assert self._proc.stdout is not None
@@ -379,13 +381,14 @@ class PromptfooTimer:
                 return answer
             print(f"  (promptfoo printed) {line.rstrip()}", file=sys.stderr)
 
-    def round(self, corpus: str) -> float:
-        """One timed pass over ``corpus`` in node: its wall seconds, as node measured them."""
+    def slice(self, corpus: str, start: int, stop: int, per_case: list[float]) -> float:
+        """One timed pass over cases ``start`` to ``stop`` of ``corpus`` in node: its wall seconds, as
+        node measured them (the request and the answer are not timed); each case's µs into ``per_case``."""
         assert self._proc.stdin is not None
-        self._proc.stdin.write(corpus + "\n")
+        self._proc.stdin.write(f"{corpus} {start} {stop}\n")
         self._proc.stdin.flush()
         answer = self._read()
-        self.per_case[corpus] = answer["per_case_us"]
+        per_case[start:stop] = answer["per_case_us"]
         return float(answer["seconds"])
 
     def close(self) -> None:
@@ -406,19 +409,15 @@ def promptfoo_directory(option: str) -> Path:
     return Path(directory)
 
 
-def _python_round(scorer: Scorer, cases: Sequence[Case], per_case: list[float]) -> float:
-    """One timed pass of ``scorer`` over ``cases`` (each case timed too, as node times its own)."""
-    words = getattr(scorer, "words", None)
-    if isinstance(words, VerdictWords):
-        forget_read_items(words)  # a round reads its cases for the first time, as diff does
+def _python_slice(scorer: Scorer, cases: Sequence[Case], start: int, stop: int, per_case: list[float]) -> float:
+    """One timed pass of ``scorer`` over ``cases[start:stop]``, each case timed too, as node times its own."""
     score, clock = scorer.score, time.perf_counter
-    gc.collect()
-    start = clock()
-    for index, case in enumerate(cases):
-        began = clock()
-        score(case)  # dropped at once, as faithcompat diff folds it
-        per_case[index] = (clock() - began) * 1e6
-    return clock() - start
+    began = clock()
+    for index in range(start, stop):
+        case_began = clock()
+        score(cases[index])  # dropped at once, as faithcompat diff folds it
+        per_case[index] = (clock() - case_began) * 1e6
+    return clock() - began
 
 
 @dataclass
@@ -457,32 +456,35 @@ class SideBySide:
 def measure_side_by_side(
     corpus: str, records: list[dict[str, Any]], cases: list[Case], timer: PromptfooTimer, rounds: int, promptfoo: str
 ) -> SideBySide:
+    """Best of ``rounds`` passes over the corpus per arm, the arms taking turns slice by slice.
+
+    The harness's interleaving (``best_of_interleaved``) at a finer grain: a round passes over the
+    corpus once per arm, ``SLICES`` slices of it in turn, promptfoo's, then each scorer's, so that a
+    neighbour's busy spell lands on every arm alike and not on the one whose whole pass (promptfoo's
+    takes ten times the others') it happens to overlap. A round's time is the sum of its slices'.
+    """
     result = SideBySide(corpus, records, rounds)
     scorers = {name: get_scorer(name) for name in SIDE_SCORERS}
-    best: dict[str, list[float]] = {arm: [math.inf] * len(cases) for arm in (promptfoo, *scorers)}
-    last: dict[str, list[float]] = {name: [0.0] * len(cases) for name in scorers}
-
-    def promptfoo_arm() -> float:
-        seconds = timer.round(corpus)
-        best[promptfoo] = [min(a, b) for a, b in zip(best[promptfoo], timer.per_case[corpus], strict=True)]
-        return seconds
-
-    def python_arm(name: str) -> float:
-        seconds = _python_round(scorers[name], cases, last[name])
-        best[name] = [min(a, b) for a, b in zip(best[name], last[name], strict=True)]
-        return seconds
-
-    def recorded(name: str, measure: Callable[[], float]) -> Callable[[], float]:
-        def run() -> float:
-            seconds = measure()
-            result.round_seconds.setdefault(name, []).append(seconds)
-            return seconds
-
-        return run
-
-    arms: dict[str, Callable[[], float]] = {promptfoo: recorded(promptfoo, promptfoo_arm)}
-    arms |= {name: recorded(name, lambda n=name: python_arm(n)) for name in scorers}
-    result.seconds = best_of_interleaved(arms, rounds)
+    arms = (promptfoo, *scorers)
+    best: dict[str, list[float]] = {arm: [math.inf] * len(cases) for arm in arms}
+    last: dict[str, list[float]] = {arm: [0.0] * len(cases) for arm in arms}
+    size = -(-len(cases) // SLICES)
+    slices = [(start, min(start + size, len(cases))) for start in range(0, len(cases), size)]
+    for _ in range(rounds):
+        for scorer in scorers.values():
+            words = getattr(scorer, "words", None)
+            if isinstance(words, VerdictWords):
+                forget_read_items(words)  # a round reads its cases for the first time, as diff does
+        gc.collect()
+        spent = dict.fromkeys(arms, 0.0)
+        for start, stop in slices:
+            spent[promptfoo] += timer.slice(corpus, start, stop, last[promptfoo])
+            for name, scorer in scorers.items():
+                spent[name] += _python_slice(scorer, cases, start, stop, last[name])
+        for arm in arms:
+            result.round_seconds.setdefault(arm, []).append(spent[arm])
+            best[arm] = [min(a, b) for a, b in zip(best[arm], last[arm], strict=True)]
+    result.seconds = {arm: min(result.round_seconds[arm]) for arm in arms}
     result.per_case_us = best
     return result
 
@@ -529,6 +531,11 @@ class AgainstPromptfoo:
 
     def ratio(self, corpus: SideBySide) -> float:
         return corpus.seconds[self.arm] / corpus.seconds["ragas"]
+
+    def round_ratios(self, corpus: SideBySide) -> list[float]:
+        """promptfoo / fixed within each round (the two measured over the same span of time), sorted."""
+        pairs = zip(corpus.round_seconds[self.arm], corpus.round_seconds["ragas"], strict=True)
+        return sorted(theirs / ours for theirs, ours in pairs)
 
 
 def run_against_promptfoo(
@@ -602,6 +609,11 @@ def print_against_promptfoo(result: AgainstPromptfoo, seed: int) -> dict[str, bo
     print(
         f"   ratio promptfoo / fixed: {ratio:.1f}x  (promptfoo {typical.us_per_case(arm):.1f} µs/case / "
         f"fixed {typical.us_per_case('ragas'):.1f} µs/case; target >= {TARGET_PROMPTFOO_RATIO:g}x: {met(ok)})"
+    )
+    paired = result.round_ratios(typical)
+    print(
+        f"   within each round: {paired[0]:.1f}x to {paired[-1]:.1f}x, median {statistics.median(paired):.1f}x "
+        f"(each round's slices taken in turn by the arms: {SLICES} slices)"
     )
     print()
     cells = {name: typical.by_category(name) for name in arms}
@@ -679,6 +691,7 @@ def against_promptfoo_payload(result: AgainstPromptfoo) -> dict[str, Any]:
             "ns_per_char": {arm: side.ns_per_char(arm) for arm in side.seconds},
             "us_per_case_by_category": {arm: side.by_category(arm) for arm in side.seconds},
             "ratio_promptfoo_fixed": result.ratio(side),
+            "ratio_within_rounds": result.round_ratios(side),
             "differ_from_legacy": result.differ[side.corpus],
             "grader_calls": result.calls[side.corpus],
         }

@@ -15,9 +15,9 @@
 //       time, and each case's score, pass and reason.
 //   node promptfoo_timing.js DIR --serve NAME=FILE [NAME=FILE ...] [--warmup W]
 //       For benchmarks/bench_scorers.py --against-promptfoo, which interleaves these rounds with its
-//       own: loads every corpus, warms up, prints the scores, then times one round of corpus NAME per
-//       line NAME read on stdin. Every answer is one line starting with "@@faithcompat " (anything else
-//       on stdout is the package's own).
+//       own: loads every corpus, warms up, prints the scores, then times one pass over the cases
+//       FROM to TO (excluded) of corpus NAME per line "NAME FROM TO" read on stdin. Every answer is one
+//       line starting with "@@faithcompat " (anything else on stdout is the package's own).
 //
 // The environment: promptfoo looks up its default providers on every call, even when the grading
 // provider is given; with no provider credentials in the environment it also probes for Google
@@ -100,10 +100,10 @@ function makeGrader(matcher) {
   return { grade, calls: () => calls };
 }
 
-// One pass over the cases: the wall time of the whole pass, and each case's time (ns).
-async function timedPass(grade, cases, perCase) {
+// One pass over cases[from, to): the wall time of the whole pass (seconds), and each case's time (ns).
+async function timedPass(grade, cases, perCase, from = 0, to = cases.length) {
   const start = process.hrtime.bigint();
-  for (let i = 0; i < cases.length; i++) {
+  for (let i = from; i < to; i++) {
     const t0 = process.hrtime.bigint();
     await grade(cases[i]);
     perCase[i] = Number(process.hrtime.bigint() - t0);
@@ -187,14 +187,17 @@ async function main() {
   const perCase = Object.fromEntries(Object.entries(corpora).map(([name, cases]) => [name, new Array(cases.length)]));
   const lines = readline.createInterface({ input: process.stdin, crlfDelay: Infinity });
   for await (const line of lines) {
-    const name = line.trim();
-    if (name === '') continue;
-    if (!(name in corpora)) {
-      await write({ error: `no corpus named ${name}` });
+    if (line.trim() === '') continue;
+    const [name, fromText, toText] = line.trim().split(/\s+/);
+    const cases = corpora[name];
+    const from = Number(fromText ?? 0);
+    const to = Number(toText ?? cases?.length);
+    if (cases === undefined || !(from >= 0 && from < to && to <= cases.length)) {
+      await write({ error: `no such cases: ${line.trim()}` });
       continue;
     }
-    const seconds = await timedPass(grader.grade, corpora[name], perCase[name]);
-    await write({ corpus: name, seconds, per_case_us: perCase[name].map((ns) => ns / 1e3) });
+    const seconds = await timedPass(grader.grade, cases, perCase[name], from, to);
+    await write({ corpus: name, from, to, seconds, per_case_us: perCase[name].slice(from, to).map((ns) => ns / 1e3) });
   }
   process.exit(0);
 }
