@@ -344,3 +344,151 @@ def _short_text_records(count: int, seed: int) -> Iterator[tuple[str, dict[str, 
                 "grader_output": _short_text_output(rng, category, _verdict_values(rng, len(claims))),
             },
         )
+
+
+# ------------------------------------------------------------------ the ~2 KB corpus, and the long one
+# What `bench_scorers.py --against-promptfoo` gives promptfoo's own matcher and the project's scorers
+# alike: whole grader answers of about 2 KB (1,700 to 2,400 characters of call 2), each case with a
+# question, an answer (its statements) and a context of about 1 KB, since promptfoo renders them into
+# its prompts. No refusals and no bare final lines: those are short (the typical corpus has them).
+# The long corpus is the same kinds of answer over 10 KB (30 to 80 statements).
+
+KB2_MIX: tuple[tuple[str, float], ...] = (
+    ("legacy_full", 0.30),  # numbered statement, Explanation, Verdict: marker; the final verdict line
+    ("markers_only", 0.10),  # "Statement 3: ..." blocks with Verdict: markers, no final line
+    ("reasoning_final", 0.15),  # paragraphs of reasoning, then the final verdict line
+    ("table", 0.15),  # a markdown table (statement, verdict, reason), the final verdict line in 2 of 3
+    ("json", 0.25),  # RAGAS JSON verdicts: compact, pretty-printed or fenced in prose
+    ("mismatch", 0.05),  # one of the above with one or two verdicts too many or too few
+)
+KB2_CHARS = (1_700, 2_400)
+LONG_CHARS = (10_500, 24_000)
+_KB2_STATEMENTS = (4, 10)
+_LONG_STATEMENTS = (30, 80)
+_ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth")
+_QUESTIONS = (
+    "What does the report say about {subject}?",
+    "Summarise what the source tells us about {subject}.",
+    "According to the documents, what happened with {subject}?",
+    "Give the key facts about {subject} from the context.",
+)
+_CONCLUSIONS_YES = ("So this statement is supported.", "This one is faithful to the context.", "Supported.")
+_CONCLUSIONS_NO = ("So this statement is not supported.", "This cannot be deduced from the context.", "Unsupported.")
+
+
+def _markers_only_output(rng: random.Random, statements: Sequence[str], verdicts: Sequence[int]) -> str:
+    blocks = []
+    for index, verdict in enumerate(verdicts):
+        statement = statements[index] if index < len(statements) else _statement(rng)
+        word = "Yes" if verdict else "No"
+        marker = f"**Verdict:** {word}" if rng.random() < 0.3 else f"Verdict: {word}."
+        blocks.append(f"Statement {index + 1}: {statement}\nExplanation: {_reason(rng, statement, verdict)}\n{marker}")
+    intro = rng.choice(_PROSE_BEFORE)
+    return f"{intro}\n\n" + "\n\n".join(blocks)
+
+
+def _reasoning_output(rng: random.Random, statements: Sequence[str], verdicts: Sequence[int]) -> str:
+    paragraphs = ["Let me check each statement against the context, one at a time."]
+    for index, verdict in enumerate(verdicts):
+        statement = statements[index] if index < len(statements) else _statement(rng)
+        which = f"The {_ORDINALS[index]} statement" if index < len(_ORDINALS) else f"Statement {index + 1}"
+        claim = statement[0].lower() + statement[1:].rstrip(".")
+        conclusion = rng.choice(_CONCLUSIONS_YES if verdict else _CONCLUSIONS_NO)
+        paragraphs.append(f"{which} claims that {claim}. {_reason(rng, statement, verdict)} {conclusion}")
+    paragraphs.append(f"{FINAL_HEADER} {_yes_no(verdicts)}")
+    return "\n\n".join(paragraphs)
+
+
+def _table_output(rng: random.Random, statements: Sequence[str], verdicts: Sequence[int]) -> str:
+    rows = ["| # | Statement | Verdict | Reason |", "|---|-----------|---------|--------|"]
+    for index, verdict in enumerate(verdicts):
+        statement = statements[index] if index < len(statements) else _statement(rng)
+        word = "Yes" if verdict else "No"
+        rows.append(f"| {index + 1} | {statement} | {word} | {_reason(rng, statement, verdict)} |")
+    text = f"{rng.choice(_PROSE_BEFORE)}\n\n" + "\n".join(rows)
+    if rng.random() < 2 / 3:
+        text += f"\n\n{FINAL_HEADER} {_yes_no(verdicts)}"
+    return text
+
+
+def _kb2_output(rng: random.Random, category: str, statements: Sequence[str], verdicts: Sequence[int]) -> str:
+    if category == "legacy_full":
+        return _legacy_output(rng, statements, verdicts)
+    if category == "markers_only":
+        return _markers_only_output(rng, statements, verdicts)
+    if category == "reasoning_final":
+        return _reasoning_output(rng, statements, verdicts)
+    if category == "table":
+        return _table_output(rng, statements, verdicts)
+    if category == "json":
+        return _json_output(rng, statements, verdicts, rng.choice(("compact", "pretty", "fenced")))
+    raise ValueError(category)
+
+
+def _context(rng: random.Random, statements: Sequence[str], verdicts: Sequence[int], chars: int) -> str:
+    """A passage holding the supported statements among filler, about ``chars`` long."""
+    sentences = [s for s, v in zip(statements, verdicts, strict=False) if v]
+    while sum(len(s) + 1 for s in sentences) < chars:
+        start = rng.randrange(len(_PROSE_WORDS) - 12)
+        words = _PROSE_WORDS[start : start + rng.randint(8, 12)]
+        sentences.append(" ".join(words).capitalize() + ".")
+        sentences.append(rng.choice(_FILLERS))
+    rng.shuffle(sentences)
+    return " ".join(sentences)
+
+
+def _sized_record(
+    rng: random.Random, index: int, category: str, prefix: str, chars: tuple[int, int], counts: tuple[int, int]
+) -> dict[str, Any]:
+    """One case whose call 2 is ``chars[0]`` to ``chars[1]`` characters long (drawn again until it is)."""
+    while True:
+        n = rng.randint(*counts)
+        statements = [_statement(rng) for _ in range(n)]
+        verdicts = _verdict_values(rng, n)
+        if category == "mismatch":
+            verdicts = _verdict_values(rng, max(1, n + rng.choice((-2, -1, -1, 1, 1, 2))))
+            shape = rng.choice(("legacy_full", "reasoning_final", "table", "json"))
+            output = _kb2_output(rng, shape, statements, verdicts)
+        else:
+            output = _kb2_output(rng, category, statements, verdicts)
+        if chars[0] <= len(output) <= chars[1]:
+            break
+    subject = next(s for s in _SUBJECTS if statements[0].startswith(s))
+    subject = subject[0].lower() + subject[1:] if subject.startswith("The ") else subject
+    return {
+        "id": f"{prefix}-{index:06d}",
+        "tags": [category],
+        "question": rng.choice(_QUESTIONS).format(subject=subject),
+        "answer": " ".join(statements),
+        "contexts": [_context(rng, statements, verdicts, 1_000)],
+        "statements_output": "\n".join(statements),
+        "grader_output": output,
+        "threshold": rng.choice(_THRESHOLDS),
+    }
+
+
+def _mix_categories(rng: random.Random, count: int) -> list[str]:
+    categories: list[str] = []
+    for name, share in KB2_MIX:
+        categories += [name] * round(count * share)
+    categories = (categories + [KB2_MIX[0][0]] * count)[:count]
+    rng.shuffle(categories)
+    return categories
+
+
+def kb2_records(count: int, seed: int) -> list[dict[str, Any]]:
+    """``count`` cases of ~2 KB in the shares of ``KB2_MIX``, as JSON-ready dicts (Case's fields), deterministic."""
+    rng = random.Random(seed)
+    return [
+        _sized_record(rng, i, category, "kb2", KB2_CHARS, _KB2_STATEMENTS)
+        for i, category in enumerate(_mix_categories(rng, count))
+    ]
+
+
+def long_records(count: int, seed: int) -> list[dict[str, Any]]:
+    """``count`` cases whose call 2 is over 10 KB (``LONG_CHARS``), the same kinds as ``kb2_records``."""
+    rng = random.Random(seed)
+    return [
+        _sized_record(rng, i, category, "long", LONG_CHARS, _LONG_STATEMENTS)
+        for i, category in enumerate(_mix_categories(rng, count))
+    ]
