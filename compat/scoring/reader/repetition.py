@@ -99,15 +99,17 @@ def find_verdict_words(lowered: str, words: VerdictWords) -> VerdictWordsFound:
         if words.ends.match(lowered, last_end) is None:
             continue  # "No mention", "Supported: false": verdict-like, not a verdict where it stands
         spot = Spot(start, last_end, word_value(word, words.values), word)
-        if found and _drawn_beside(found[-1], spot, lowered):
+        near = found and start - found[-1].end <= _NEAR
+        if near and _drawn_beside(found[-1], spot, lowered):
             continue  # "Yes ✅": the mark draws the verdict its word says
-        if found and _labels(found[-1], spot, lowered):
+        if near and _labels(found[-1], spot, lowered):
             found[-1] = spot  # "Supported: False", "Correct? Yes": the first word names the field
             continue
         found.append(spot)
     return VerdictWordsFound(tuple(found), tuple(places))
 
 
+_NEAR = 12  # characters between two words that may be one verdict drawn twice, or a field and its value
 _LABEL_GLUE = re.compile(r"[ \t*_`\"']*[:=?][ \t*_`\"']*")
 
 
@@ -137,13 +139,16 @@ _SPACES = re.compile(r"[ \t]+")
 
 _LETTER = re.compile(r"[^\W\d_]")
 # Deleted, the glue's letters are counted in C (the text is lower case).
-_LETTERS = str.maketrans("", "", "abcdefghijklmnopqrstuvwxyz")
+_LETTERS = b"abcdefghijklmnopqrstuvwxyz"
 
 
 def _abstract(glue: str) -> str | None:
     """The glue's shape (echoes and numbers abstracted, runs of spaces as one), or ``None``
     where it is too long or holds too many letters to be layout."""
-    if len(glue) > MAX_GLUE_CHARS or len(glue) - len(glue.translate(_LETTERS)) > MAX_GLUE_LETTERS:
+    if len(glue) > MAX_GLUE_CHARS:
+        return None
+    encoded = glue.encode("utf-8", "surrogatepass")
+    if len(encoded) - len(encoded.translate(None, _LETTERS)) > MAX_GLUE_LETTERS:
         return None
     if "§" in glue:
         glue = _ECHO_TOKEN.sub("§", glue)

@@ -15,6 +15,8 @@ Each finds where the verdicts are and hands the items to ``items`` to read:
 from __future__ import annotations
 
 import re
+from bisect import bisect_left
+from collections.abc import Sequence
 from itertools import islice
 from typing import NamedTuple
 
@@ -156,17 +158,24 @@ def read_table(lowered: str, words: VerdictWords = BUILT_IN) -> tuple[list[Item]
     return read, (start, previous_end)
 
 
-def read_list(lowered: str, words: VerdictWords = BUILT_IN) -> tuple[list[Item], list[tuple[int, int]]]:
+def read_list(
+    lowered: str, words: VerdictWords = BUILT_IN, places: Sequence[int] | None = None
+) -> tuple[list[Item], list[tuple[int, int]]]:
     """Enumerated or bulleted lines that hold a verdict (``1. Yes``, ``- No: not stated``,
     ``2. John is a student. - No``), and enumerations inside one line (``1. No, 2. Yes``,
     ``In conclusion: S1: 0 | S2: 1``), with the lines read. Lines without a verdict
-    (explanations) are passed over."""
+    (explanations) are passed over: given ``places`` (where the text's verdict words stand,
+    in order), a line with none of them and no 0 or 1 is not looked at."""
     read: list[Item] = []
     spans: list[tuple[int, int]] = []
     for line in islice(_LINE.finditer(lowered), 4 * MAX_VERDICTS):
         text = line.group()
         if len(text) > MAX_ITEM_CHARS:
             continue
+        if places is not None and "0" not in text and "1" not in text:
+            first = bisect_left(places, line.start())
+            if first == len(places) or places[first] >= line.end():
+                continue  # no verdict word and no number that could be one
         if len(enumeration_starts(text)) >= 2:
             items = run_of(cut_by_enumeration(text), words, None).items
             if items:

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from bisect import bisect_right
 from collections.abc import Iterator, Sequence
 from typing import NamedTuple
 
@@ -260,10 +261,17 @@ def _read_text(lowered: str, expected: int | None, words: VerdictWords) -> TextV
     """Every source's reading, then one answer: the reading of the statement count that every
     such reading agrees with; or, where none has the count, the most trusted reading, when
     no verdict word stands outside what it read (else the text is unclear)."""
-    readings = list(_readings(lowered, expected, words))
+    found = find_verdict_words(lowered, words)
+    readings: list[Reading] = []
+    for reading in _readings(lowered, expected, words, found.places):
+        if reading is _CHECKPOINT:
+            settled = _settled(readings, found.spots, expected) if expected is not None else None
+            if settled is not None:
+                return _result(settled)
+            continue
+        readings.append(reading)
     if expected is None:
         return _result(readings[0]) if readings else None
-    found = find_verdict_words(lowered, words)
     spots = found.spots
     # What an answer the grader set aside holds (an echoed example, a final block it revised)
     # is no second reading: only what follows the answer read counts.
@@ -438,7 +446,9 @@ def _unclear(reading: Reading, why: str) -> TextVerdicts:
     return result._replace(unclear=why)
 
 
-def _readings(lowered: str, expected: int | None, words: VerdictWords) -> Iterator[Reading]:
+def _readings(
+    lowered: str, expected: int | None, words: VerdictWords, places: Sequence[int] | None = None
+) -> Iterator[Reading]:
     """What each source reads, most trusted first."""
     final = read_final_block(lowered, expected, words) if "final" in lowered or "verdicts" in lowered else None
     markers = read_markers(lowered, words)
@@ -463,11 +473,12 @@ def _readings(lowered: str, expected: int | None, words: VerdictWords) -> Iterat
     if markers:
         anchors = tuple(at for _item, at in markers)
         yield Reading("markers", tuple(item for item, _at in markers), frozenset(), marker_spans, anchors)
+    yield _CHECKPOINT  # the marked readings may settle it; the rest are read only if not
     if "|" in lowered:
         table, table_span = read_table(lowered, words)
         if table:
             yield Reading("table", tuple(table), frozenset(), (table_span,))
-    listed, list_spans = read_list(lowered, words)
+    listed, list_spans = read_list(lowered, words, places)
     if listed:
         yield Reading("list", tuple(listed), frozenset(), tuple(list_spans))
     if final is not None or markers:
@@ -482,6 +493,33 @@ def _readings(lowered: str, expected: int | None, words: VerdictWords) -> Iterat
             last = max(prose.by_index)
             items = tuple(Item(prose.by_index[i], "") if i in prose.by_index else _GAP for i in range(1, last + 1))
             yield Reading("prose", items, frozenset(), tuple(prose.spans))
+
+
+_CHECKPOINT = Reading("checkpoint", (), frozenset(), ())
+
+
+def _settled(readings: list[Reading], spots: Sequence[Spot], expected: int) -> Reading | None:
+    """The reading when the final block and the markers settle it: one of them reads the count,
+    none disagrees, and every spot of the text (a verdict word that ends its phrase, as every
+    source's verdict must) stands where one that agrees read it; then no other source could
+    read another thing, and none is asked (a text costs two readings, not six). ``None`` where
+    the other sources must be heard."""
+    complete = [reading for reading in readings if len(reading.items) == expected]
+    if not complete or any(reading.values != complete[0].values for reading in complete):
+        return None
+    chosen = complete[0]
+    if "final_line_disagrees" in chosen.warnings or chosen.warnings & _SET_ASIDE:
+        return None
+    spans = sorted(span for reading in readings if reading.values == chosen.values for span in reading.spans)
+    for spot in spots:
+        index = bisect_right(spans, (spot.start, _AFTER_ANY_END)) - 1
+        inside = index >= 0 and spans[index][0] <= spot.start < spans[index][1]
+        if not inside and not any(start <= spot.start < end for start, end in spans):
+            return None
+    return chosen
+
+
+_AFTER_ANY_END = 1 << 62
 
 
 def _line_end(lowered: str, at: int) -> int:
