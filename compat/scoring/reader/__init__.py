@@ -1,11 +1,15 @@
 """The reader: a grader's verdict output (call 2) read into one verdict a statement.
 
 JSON first, text second (docs/scoring.md). ``verdicts`` reads an output; JSON is found by
-``json_scan`` and its verdicts located by ``json_items``; text is read by ``text_verdicts``
-from the final block (``final_line``) or the other sources (``text_sources``), each cut into
-``items``; a verdict is a word of ``words``, in force as ``verdict_words`` (the built-in
-ones and a team's ``vocabulary``). ``refusal`` says whether an output without verdicts is
-a refusal. Every pattern is linear; the hot paths are measured in docs/performance.md.
+``json_scan`` and its verdicts located by ``json_items``; text is read by ``text_verdicts``:
+every source proposes a reading (the final block, ``final_line``; markers, tables, lists,
+prose, ``text_sources``; each cut into ``items``; the runs of one repeated layout and the
+units keyed by their echoes, ``repetition``), and one number is given only where the
+readings agree and nothing verdict-like is left unread. ``scan`` finds where the verdict
+words stand without a pattern tried at every position. A verdict is a word of ``words``, in
+force as ``verdict_words`` (the built-in ones and a team's ``vocabulary``). ``refusal`` says
+whether an output is a refusal. Every pattern is linear; the hot paths are measured in
+docs/performance.md.
 """
 
 from compat.scoring.reader.items import forget_read_items

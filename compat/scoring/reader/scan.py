@@ -23,7 +23,7 @@ from typing import NamedTuple
 # the text's word tokens as the pattern's (?<!\w)/(?!\w) delimit them ("_" is a space after
 # ``prepare``).
 _ASCII_TOKENS = str.maketrans({chr(code): " " for code in range(128) if not chr(code).isalnum()})
-_COMMON_PUNCTUATION = ("—", "–", "’", "‘", "“", "”", "«", "»", "…", "•", "·", "→", "\u00a0")
+_COMMON_PUNCTUATION = ("§", "—", "–", "’", "‘", "“", "”", "«", "»", "…", "•", "·", "→", "\u00a0")
 _ASCII_TOKEN_BYTES = bytes(code if code >= 128 or chr(code).isalnum() else 32 for code in range(256))
 _WORD = re.compile(r"[^\W_]+")
 
@@ -59,7 +59,7 @@ def candidate_starts(text: str, starts: WordStarts) -> list[tuple[int, str]]:
     of a first token that stands as a whole token, and each occurrence of a mark."""
     tokens_of = text
     if not text.isascii():
-        # The usual characters outside ASCII in a grader's text are punctuation ("—", "’"): a
+        # The usual characters outside ASCII are the echo tokens' "§" and punctuation ("—", "’"): a
         # C-level replace of each often leaves ASCII, which str.translate reads fast.
         for mark in _COMMON_PUNCTUATION:
             if mark in tokens_of:
