@@ -80,7 +80,7 @@ def find_verdict_words(lowered: str, words: VerdictWords) -> VerdictWordsFound:
     last_end = 0
     whole = words.starts.whole
     overall = "overall" in lowered
-    for start, token in candidate_starts(lowered, words.starts):
+    for start, token in candidate_starts(lowered, words.starts, MAX_SPOTS):
         if start < last_end:
             continue  # inside the previous word ("not" of "not supported")
         if token in whole:  # "yes", "no", "supported": the token is the word, no pattern to try

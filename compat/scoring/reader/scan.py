@@ -17,6 +17,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from functools import lru_cache
+from itertools import islice
 from typing import NamedTuple
 
 # Every ASCII character that is not a letter or a digit becomes a space: split() then gives
@@ -54,7 +55,7 @@ def word_starts(words: Iterable[str]) -> WordStarts:
     return WordStarts(frozenset(tokens), tuple(others), whole)
 
 
-def candidate_starts(text: str, starts: WordStarts) -> list[tuple[int, str]]:
+def candidate_starts(text: str, starts: WordStarts, most: int = 40_000) -> list[tuple[int, str]]:
     """Where a verdict word may begin, in order, with the token found there: each occurrence
     of a first token that stands as a whole token, and each occurrence of a mark."""
     tokens_of = text
@@ -73,16 +74,29 @@ def candidate_starts(text: str, starts: WordStarts) -> list[tuple[int, str]]:
         for token in [token for token in present if not token.isalnum()]:  # "«sí»", "✅yes"
             present.update(_WORD.findall(token))
     found: list[tuple[int, str]] = []
+    # At most ``most`` places a token: where one token hits the bound, the places after its last
+    # one are not known for every token, so the answer ends there (a 10 MB run of "yes. no."
+    # costs what its first verdicts cost).
+    horizon = len(text)
     for token in present & starts.tokens:
-        found.extend((match.start(), token) for match in _whole(token).finditer(text))
+        places = [(match.start(), token) for match in islice(_whole(token).finditer(text), most)]
+        if len(places) == most:
+            horizon = min(horizon, places[-1][0])
+        found.extend(places)
     for other in starts.others:
         if ascii_text and not other.isascii():
             continue  # a mark or a CJK word cannot stand in ASCII text
         at = text.find(other)
-        while at >= 0:
+        taken = 0
+        while at >= 0 and taken < most:
             found.append((at, other))
+            taken += 1
             at = text.find(other, at + len(other))
+        if taken == most:
+            horizon = min(horizon, found[-1][0])
     found.sort()
+    if horizon < len(text):
+        found = [place for place in found if place[0] <= horizon]
     return found
 
 

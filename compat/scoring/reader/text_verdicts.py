@@ -21,7 +21,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from bisect import bisect_right
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from typing import NamedTuple
 
 from compat.scoring.reader.final_line import read_final_block
@@ -307,9 +307,9 @@ def _read_text(lowered: str, expected: int | None, words: VerdictWords) -> TextV
         return _result(chosen)
     chosen = readings[0]
     if len(chosen.items) < expected or _GAP in chosen.items:
-        covered = [span for reading in readings if reading.values == chosen.values for span in reading.spans]
+        covered = _merged(span for reading in readings if reading.values == chosen.values for span in reading.spans)
         places = [at for at in found.places if at >= since]
-        inside = sum(1 for at in places if any(start <= at < end for start, end in covered))
+        inside = sum(1 for at in places if _within(covered, at))
         # Outside what was read, or more inside it than the reading holds ("1:n 2:y 3:y" read as two).
         read = sum(1 for item in chosen.items if item is not _GAP)
         unread = len(places) - inside + max(0, inside - read * _agreeing(readings, chosen))
@@ -510,13 +510,26 @@ def _settled(readings: list[Reading], spots: Sequence[Spot], expected: int) -> R
     chosen = complete[0]
     if "final_line_disagrees" in chosen.warnings or chosen.warnings & _SET_ASIDE:
         return None
-    spans = sorted(span for reading in readings if reading.values == chosen.values for span in reading.spans)
-    for spot in spots:
-        index = bisect_right(spans, (spot.start, _AFTER_ANY_END)) - 1
-        inside = index >= 0 and spans[index][0] <= spot.start < spans[index][1]
-        if not inside and not any(start <= spot.start < end for start, end in spans):
-            return None
+    covered = _merged(span for reading in readings if reading.values == chosen.values for span in reading.spans)
+    if any(not _within(covered, spot.start) for spot in spots):
+        return None
     return chosen
+
+
+def _merged(spans: Iterable[tuple[int, int]]) -> list[tuple[int, int]]:
+    """Spans sorted and joined where they overlap: a place is then looked up by bisection."""
+    merged: list[tuple[int, int]] = []
+    for start, end in sorted(spans):
+        if merged and start <= merged[-1][1]:
+            merged[-1] = (merged[-1][0], max(merged[-1][1], end))
+        else:
+            merged.append((start, end))
+    return merged
+
+
+def _within(merged: list[tuple[int, int]], at: int) -> bool:
+    index = bisect_right(merged, (at, _AFTER_ANY_END)) - 1
+    return index >= 0 and merged[index][0] <= at < merged[index][1]
 
 
 _AFTER_ANY_END = 1 << 62
