@@ -184,3 +184,17 @@ def test_the_blind_development_layouts_get_a_wrong_number_at_most_once_in_a_hund
     report = measure("dev", seed=1, count=2000)
     wrong = sum(report.classes[kind] for kind in ("scored_too_low", "scored_too_high", "refusal_scored"))
     assert wrong / report.outputs <= 0.01, report.classes
+
+
+def test_a_long_text_whose_words_come_after_its_head_is_scanned_whole() -> None:
+    text = "filler text " * 30_000 + "verdicts: yes. no. ✅"
+    places = find_verdict_words(text, BUILT_IN).places
+    expected = [match.start("v") for match in BUILT_IN.bare.finditer(text)]
+    assert list(places) == expected and len(places) == 3
+
+
+def test_a_long_run_is_read_as_far_as_its_bound_and_no_further() -> None:
+    text = "yes. no. " * 100_000
+    places = find_verdict_words(text, BUILT_IN).places
+    expected = [match.start("v") for match in BUILT_IN.bare.finditer(text)]
+    assert list(places) == expected[: len(places)] and len(places) >= 20_000

@@ -32,7 +32,7 @@ from compat.scoring.reader.scan import candidate_starts
 from compat.scoring.reader.verdict_words import MAX_VERDICTS, Value, VerdictWords
 from compat.scoring.reader.words import word_value
 
-MAX_SPOTS = 4 * MAX_VERDICTS
+MAX_SPOTS = 2 * MAX_VERDICTS  # twice what one output is ever read for: enough to see a run, or what is left unread
 MAX_GLUE_CHARS = 64  # a longer stretch between two verdicts is text, not a separator
 MAX_GLUE_LETTERS = 24  # a separator, a number, a label, an echo's token: more letters are words
 
@@ -166,10 +166,16 @@ def repeated_runs(lowered: str, spots: Sequence[Spot]) -> list[Run]:
     """The runs of spots whose layout repeats: one spot a unit (the same glue between each
     pair), or two (two glues in turn: ``Yes (supported). No (contradicted).``, ``Is statement 1
     supported by the context? No.``), read as ``paired_readings`` says."""
-    glues = [
-        _abstract(lowered[before.end : after.start]) if after.start - before.end <= MAX_GLUE_CHARS else None
-        for before, after in pairwise(spots)
-    ]
+    shapes: dict[str, str | None] = {}  # a layout repeats its glue verbatim: each is abstracted once
+    glues: list[str | None] = []
+    for before, after in pairwise(spots):
+        if after.start - before.end > MAX_GLUE_CHARS:
+            glues.append(None)
+            continue
+        raw = lowered[before.end : after.start]
+        if raw not in shapes:
+            shapes[raw] = _abstract(raw)
+        glues.append(shapes[raw])
     return [*_single_runs(spots, glues), *_paired_runs(spots, glues)]
 
 

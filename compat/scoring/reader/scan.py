@@ -57,7 +57,29 @@ def word_starts(words: Iterable[str]) -> WordStarts:
 
 def candidate_starts(text: str, starts: WordStarts, most: int = 40_000) -> list[tuple[int, str]]:
     """Where a verdict word may begin, in order, with the token found there: each occurrence
-    of a first token that stands as a whole token, and each occurrence of a mark."""
+    of a first token that stands as a whole token, and each occurrence of a mark.
+
+    At most ``most`` places a token: where one token hits the bound, the places after its last
+    one are not known for every token, so the answer ends there (a 10 MB run of "yes. no."
+    costs what its first verdicts cost). Which tokens a long text holds is first asked of its
+    head; only where the answer reaches past the head is the whole text cut into tokens.
+    """
+    head = text if len(text) <= _HEAD_CHARS else text[:_HEAD_CHARS]
+    found, horizon = _starts_of(text, _present(head), starts, most)
+    if head is not text and horizon >= _HEAD_CHARS - _LONGEST_TOKEN:
+        found, horizon = _starts_of(text, _present(text), starts, most)
+    found.sort()
+    if horizon < len(text):
+        found = [place for place in found if place[0] <= horizon]
+    return found
+
+
+_HEAD_CHARS = 1 << 18
+_LONGEST_TOKEN = 64  # a token cut by the head's end starts at most this far before it
+
+
+def _present(text: str) -> tuple[set[str], bool]:
+    """The word tokens of ``text``, and whether it may hold a mark or a word outside ASCII."""
     tokens_of = text
     if not text.isascii():
         # The usual characters outside ASCII are the echo tokens' "§" and punctuation ("—", "’"): a
@@ -65,26 +87,29 @@ def candidate_starts(text: str, starts: WordStarts, most: int = 40_000) -> list[
         for mark in _COMMON_PUNCTUATION:
             if mark in tokens_of:
                 tokens_of = tokens_of.replace(mark, " ")
-    ascii_text = tokens_of.isascii()  # then the text holds no mark and no word outside ASCII either
-    if ascii_text:
-        present = set(tokens_of.translate(_ASCII_TOKENS).split())
-    else:  # str.translate looks up every character outside ASCII in a dict; bytes.translate does not
-        tokens = set(tokens_of.encode("utf-8", "surrogatepass").translate(_ASCII_TOKEN_BYTES).split())
-        present = {token.decode("utf-8", "surrogatepass") for token in tokens}
-        for token in [token for token in present if not token.isalnum()]:  # "«sí»", "✅yes"
-            present.update(_WORD.findall(token))
+    if tokens_of.isascii():  # then the text holds no mark and no word outside ASCII either
+        return set(tokens_of.translate(_ASCII_TOKENS).split()), False
+    # str.translate looks up every character outside ASCII in a dict; bytes.translate does not
+    tokens = set(tokens_of.encode("utf-8", "surrogatepass").translate(_ASCII_TOKEN_BYTES).split())
+    present = {token.decode("utf-8", "surrogatepass") for token in tokens}
+    for token in [token for token in present if not token.isalnum()]:  # "«sí»", "✅yes"
+        present.update(_WORD.findall(token))
+    return present, True
+
+
+def _starts_of(
+    text: str, present: tuple[set[str], bool], starts: WordStarts, most: int
+) -> tuple[list[tuple[int, str]], int]:
+    tokens, marks_possible = present
     found: list[tuple[int, str]] = []
-    # At most ``most`` places a token: where one token hits the bound, the places after its last
-    # one are not known for every token, so the answer ends there (a 10 MB run of "yes. no."
-    # costs what its first verdicts cost).
     horizon = len(text)
-    for token in present & starts.tokens:
+    for token in tokens & starts.tokens:
         places = [(match.start(), token) for match in islice(_whole(token).finditer(text), most)]
         if len(places) == most:
             horizon = min(horizon, places[-1][0])
         found.extend(places)
     for other in starts.others:
-        if ascii_text and not other.isascii():
+        if not marks_possible and not other.isascii():
             continue  # a mark or a CJK word cannot stand in ASCII text
         at = text.find(other)
         taken = 0
@@ -94,10 +119,7 @@ def candidate_starts(text: str, starts: WordStarts, most: int = 40_000) -> list[
             at = text.find(other, at + len(other))
         if taken == most:
             horizon = min(horizon, found[-1][0])
-    found.sort()
-    if horizon < len(text):
-        found = [place for place in found if place[0] <= horizon]
-    return found
+    return found, horizon
 
 
 @lru_cache(maxsize=1024)

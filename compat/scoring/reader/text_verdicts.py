@@ -25,7 +25,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from typing import NamedTuple
 
 from compat.scoring.reader.final_line import read_final_block
-from compat.scoring.reader.items import Item
+from compat.scoring.reader.items import MAX_ITEM_CHARS, Item
 from compat.scoring.reader.repetition import (
     Echoes,
     Spot,
@@ -536,8 +536,11 @@ _AFTER_ANY_END = 1 << 62
 
 
 def _line_end(lowered: str, at: int) -> int:
-    end = lowered.find("\n", at)
-    return len(lowered) if end < 0 else end
+    """Where the line that ``at`` stands in ends, looked for no further than an item reaches
+    (a megabyte without a newline must not be searched once per marker)."""
+    bound = min(len(lowered), at + MAX_ITEM_CHARS)
+    end = lowered.find("\n", at, bound)
+    return bound if end < 0 else end
 
 
 _OUTPUT_SOURCES = {"repetition": "list", "heads": "list"}
