@@ -253,6 +253,19 @@ def _echoed_in_order(statements: Sequence[str], echoed: Sequence[str | None]) ->
 
 
 _SHORT_REPLY = 300  # characters: a reply this short that refuses says nothing else
+# JSON verdicts are an answer in the asked form, whatever a statement or reason in them says.
+_STRUCTURED = frozenset({VerdictFormat.JSON, VerdictFormat.JSON_LIST})
+
+
+def _without_statements(output: str, statements: Sequence[str]) -> str:
+    """The output, lower case, without the statements it echoes: "I don't know: the documents do
+    not mention the CEO." judged "No" is a verdict on a statement that says "I don't know"."""
+    lowered = output.lower()
+    for statement in statements:
+        echo = statement.strip().lower()
+        if len(echo) >= 8:
+            lowered = lowered.replace(echo, " ")
+    return lowered
 
 
 class RagasScorer:
@@ -322,11 +335,11 @@ class RagasScorer:
             )
         values, reasons, align_warnings = align(statements, parsed)
         short = len(parsed.values) < len(statements) or len(case.grader_output) <= _SHORT_REPLY
-        if parsed.valid_count <= 1 and short:
+        if parsed.valid_count <= 1 and short and parsed.format not in _STRUCTURED:
             # "No. I won't do that.", "Sorry - no." for three statements, or a short reply that holds a
             # refusal ("Yes, I understand the task, but I can't complete it"): one verdict word beside
             # a refusal is a refusal that starts with a verdict word, not a statement's verdict.
-            refusal = matched_refusal(case.grader_output)
+            refusal = matched_refusal(_without_statements(case.grader_output, statements))
             if refusal is not None:
                 given = f"{parsed.valid_count} of {len(statements)} verdicts"
                 why = f'the grader refused to judge ("{refusal}"), giving {given}'

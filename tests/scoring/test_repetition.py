@@ -198,3 +198,17 @@ def test_a_long_run_is_read_as_far_as_its_bound_and_no_further() -> None:
     places = find_verdict_words(text, BUILT_IN).places
     expected = [match.start("v") for match in BUILT_IN.bare.finditer(text)]
     assert list(places) == expected[: len(places)] and len(places) >= 20_000
+
+
+@pytest.mark.parametrize(
+    "output",
+    [
+        '{"statements": [{"statement": "I don\'t know: the documents do not mention the CEO.", '
+        '"reason": "not in the context", "verdict": 0}]}',
+        "Statement: I don't know: the documents do not mention the CEO.\nVerdict: No.\n" + HEADER + " No.",
+    ],
+    ids=["json", "text"],
+)
+def test_a_statement_that_says_i_dont_know_judged_no_is_a_verdict_not_a_refusal(output: str) -> None:
+    score = ragas(output, statements=["I don't know: the documents do not mention the CEO."])
+    assert (score.value, score.cause) == (0.0, None)
