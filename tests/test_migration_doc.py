@@ -64,7 +64,7 @@ def test_every_command_in_the_guide_runs(
     assert seed["outcomes"]["flip"] == 4 and seed["missed"] == 5
     # Section 4's accept list: the accepted causes' flips are listed, the fail->pass rate holds, cohorts decide.
     decision = (tmp_path / "decision.md").read_text(encoding="utf-8")
-    assert "- `verdict_word_variant`: 10 case(s), 0 pass->fail, 10 fail->pass" in decision
+    assert "- `verdict_word_variant`: 11 case(s), 0 pass->fail, 10 fail->pass" in decision
     assert "raw, over all 364: 11 (0.0302); 16 more accepted by the policy" in decision
     assert "(a named legacy bug: out of the rates where legacy is trusted already)" in decision
     assert "Decided by: smallest cohort." in decision and len(decision) < 65_536
