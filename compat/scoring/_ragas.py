@@ -252,6 +252,7 @@ def _echoed_in_order(statements: Sequence[str], echoed: Sequence[str | None]) ->
     )
 
 
+_PER_STATEMENT = frozenset({VerdictFormat.TEXT_FINAL_LINE, VerdictFormat.TEXT_PER_STATEMENT})
 _SHORT_REPLY = 300  # characters: a reply this short that refuses says nothing else
 # JSON verdicts are an answer in the asked form, whatever a statement or reason in them says.
 _STRUCTURED = frozenset({VerdictFormat.JSON, VerdictFormat.JSON_LIST})
@@ -334,7 +335,11 @@ class RagasScorer:
                 warnings=parsed.warnings,
             )
         values, reasons, align_warnings = align(statements, parsed)
-        short = len(parsed.values) < len(statements) or len(case.grader_output) <= _SHORT_REPLY
+        # A final line or markers giving every statement an item ("Yes. N/A. Cannot determine.")
+        # answered each: its "cannot determine" is an item's word, not a refusal of the task. (A
+        # list's items are not trusted so far: "no: — | Not enough information: 2" groups by value.)
+        answered_each = len(parsed.values) >= len(statements) > 1 and parsed.format in _PER_STATEMENT
+        short = len(parsed.values) < len(statements) or (len(case.grader_output) <= _SHORT_REPLY and not answered_each)
         if parsed.valid_count <= 1 and short and parsed.format not in _STRUCTURED:
             # "No. I won't do that.", "Sorry - no." for three statements, or a short reply that holds a
             # refusal ("Yes, I understand the task, but I can't complete it"): one verdict word beside

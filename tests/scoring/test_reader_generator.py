@@ -440,6 +440,17 @@ def test_an_output_built_from_known_verdicts_reads_as_those_verdicts(output: Gra
         dimensions={},
     )
 )
+# Found by the dev profile: "Cannot determine." as a statement's item is an unknown, not a refusal of the task.
+@example(
+    GraderOutput(
+        statements=(*JOHN, "John is a dedicated student."),
+        statements_output="\n".join((*JOHN, "John is a dedicated student.")),
+        grader_output="Final verdict for each statement in order: Yes. N/A. Cannot determine.",
+        truth=(True, None, None),
+        refusal=False,
+        dimensions={},
+    )
+)
 def test_every_output_reads_as_a_careful_person_reads_it(output: GraderOutput) -> None:
     score = ragas_score(output)
     assert misread(output, score) is None, (score.value, score.cause, output.expected_score, output.grader_output)

@@ -85,6 +85,31 @@ def test_two_complete_readings_that_disagree_are_unclear_and_named() -> None:
     assert "reads two ways" in score.reason and "no, no, yes" in score.reason and "yes, yes, yes" in score.reason
 
 
+def _ragas_json(*verdicts: int) -> str:
+    items = ", ".join(f'{{"statement": "s{i}", "reason": "r", "verdict": {v}}}' for i, v in enumerate(verdicts))
+    return "```json\n{\"statements\": [" + items + "]}\n```"
+
+
+@pytest.mark.parametrize(
+    ("output", "value"),
+    [
+        ("Statement 1: Yes\nStatement 2: No\nStatement 3: Yes\n\n" + _ragas_json(1, 1, 1), None),
+        (_ragas_json(1, 1, 1) + "\n\nIn short: Statement 1: Yes. Statement 2: No. Statement 3: Yes.", None),
+        ("Statement 1: Yes\nStatement 2: No\nStatement 3: Yes\n\n" + _ragas_json(1, 0, 1), 2 / 3),
+        ("Here are my verdicts, as asked:\n" + _ragas_json(1, 0, 1), 2 / 3),
+        ("Statement 1: Yes\n\n" + _ragas_json(1, 0, 0), 1 / 3),  # a partial draft judges nothing
+    ],
+    ids=["text-before-disagrees", "text-after-disagrees", "agree", "preamble", "partial-draft"],
+)
+def test_json_and_text_that_judge_every_statement_differently_are_unclear(output: str, value: float | None) -> None:
+    score = ragas(output)
+    if value is None:
+        assert (score.value, score.cause) == (None, Cause.UNCLEAR_READING)
+        assert "the JSON reads yes, yes, yes, but the text around it reads yes, no, yes" in score.reason
+    else:
+        assert score.value == pytest.approx(value) and score.cause is None
+
+
 def test_a_short_reading_beside_an_unread_verdict_word_is_unclear() -> None:
     score = ragas(HEADER + " Yes.\n\nSupported, as the context says: no.", 3)
     assert score.cause is Cause.UNCLEAR_READING and "stand" in score.reason

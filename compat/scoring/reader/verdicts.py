@@ -21,6 +21,7 @@ from typing import Any, Literal, NamedTuple
 from compat.scoring._score import ScoreWarning, VerdictFormat, ordered_warnings
 from compat.scoring.reader.json_items import VERDICT_KEYS, Values, verdict_items
 from compat.scoring.reader.json_scan import FoundJson, first_strict_value_end, iter_json_values
+from compat.scoring.reader.scan import candidate_starts
 from compat.scoring.reader.text_verdicts import prepare, read_text, strip_reasoning
 from compat.scoring.reader.verdict_words import BUILT_IN, MAX_VERDICTS, VerdictWords
 from compat.scoring.reader.words import WORD_VALUES, read_word
@@ -79,7 +80,7 @@ def parse_verdicts(
     text, reasoning = strip_reasoning(text)
     if text[:1].isspace() or text[-1:].isspace():
         text = text.strip()  # a megabyte of padding should cost one pass, not one per reader
-    parsed = _parse_json(text, statements, words.values) if "{" in text or "[" in text else None
+    parsed = _parse_json(text, statements, words) if "{" in text or "[" in text else None
     if parsed is None:
         parsed = _parse_text(text, statements, words)
     if parsed is not None and reasoning:
@@ -105,8 +106,10 @@ class _Candidate(NamedTuple):
     values_only: bool  # words or numbers, not item objects
 
 
-def _parse_json(text: str, statements: Sequence[str] | None, values: Values) -> ParsedVerdicts | None:
+def _parse_json(text: str, statements: Sequence[str] | None, words: VerdictWords) -> ParsedVerdicts | None:
+    values = words.values
     candidates: list[_Candidate] = []
+    spans: list[tuple[int, int]] = []  # where verdict-bearing JSON stands: the rest is text
     resume = 0
     # Well-formed output: its first JSON value holds the verdicts, nothing after it
     # could be JSON. One C decode, no scan. Otherwise the scan goes on after that value,
@@ -117,9 +120,14 @@ def _parse_json(text: str, statements: Sequence[str] | None, values: Values) -> 
         found = verdict_items(value, _is_whole(text, start, end), values)
         if found is not None and text.find("{", end) < 0 and text.find("[", end) < 0:
             items, values_only = found
-            return _read_items(items, values, repaired=False, values_only=values_only)
+            parsed = _read_items(items, values, repaired=False, values_only=values_only)
+            if start + len(text) - end < _MIN_TEXT_AROUND:
+                return parsed
+            disagreement = _text_disagrees(text, ((start, end),), parsed, statements, words)
+            return parsed if disagreement is None else parsed._replace(unclear=disagreement)
         if found is not None:
             _add_candidate(candidates, FoundJson(value, start, end, repaired=False), *found)
+            spans.append((start, end))
         resume = end
     for json_value in islice(iter_json_values(text, resume), MAX_JSON_VALUES):
         if len(candidates) >= MAX_CANDIDATES:
@@ -127,13 +135,57 @@ def _parse_json(text: str, statements: Sequence[str] | None, values: Values) -> 
         found = verdict_items(json_value.value, _is_whole(text, json_value.start, json_value.end), values)
         if found is not None:
             _add_candidate(candidates, json_value, *found)
+            spans.append((json_value.start, json_value.end))
     if not candidates:
         return None
     chosen = _choose(candidates, statements)
     parsed = _read_items(chosen.items, values, repaired=chosen.repaired, values_only=chosen.values_only)
     if len(candidates) > 1:
         parsed = parsed._replace(warnings=ordered_warnings({*parsed.warnings, ScoreWarning.SUPERSEDED_VERDICTS}))
-    return parsed
+    disagreement = _text_disagrees(text, spans, parsed, statements, words)
+    return parsed if disagreement is None else parsed._replace(unclear=disagreement)
+
+
+# Text around the JSON shorter than this holds no verdict per statement ("```json", "Here you go:").
+_MIN_TEXT_AROUND = 8
+
+
+def _text_disagrees(
+    text: str,
+    spans: Sequence[tuple[int, int]],
+    parsed: ParsedVerdicts,
+    statements: Sequence[str] | None,
+    words: VerdictWords,
+) -> str | None:
+    """What the text around the JSON says, where it judges every statement otherwise.
+
+    A grader that writes its verdicts twice, once per statement in prose or markers and once as
+    JSON, and writes them differently, has not said which it means: reading the JSON alone would
+    be a confident number over a coin toss. Only a complete text reading counts: a preamble, a
+    reason or a partial draft judges nothing.
+    """
+    pieces = []
+    last = 0
+    for start, end in spans:
+        if start >= last:
+            pieces.append(text[last:start])
+            last = end
+    pieces.append(text[last:])
+    around = "\n".join(pieces)
+    if len(around.strip()) < _MIN_TEXT_AROUND:
+        return None
+    if len(candidate_starts(around.lower(), words.starts, len(parsed.values))) < len(parsed.values):
+        return None  # fewer places a verdict word may stand than statements: no complete reading
+    read = _parse_text(around, statements, words)
+    if read is None or read.unclear is not None or None in read.values or None in parsed.values:
+        return None
+    if len(read.values) != len(parsed.values) or read.values == parsed.values:
+        return None
+    return f"the JSON reads {_listed(parsed.values)}, but the text around it reads {_listed(read.values)}"
+
+
+def _listed(values: Sequence[Literal[0, 1] | None]) -> str:
+    return ", ".join("yes" if value == 1 else "no" for value in values)
 
 
 def _add_candidate(candidates: list[_Candidate], found: FoundJson, items: list[Any], values_only: bool) -> None:
