@@ -87,7 +87,7 @@ def test_two_complete_readings_that_disagree_are_unclear_and_named() -> None:
 
 def _ragas_json(*verdicts: int) -> str:
     items = ", ".join(f'{{"statement": "s{i}", "reason": "r", "verdict": {v}}}' for i, v in enumerate(verdicts))
-    return "```json\n{\"statements\": [" + items + "]}\n```"
+    return '```json\n{"statements": [' + items + "]}\n```"
 
 
 @pytest.mark.parametrize(
