@@ -54,7 +54,16 @@ class ExpectedOutcome(FrozenModel):
     ) = None
     reason: StrictStr | None = None
     format: (
-        Literal["json", "text_final_line", "text_per_statement", "json_list", "text_table", "text_list", "text_prose"]
+        Literal[
+            "json",
+            "text_final_line",
+            "text_per_statement",
+            "json_list",
+            "text_table",
+            "text_list",
+            "text_grouped",
+            "text_prose",
+        ]
         | None
     ) = None
 

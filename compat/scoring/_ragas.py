@@ -255,7 +255,9 @@ def _echoed_in_order(statements: Sequence[str], echoed: Sequence[str | None]) ->
 _PER_STATEMENT = frozenset({VerdictFormat.TEXT_FINAL_LINE, VerdictFormat.TEXT_PER_STATEMENT})
 _SHORT_REPLY = 300  # characters: a reply this short that refuses says nothing else
 # JSON verdicts are an answer in the asked form, whatever a statement or reason in them says.
-_STRUCTURED = frozenset({VerdictFormat.JSON, VerdictFormat.JSON_LIST})
+# Formats that name each statement's verdict by structure: a refusal's words there are a value's
+# (a group headed "Cannot determine"), never the task refused.
+_STRUCTURED = frozenset({VerdictFormat.JSON, VerdictFormat.JSON_LIST, VerdictFormat.TEXT_GROUPED})
 
 
 def _without_statements(output: str, statements: Sequence[str]) -> str:
@@ -424,5 +426,6 @@ _FORMAT_WORDS = {
     VerdictFormat.JSON_LIST: "a JSON list of verdicts",
     VerdictFormat.TEXT_TABLE: "a table's verdict column",
     VerdictFormat.TEXT_LIST: "a list of verdicts",
+    VerdictFormat.TEXT_GROUPED: "the statements grouped by verdict",
     VerdictFormat.TEXT_PROSE: "sentences about each statement",
 }

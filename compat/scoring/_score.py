@@ -44,6 +44,7 @@ class VerdictFormat(str, Enum):
     TEXT_PER_STATEMENT = "text_per_statement"
     JSON_LIST = "json_list"  # verdict words or 0/1 in a JSON list, or an object keyed by statement number
     TEXT_TABLE = "text_table"  # a Markdown table's Verdict column
+    TEXT_GROUPED = "text_grouped"  # statements listed under the verdict they got ("Supported: 1, 3")
     TEXT_LIST = "text_list"  # lines holding only an enumeration and a verdict ("1. Yes"), no header
     TEXT_PROSE = "text_prose"  # sentences such as "Statement 2 is not supported by the context"
 

@@ -3,6 +3,8 @@ statement, one number only when every reading agrees, a short count that stays a
 
 from __future__ import annotations
 
+import random
+
 import pytest
 from hypothesis import example, given
 from hypothesis import strategies as st
@@ -237,3 +239,60 @@ def test_a_long_run_is_read_as_far_as_its_bound_and_no_further() -> None:
 def test_a_statement_that_says_i_dont_know_judged_no_is_a_verdict_not_a_refusal(output: str) -> None:
     score = ragas(output, statements=["I don't know: the documents do not mention the CEO."])
     assert (score.value, score.cause) == (0.0, None)
+
+
+# ------------------------------------------------------------- verdicts grouped by value
+
+
+@pytest.mark.parametrize(
+    ("output", "n", "value"),
+    [
+        ("Here are my verdicts:\n\ntrue: 1, 2\nfalse: 3", 3, 2 / 3),
+        ("Pass: 1, 2, 4; Fail: 3", 4, 3 / 4),
+        ("yes: 2 | no: — | Not enough information: 1", 2, 1 / 2),
+        ("### No\n- (1) Statement number 1 holds here.\n\n### Yes\n- (none)", 1, 0.0),
+        ("To summarize:\n\nEntailed:\n- Statement number 2 holds here.\n\nNot entailed:\n- statement 1", 2, 1 / 2),
+        ("Statements 1 and 3 are supported by the context; statement 2 is not supported.", 3, 2 / 3),
+    ],
+    ids=["lines", "cells-by-semicolon", "cells-by-bar", "headings-with-echoes", "lists", "sentences"],
+)
+def test_verdicts_grouped_by_value_are_read_by_the_statements_each_group_names(
+    output: str, n: int, value: float
+) -> None:
+    score = ragas(output, n)
+    assert score.value == pytest.approx(value) and score.cause is None, (score.reason, output)
+
+
+@pytest.mark.parametrize(
+    ("output", "n"),
+    [
+        ("Supported: 2\nNot supported: 1", 3),  # a tally: its numbers do not name every statement once
+        ("Supported: 1, 2\nNot supported: 2", 2),  # a statement in two groups
+        ("Supported: 1\nNot supported: 4", 3),  # a statement that does not exist
+        ("Supported: 1, 2\nNot supported: 3\n\nStatement 1: No\nStatement 2: No\nStatement 3: No", 3),
+    ],
+    ids=["tally", "twice", "out-of-range", "groups-against-markers"],
+)
+def test_groups_that_do_not_name_every_statement_once_give_no_number(output: str, n: int) -> None:
+    score = ragas(output, n)
+    assert score.value is None and score.cause in (Cause.NO_VERDICTS, Cause.UNCLEAR_READING), (score, output)
+
+
+@given(
+    values=st.lists(st.sampled_from([1, 0, None]), min_size=1, max_size=8),
+    order=st.randoms(use_true_random=False),
+    separator=st.sampled_from(["\n", "; ", " | "]),
+)
+def test_any_grouping_of_known_verdicts_reads_as_those_verdicts(
+    values: list[int | None], order: random.Random, separator: str
+) -> None:
+    labels = {1: "Supported", 0: "Not supported", None: "Cannot determine"}
+    groups = [
+        f"{labels[v]}: " + (", ".join(str(i + 1) for i, x in enumerate(values) if x == v) or "none") for v in labels
+    ]
+    order.shuffle(groups)
+    score = ragas(separator.join(groups), len(values))
+    if values.count(None) == len(values):
+        assert score.value is None  # no statement got a usable verdict: nothing to score
+    else:
+        assert [verdict.verdict for verdict in score.verdicts] == values, separator.join(groups)

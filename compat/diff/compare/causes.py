@@ -168,6 +168,7 @@ def explain(
 
 _UNLABELLED_FORMATS = {
     VerdictFormat.TEXT_LIST: DriftCause.UNLABELLED_VERDICTS_UNSEEN,
+    VerdictFormat.TEXT_GROUPED: DriftCause.UNLABELLED_VERDICTS_UNSEEN,
     VerdictFormat.TEXT_TABLE: DriftCause.VERDICT_TABLE_UNSEEN,
     VerdictFormat.TEXT_PROSE: DriftCause.VERDICT_PROSE_UNSEEN,
 }

@@ -25,6 +25,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from typing import NamedTuple
 
 from compat.scoring.reader.final_line import read_final_block
+from compat.scoring.reader.grouped import Grouped, may_be_grouped, read_grouped, read_grouped_sentences
 from compat.scoring.reader.items import MAX_ITEM_CHARS, Item
 from compat.scoring.reader.repetition import (
     Echoes,
@@ -262,6 +263,11 @@ def _read_text(lowered: str, expected: int | None, words: VerdictWords) -> TextV
     such reading agrees with; or, where none has the count, the most trusted reading, when
     no verdict word stands outside what it read (else the text is unclear)."""
     found = find_verdict_words(lowered, words)
+    if expected is not None:
+        grouped = read_grouped(lowered, expected, words) if may_be_grouped(lowered, found.places, words) else None
+        grouped = grouped or read_grouped_sentences(lowered, expected, words)
+        if grouped is not None:
+            return _read_grouped(lowered, grouped, expected, words)
     readings: list[Reading] = []
     for reading in _readings(lowered, expected, words, found.places):
         if reading is _CHECKPOINT:
@@ -320,6 +326,17 @@ def _read_text(lowered: str, expected: int | None, words: VerdictWords) -> TextV
                 f"{'s' if unread > 1 else ''} stand{'' if unread > 1 else 's'} outside it",
             )
     return _result(chosen)
+
+
+def _read_grouped(lowered: str, grouped: Grouped, expected: int, words: VerdictWords) -> TextVerdicts:
+    """Groups by value, unless the rest of the text judges every statement otherwise."""
+    reading = Reading("grouped", grouped.items, frozenset(), (grouped.span,))
+    start, end = grouped.span
+    rest = _read_text(lowered[:start] + " " * (end - start) + lowered[end:], expected, words)
+    if rest is not None and rest.unclear is None and len(rest.values) == expected and rest.values != reading.values:
+        words_of = ", ".join(_VALUE_WORDS[value] for value in rest.values)
+        return _unclear(reading, f"{_says(reading)}, but the text beside them reads {words_of}")
+    return _result(reading)
 
 
 _GAP = Item(None, "gap")  # a statement a reading found no verdict for, between ones it did (prose)
@@ -431,8 +448,9 @@ _SOURCE_NAMES = {
     "prose": "the sentences about each statement",
     "repetition": "the repeated layout",
     "heads": "the verdicts that begin their lines",
+    "grouped": "the groups by verdict",
 }
-_VERB = {"markers": "read", "prose": "read", "heads": "read"}  # the rest read as one thing: "reads"
+_VERB = {"markers": "read", "prose": "read", "heads": "read", "grouped": "read"}  # the rest read as one thing: "reads"
 _VALUE_WORDS = {1: "yes", 0: "no", None: "none"}
 
 

@@ -363,6 +363,7 @@ _TEXT_FORMATS = {
     "markers": VerdictFormat.TEXT_PER_STATEMENT,
     "table": VerdictFormat.TEXT_TABLE,
     "list": VerdictFormat.TEXT_LIST,
+    "grouped": VerdictFormat.TEXT_GROUPED,
     "prose": VerdictFormat.TEXT_PROSE,
 }
 

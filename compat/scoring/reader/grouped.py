@@ -1,0 +1,203 @@
+"""Verdicts grouped by value: the statements listed under the verdict they got.
+
+Some graders answer not one verdict per statement but one group per verdict::
+
+    Supported: 1, 3                 ### Not supported          yes: 1 | no: — | unclear: 2
+    Not supported: 2                - (1) <statement>
+                                    ### Supported
+                                    - (none)
+
+Each group's heading is a verdict word alone (``Supported``, ``not entailed``, ``cannot
+determine``); what follows it names statements: numbers on the heading's line, or list items
+below it that echo a statement or give its number. The reading is keyed by statement, so
+which group comes first does not matter.
+
+Read only where nothing is left to guess: at least two groups, every statement named exactly
+once, every reference a statement number or an echo, nothing else in a group. A tally
+(``Supported: 2, Not supported: 1``) never passes: its numbers do not name every statement
+once. The text is prepared (``text_verdicts.prepare``): lower case, echoes as ``§i§``.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import NamedTuple
+
+from compat.scoring.reader.items import Item
+from compat.scoring.reader.verdict_words import VerdictWords
+
+# A group's heading: a label, then ":" and references on the line, or nothing (a list follows).
+_HEADING = re.compile(r"^[ \t>#*_]*(?P<label>[^\n:*_#|]{1,40}?)[ \t*_]*(?::[ \t*_]*(?P<rest>[^\n]*))?$")
+_LIST_ITEM = re.compile(r"^[ \t]*(?:[-*•+]|\d{1,3}[.)])[ \t]+(?P<item>[^\n]*)$")
+_REFERENCE_SPLIT = re.compile(r"[ \t]*(?:,|;|&|\band\b)[ \t]*|[ \t]+")
+_ECHO = re.compile(r"§(\d+)§")
+_CELL = re.compile(r"[|;]")
+_STATEMENT_WORD = re.compile(r"\bstatements?\b")
+_NUMBER = re.compile(r"^(?:s|#)?\(?\[?(\d{1,4})[)\].:]?$")
+_NOTHING = frozenset({"", "none", "(none)", "[none]", "—", "–", "-", "n/a", "nothing", "(nothing)", "no statements"})
+_EMPHASIS = "*_`\"' \t."
+# Groups are read only in outputs this long or shorter: a grouped answer is short by nature.
+_MAX_CHARS = 20_000
+
+
+class Grouped(NamedTuple):
+    """Each statement's verdict (in statement order) and where the groups stand."""
+
+    items: tuple[Item, ...]
+    span: tuple[int, int]
+
+
+_HEADING_MARKUP = frozenset(" \t>#*_")
+_HEADING_END = re.compile(r"[ \t*_]*(?::|\n|$)")
+
+
+def may_be_grouped(lowered: str, places: Sequence[int], words: VerdictWords) -> bool:
+    """Whether two verdict words stand as headings (alone at a line's start, before ``:`` or the
+    line's end): the one telltale of groups, checked at the verdict words already found."""
+    headings = 0
+    for at in places:
+        before = lowered[lowered.rfind("\n", 0, at) + 1 : at]
+        if not _HEADING_MARKUP.issuperset(before[max(before.rfind("|"), before.rfind(";")) + 1 :]):
+            continue  # the word does not begin its line (or its cell)
+        word = words.bare.match(lowered, at)
+        if word is not None and _HEADING_END.match(lowered, word.end("v")) is not None:
+            headings += 1
+            if headings >= 2:
+                return True
+    return False
+
+
+def read_grouped(lowered: str, expected: int, words: VerdictWords) -> Grouped | None:
+    """The verdicts of a text grouped by value, or ``None`` unless every statement is named once."""
+    if expected < 1 or len(lowered) > _MAX_CHARS or (":" not in lowered and "#" not in lowered):
+        return None
+    assigned: dict[int, Item] = {}
+    groups = 0
+    first = last = -1
+    open_group: Item | None = None  # the heading whose list items follow
+    for start, line in _lines(lowered):
+        end = start + len(line)
+        if open_group is not None and (listed := _LIST_ITEM.match(line)) is not None:
+            references = _references(listed.group("item").strip(_EMPHASIS), expected, item=True)
+            if not _assign(references, open_group, assigned):
+                return None
+            last = end
+            continue
+        if not line.strip():
+            continue  # a blank line between a heading and its list, or between groups
+        heading = _HEADING.match(line)
+        label = heading.group("label").strip(_EMPHASIS) if heading else ""
+        if heading is None or label not in words.values:
+            if groups:
+                open_group = None  # prose after the groups ends them
+            continue
+        group = Item(words.values[label], label)
+        groups += 1
+        first = start if first < 0 else first
+        rest = (heading.group("rest") or "").strip(_EMPHASIS)
+        if rest:
+            if not _assign(_references(rest, expected, item=False), group, assigned):
+                return None
+            open_group, last = None, end
+        else:
+            open_group, last = group, end
+    if groups < 2 or len(assigned) != expected:
+        return None
+    return Grouped(tuple(assigned[index] for index in range(expected)), (first, last))
+
+
+# "Statements 3 and 5 are not supported by the context": a group said in a sentence.
+_PROSE_GROUP = re.compile(
+    r"(?:^|(?<=[.;:\n]))[ \t]*(?:and[ \t]+|but[ \t]+)?statements?[ \t]+"
+    r"(?P<refs>\d{1,4}(?:[ \t]*(?:,|and|&)[ \t]*\d{1,4})*)[ \t]+(?P<verb>is|are)[ \t]+"
+    r"(?P<phrase>[^.;\n]{1,60}?)[ \t]*(?:(?:by|from|in)[ \t]+the[ \t]+contexts?)?[ \t]*(?=[.;\n]|$)"
+)
+
+
+def read_grouped_sentences(lowered: str, expected: int, words: VerdictWords) -> Grouped | None:
+    """``Statements 1, 2 and 4 are supported; statements 3 and 5 are not supported.``: every
+    statement named once, each sentence's phrase a verdict word; else ``None``."""
+    # A sentence a statement is prose ("Statement 2 is not supported"), read by its own reader;
+    # a group names several ("statements 1 and 3 are"), and where one does, so may the rest.
+    if expected < 1 or len(lowered) > _MAX_CHARS or "statements " not in lowered:
+        return None
+    assigned: dict[int, Item] = {}
+    first = last = -1
+    plural = False
+    for sentence in _PROSE_GROUP.finditer(lowered):
+        plural = plural or sentence.group("verb") == "are"
+        phrase = sentence.group("phrase").strip(_EMPHASIS)
+        if phrase not in words.values:
+            return None  # a sentence that names statements with a phrase that is no verdict word
+        if not _assign(
+            _references(sentence.group("refs"), expected, item=False), Item(words.values[phrase], phrase), assigned
+        ):
+            return None
+        first = sentence.start() if first < 0 else first
+        last = sentence.end()
+    if not plural or len(assigned) != expected:
+        return None
+    return Grouped(tuple(assigned[index] for index in range(expected)), (first, last))
+
+
+def _lines(lowered: str) -> list[tuple[int, str]]:
+    """The text's lines with where each starts; a line of ``label: refs`` cells cut by ``|``
+    (``yes: 1 | no: 2``) is one line a cell."""
+    lines: list[tuple[int, str]] = []
+    start = 0
+    for line in lowered.split("\n"):
+        cells = _CELL.split(line) if ":" in line and ("|" in line or ";" in line) else ()
+        if len(cells) > 1 and all(":" in cell or not cell.strip() for cell in cells):
+            at = start
+            for cell in cells:
+                at = line.find(cell, at - start) + start
+                if cell.strip():
+                    lines.append((at, cell))
+                at += len(cell)
+        else:
+            lines.append((start, line))
+        start += len(line) + 1
+    return lines
+
+
+def _references(text: str, expected: int, *, item: bool) -> list[int] | None:
+    """The statements ``text`` names (0-based), or ``None`` where it holds anything else."""
+    if text in _NOTHING:
+        return []
+    echoes = [int(index) for index in _ECHO.findall(text)]
+    if echoes:
+        if not item or len(echoes) != 1:
+            return None
+        number = _NUMBER.match(_ECHO.sub("", text).strip(_EMPHASIS + "-:"))
+        if number is not None and int(number.group(1)) - 1 != echoes[0]:
+            return None  # "(2) <statement 1>": the number and the echo disagree
+        return echoes
+    found: list[int] = []
+    for token in _REFERENCE_SPLIT.split(_STATEMENT_WORD.sub(" ", text).strip()):
+        token = token.strip(_EMPHASIS)
+        if not token:
+            continue
+        number = _NUMBER.match(token)
+        if number is None:
+            return None
+        index = int(number.group(1)) - 1
+        if not 0 <= index < expected:
+            return None
+        found.append(index)
+    if item and len(found) != 1:
+        return None
+    return found
+
+
+def _assign(references: list[int] | None, group: Item, assigned: dict[int, Item]) -> bool:
+    if references is None:
+        return False
+    for index in references:
+        if index in assigned:
+            return False  # a statement in two groups, or named twice
+        assigned[index] = group
+    return True
+
+
+__all__ = ["Grouped", "may_be_grouped", "read_grouped", "read_grouped_sentences"]
