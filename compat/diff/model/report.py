@@ -144,6 +144,9 @@ class ExpectationSummary(FrozenModel):
     failures: list[str] = Field(description="The first failures (at most 20).")
 
 
+_STEP_ORDER = ("parser", "prompts", "model", "verifier", "noise")  # a step not named here goes before noise
+
+
 class StepEffects(WhereItOccurs):
     """Mean change per complete case made by each step; parser + prompts + model + verifier + noise = total."""
 
@@ -155,6 +158,14 @@ class StepEffects(WhereItOccurs):
     total: float
     model: float | None = Field(default=None, description="Where an arm step changes the grader model (since 1.4).")
     verifier: float | None = Field(default=None, description="Where an arm step changes the verifier (since 1.4).")
+
+    def parts(self) -> tuple[tuple[str, float], ...]:
+        """Every step's mean change, in the path's order (parser, prompts, model, verifier, then
+        any other, noise last): every summary of the decomposition names these, so its parts add
+        up to ``total`` wherever it is said."""
+        named = [(name, float(value)) for name, value in self if name != "total" and isinstance(value, (int, float))]
+        order = {name: float(index) for index, name in enumerate(_STEP_ORDER)}
+        return tuple(sorted(named, key=lambda part: order.get(part[0], order["noise"] - 0.5)))
 
 
 class DecompositionSummary(WhereItOccurs):
