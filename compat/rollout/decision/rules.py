@@ -228,6 +228,9 @@ def decide(
                 new_undetermined,
                 policy.max_composite_undetermined_rate,
                 Recommendation.HOLD,
+                f"{composite.cases - composite.determined['new']} of {composite.cases} cases with metrics have no "
+                f"new composite: {composite.outcomes.get('new_undetermined', 0)} new undetermined, "
+                f"{composite.outcomes.get('both_undetermined', 0)} undetermined under both rules",
             ),
         ]
     failed = {c.blocks for c in criteria if not c.holds}
