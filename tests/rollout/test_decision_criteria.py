@@ -105,7 +105,7 @@ def test_agreement_is_measured_where_legacy_is_valid_and_no_named_bug_applies() 
     assert agreement.measured == trusted.agreement.wilson_low and agreement.holds  # 30 of 40: about 0.59
     assert report.agreement.wilson_low is not None and report.agreement.wilson_low < POLICY.min_agreement_lower_bound
     assert "30 of 40 cases match" in agreement.note and "5 without a valid legacy score" in agreement.note
-    assert "55 with a named legacy bug" in agreement.note
+    assert "55 where a named legacy bug alone made it" in agreement.note
     assert decision.verdict is Recommendation.GO
 
 

@@ -93,8 +93,9 @@ class TrustedAgreement(FrozenModel):
     """Agreement over the cases where the control can be trusted.
 
     A control known to be broken cannot be agreed with where it is broken: these are
-    the cases where its score is valid (scored, finite, in [0, 1]) and no named cause
-    says it is wrong (``CONTROL_BUGS``, the legacy bugs the fixed scorer corrects).
+    the cases where its score is valid (scored, finite, in [0, 1]) and no named legacy
+    bug (``CONTROL_BUGS``, the legacy bugs the fixed scorer corrects) alone made the
+    difference (``legacy_bug_alone``: not where the candidate's own reading chose).
     Every match is such a case; what is left out is counted by why.
     """
 
@@ -102,7 +103,9 @@ class TrustedAgreement(FrozenModel):
     control_invalid: int = Field(
         description="Left out: the control has no valid score (undetermined, an error, NaN, infinite, outside [0, 1])."
     )
-    control_bug: int = Field(description="Left out: the control's score is valid, but a named cause says it is wrong.")
+    control_bug: int = Field(
+        description="Left out: the control's score is valid, but a named legacy bug alone made the difference."
+    )
     agreement: Agreement
     agreement_beyond_noise: Agreement | None = Field(
         default=None, description="Where samples exist: a within_noise case counts as agreeing."

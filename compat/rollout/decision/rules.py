@@ -356,8 +356,9 @@ def _agreement(report: DriftReport, *, beyond_noise: bool) -> tuple[Agreement, s
     if trusted is None:
         return agreement, f"{counted}: all cases (a report older than 1.2 does not say where legacy is trusted)"
     return agreement, (
-        f"{counted}, the cases where legacy's score is valid and no named bug of it applies; left out: "
-        f"{trusted.control_invalid} without a valid legacy score, {trusted.control_bug} with a named legacy bug"
+        f"{counted}, the cases where legacy's score is valid and no named bug of it alone made the difference; "
+        f"left out: {trusted.control_invalid} without a valid legacy score, {trusted.control_bug} where a named "
+        "legacy bug alone made it"
     )
 
 
