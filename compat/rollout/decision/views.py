@@ -218,17 +218,19 @@ def decision_panel(decision: Decision, policy: str = "the default policy") -> De
         verdict=decision.verdict.value,
         move=_move(decision),
         advice=advice(decision),
-        criteria=tuple(
-            PanelCriterion(
-                name=c.name,
-                measured=shown(c)[0],
-                threshold=f"{c.comparison} {shown(c)[1]}",
-                holds=c.holds,
-                blocks=c.blocks.value,
-                note=c.note,
-            )
-            for c in decision.criteria
-        ),
+        criteria=tuple(_panel_criterion(c) for c in decision.criteria),
         why=decision.why,
         policy=policy,
+    )
+
+
+def _panel_criterion(criterion: Criterion) -> PanelCriterion:
+    measured, threshold = shown(criterion)
+    return PanelCriterion(
+        name=criterion.name,
+        measured=measured,
+        threshold=f"{criterion.comparison} {threshold}",
+        holds=criterion.holds,
+        blocks=criterion.blocks.value,
+        note=criterion.note,
     )
