@@ -59,7 +59,9 @@ def test_every_command_in_the_guide_runs(
     assert history["observed"]["regraded_cases"] == 2 and history["observed"]["regraded_samples"] == 6
     # Section 3e: the hardened rule differs from the seed's exactly where the seed's phrases miss.
     aware = json.loads((tmp_path / "aware-report" / "report.json").read_text(encoding="utf-8"))["composite"]
-    assert {row["cause"]: row["count"] for row in aware["causes"]} == {"unanswerable_not_detected": 5}
+    causes = {row["cause"]: row["count"] for row in aware["causes"]}
+    assert causes == {"unanswerable_not_detected": 5, "metric_undetermined": 1}
+    assert aware["outcomes"]["both_undetermined"] == 1  # answer correctness not measured: neither rule determines it
     seed = json.loads((tmp_path / "seed-report" / "report.json").read_text(encoding="utf-8"))["composite"]
     assert seed["outcomes"]["flip"] == 4 and seed["missed"] == 5
     # Section 4's accept list: the accepted causes' flips are listed, the fail->pass rate holds, cohorts decide.

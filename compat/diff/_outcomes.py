@@ -138,21 +138,41 @@ CAUSE_DESCRIPTIONS: dict[DriftCause, str] = {
 }
 
 
+# Causes where the two scorers read the same verdicts differently and the candidate's own
+# choice decides the difference: which verdict goes to which statement, what a missing or
+# extra verdict counts as, which of two final lines stands. Whatever legacy does with such
+# an output, the candidate's number is its own reading: its flips count, until a person's
+# reading says otherwise.
+READING_DIFFERENCES: frozenset[DriftCause] = frozenset(
+    {
+        DriftCause.EXTRA_VERDICTS,
+        DriftCause.MISSING_VERDICTS,
+        DriftCause.FINAL_LINE_DISAGREES,
+        DriftCause.MULTIPLE_FINAL_LINES,
+    }
+)
+
 # The causes that name a mistake of the control (the legacy bugs the fixed scorer
-# corrects): where one applies, the control's score is known to be wrong, and agreeing
-# with it would be agreeing with the bug. The others name no mistake of the control:
-# a scorer erred or a grader call failed (scorer_error, grader_error), the grader judged
-# differently (prompts_differ, grader_noise), or nobody knows yet (unexplained).
-CONTROL_BUGS: frozenset[DriftCause] = frozenset(DriftCause) - {
-    DriftCause.SCORER_ERROR,
-    DriftCause.GRADER_ERROR,
-    DriftCause.ARM_NOT_RECORDED,
-    DriftCause.PROMPTS_DIFFER,
-    DriftCause.MODEL_DIFFERS,
-    DriftCause.VERIFIER_DIFFERS,
-    DriftCause.GRADER_NOISE,
-    DriftCause.UNEXPLAINED,
-}
+# corrects): where one applies, and it alone makes the difference (``legacy_bug_alone``),
+# the control's score is known to be wrong, and agreeing with it would be agreeing with
+# the bug. The others name no mistake of the control: a scorer erred or a grader call
+# failed (scorer_error, grader_error), the grader judged differently (prompts_differ,
+# grader_noise), the candidate's reading chose (``READING_DIFFERENCES``), or nobody knows
+# yet (unexplained).
+CONTROL_BUGS: frozenset[DriftCause] = (
+    frozenset(DriftCause)
+    - {
+        DriftCause.SCORER_ERROR,
+        DriftCause.GRADER_ERROR,
+        DriftCause.ARM_NOT_RECORDED,
+        DriftCause.PROMPTS_DIFFER,
+        DriftCause.MODEL_DIFFERS,
+        DriftCause.VERIFIER_DIFFERS,
+        DriftCause.GRADER_NOISE,
+        DriftCause.UNEXPLAINED,
+    }
+    - READING_DIFFERENCES
+)
 
 
 # Which recording each side of a comparison scores when a case carries per-arm recordings

@@ -111,7 +111,7 @@ def _steps_terminal(report: DriftReport) -> list[str]:
         lines += ["", f"why the numbers move ({steps.cases} cases with both arms, {steps.complete} complete):"]
         if steps.effects is not None:
             e = steps.effects
-            walked = " -> ".join(f"{step} {format_change(getattr(e, step))}" for step in steps.steps)
+            walked = " -> ".join(f"{step} {format_change(change)}" for step, change in e.parts())
             lines.append(f"  mean {_num(steps.means['control'])} -> {walked} -> {_num(steps.means['candidate'])}")
         made = ", ".join(f"{step} {steps.steps[step]}" for step in steps.steps)
         flips = ", ".join(f"{step} {steps.flips[step]}" for step in steps.flips)
@@ -166,9 +166,10 @@ def _steps_markdown(report: DriftReport) -> list[str]:
         e = steps.effects
         control = scorer_label(report.scorers, "control", markdown_cell, aside=True)
         rows = [["mean, " + control, _num(steps.means["control"]), "", ""]]
-        for step in steps.steps:
-            change = getattr(e, step) if e is not None else None
-            rows.append([f"+ {step}", format_change(change), str(steps.steps[step]), str(steps.flips[step])])
+        changes: dict[str, float | None] = dict(e.parts()) if e is not None else dict.fromkeys(steps.steps)
+        for step, change in changes.items():
+            made, flips = steps.steps.get(step, 0), steps.flips.get(step, 0)
+            rows.append([f"+ {step}", format_change(change), str(made), str(flips)])
         candidate = scorer_label(report.scorers, "candidate", markdown_cell, aside=True)
         rows.append(["= mean, " + candidate, _num(steps.means["candidate"]), "", ""])
         lines += _table(["step", "mean", "cases it made differ", "flips"], rows, "---|--:|--:|--:")

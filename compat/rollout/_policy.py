@@ -52,6 +52,9 @@ class RolloutPolicy(_Section):
     max_invariant_violations: int = Field(0, ge=0, description="NO-GO above this: the candidate is broken.")
     max_expectation_failures: int = Field(0, ge=0, description="NO-GO above this: golden outcomes regressed.")
     max_undetermined_rate: float = Field(0.25, ge=0, le=1, description="HOLD above this share of cases.")
+    max_grader_error_rate: float = Field(
+        0.05, ge=0, le=1, description="HOLD above this share of cases with a grader call that failed."
+    )
     max_pass_to_fail_rate: float = Field(0.10, ge=0, le=1, description="HOLD above: legacy pass, candidate fail.")
     max_fail_to_pass_rate: float = Field(0.05, ge=0, le=1, description="HOLD above: legacy fail, candidate pass.")
     min_agreement_lower_bound: float = Field(

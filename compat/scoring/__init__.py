@@ -19,7 +19,17 @@ from compat.scoring._registry import (
     scorer_options,
     temporary_scorers,
 )
-from compat.scoring._score import Cause, MismatchPolicy, Score, Scorer, ScoreWarning, Status, Verdict, VerdictFormat
+from compat.scoring._score import (
+    Cause,
+    MismatchPolicy,
+    Score,
+    Scorer,
+    ScoreWarning,
+    Status,
+    Verdict,
+    VerdictFormat,
+    passes,
+)
 from compat.scoring._statements import statements_from_text
 from compat.scoring.reader import (
     VerdictWords,
@@ -56,6 +66,7 @@ __all__ = [
     "load_vocabulary",
     "normalise_statement",
     "parse_verdicts",
+    "passes",
     "register_scorer",
     "scorer_names",
     "scorer_options",

@@ -45,11 +45,19 @@ def test_each_cause_is_named_where_it_applies() -> None:
     ]
     drift = composite_drift(cases, {}, load_rule("seed-004"), load_rule("unanswerable-aware"))
     causes = {row.cause: row.examples for row in drift.causes}
-    assert causes == {CompositeCause.UNANSWERABLE_NOT_DETECTED.value: ["full-stop"]}
-    assert drift.outcomes["match"] == 4 and drift.outcomes["flip"] == 1 and drift.without_metrics == 1
+    assert causes == {
+        CompositeCause.UNANSWERABLE_NOT_DETECTED.value: ["full-stop"],
+        CompositeCause.METRIC_UNDETERMINED.value: ["unmeasured"],  # undetermined under both rules
+    }
+    assert drift.outcomes["match"] == 3 and drift.outcomes["flip"] == 1 and drift.without_metrics == 1
+    assert drift.outcomes["both_undetermined"] == 1
     drift = composite_drift(cases, {}, load_rule("mean-3"), load_rule("seed-004"))
     causes = {row.cause: row.examples for row in drift.causes}
-    assert causes == {"unanswerable_adjusted": ["adjusted"], "relevancy_overridden": ["overridden"]}
+    assert causes == {
+        "unanswerable_adjusted": ["adjusted"],
+        "relevancy_overridden": ["overridden"],
+        "metric_undetermined": ["unmeasured"],
+    }
     assert drift.missed == 1 and drift.missed_examples == ["full-stop"]  # the seed's phrases miss it
     assert drift.flip_matrix["fail"]["pass"] == 1 and drift.flip_matrix["undetermined"]["undetermined"] == 1
     assert drift.unexplained == 0 and drift.cohorts[0].cases == 5
@@ -122,9 +130,10 @@ def test_diff_composite_writes_the_four_reports_explained_by_cause(tmp_path: Pat
     assert composite["cases"] == 17 and composite["unexplained"] == 0
     assert {row["cause"]: row["count"] for row in composite["causes"]} == {
         "unanswerable_adjusted": 9,
-        "metric_undetermined": 1,
+        "metric_undetermined": 2,  # one of them undetermined under both rules
         "relevancy_overridden": 1,
     }
+    assert composite["outcomes"]["both_undetermined"] == 1 and composite["outcomes"]["match"] == 5
     assert composite["verdict"] in stdout
     markdown = (tmp_path / "report.md").read_text(encoding="utf-8")
     assert "### Composite: `mean-3` → `unanswerable-aware`" in markdown and "`relevancy_overridden`" in markdown
@@ -200,3 +209,38 @@ def test_a_golden_composite_that_does_not_hold_is_listed_and_blocks_the_rollout(
     decision = decide(report.model_copy(update={"composite": drift}), load_policy(None).rollout)
     failing = [criterion.name for criterion in decision.criteria if not criterion.holds]
     assert "composite expected-outcome failures" in failing and decision.verdict is Recommendation.NO_GO
+
+
+def test_undetermined_under_both_rules_is_its_own_outcome_not_a_match() -> None:
+    """The trial: a case with context_recall null on both sides was a match, while the matrix showed it
+    undetermined -> undetermined and the rollout's composite undetermined rate counted it."""
+    from compat.diff import DiffSettings, DriftReport, run_diff
+    from compat.rollout import decide, load_policy
+
+    cases = [
+        case("unmeasured", "Paris", {**SEED, "context_recall": None}, answer="Paris."),
+        case("same", "Paris", {**SEED, "context_relevancy": 1.0}, answer="Paris."),
+    ]
+    drift = composite_drift(cases, {}, load_rule("mean-3"), load_rule("mean-3"))
+    assert drift.outcomes == {
+        "match": 1,
+        "drift": 0,
+        "flip": 0,
+        "old_undetermined": 0,
+        "new_undetermined": 0,
+        "both_undetermined": 1,
+    }
+    counted = "1 match, 0 drift, 0 flip, 0 old undetermined, 0 new undetermined, 1 both undetermined"
+    assert drift.verdict.endswith(counted)
+    assert drift.flip_matrix["undetermined"]["undetermined"] == 1
+    assert [(row.id, row.outcome, row.cause) for row in drift.differing] == [
+        ("unmeasured", "both_undetermined", CompositeCause.METRIC_UNDETERMINED.value)
+    ]
+    assert drift.cohorts[0].agreement == 0.5  # one match of two: the undetermined one does not agree
+    report: DriftReport = run_diff([ROOT / "fixtures" / "corpus" / "clean.jsonl"], DiffSettings())
+    decision = decide(report.model_copy(update={"composite": drift}), load_policy(None).rollout)
+    rate = next(c for c in decision.criteria if c.name == "composite undetermined rate")
+    assert rate.measured == 0.5 and not rate.holds
+    assert rate.note == (
+        "1 of 2 cases with metrics have no new composite: 0 new undetermined, 1 undetermined under both rules"
+    )

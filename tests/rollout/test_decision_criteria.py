@@ -15,6 +15,7 @@ from compat._errors import InputError, PolicyError
 from compat.cli import main
 from compat.diff import (
     CONTROL_BUGS,
+    READING_DIFFERENCES,
     CorpusInfo,
     DriftAggregator,
     DriftCause,
@@ -58,6 +59,7 @@ def case(
         candidate_value=candidate,
         candidate_passed=candidate is not None and candidate >= 0.5,
         candidate_determined=candidate is not None,
+        legacy_bug_alone=cause is not None and DriftCause(cause) in CONTROL_BUGS,  # as no reading chose
     )
 
 
@@ -103,7 +105,7 @@ def test_agreement_is_measured_where_legacy_is_valid_and_no_named_bug_applies() 
     assert agreement.measured == trusted.agreement.wilson_low and agreement.holds  # 30 of 40: about 0.59
     assert report.agreement.wilson_low is not None and report.agreement.wilson_low < POLICY.min_agreement_lower_bound
     assert "30 of 40 cases match" in agreement.note and "5 without a valid legacy score" in agreement.note
-    assert "55 with a named legacy bug" in agreement.note
+    assert "55 where a named legacy bug alone made it" in agreement.note
     assert decision.verdict is Recommendation.GO
 
 
@@ -118,6 +120,7 @@ def test_a_report_older_than_1_2_is_judged_on_all_its_cases_and_says_so() -> Non
 def test_the_named_causes_that_leave_a_case_out_are_legacy_bugs_only() -> None:
     not_bugs = {"scorer_error", "grader_error", "prompts_differ", "grader_noise", "unexplained"}
     not_bugs |= {"arm_not_recorded", "model_differs", "verifier_differs"}  # what arms differ in, not bugs
+    not_bugs |= {cause.value for cause in READING_DIFFERENCES}  # the candidate's reading chose
     assert {cause.value for cause in DriftCause} - {cause.value for cause in CONTROL_BUGS} == not_bugs
     # an unexplained flip of a valid legacy score stays in: it may be the candidate's fault
     report = report_of((40, MATCH), (1, case(0, "flip", "unexplained", 0.8, 0.2)))
@@ -135,7 +138,8 @@ def test_flip_rates_are_measured_where_legacy_is_trusted_and_the_raw_rates_stay_
     assert flips.measured == pytest.approx(10 / 80) and flips.raw == pytest.approx(30 / 100)
     assert flips.note.startswith("10 of 80 cases legacy passed and the candidate fails, over the cases where legacy")
     assert "raw, over all 100: 30 (0.3000)" in flips.note
-    assert decision_dict(decision)["criteria"][4]["raw"] == pytest.approx(0.3)
+    by_name = {c["name"]: c for c in decision_dict(decision)["criteria"]}  # type: ignore[attr-defined]
+    assert by_name["pass->fail flip rate"]["raw"] == pytest.approx(0.3)
     # Legacy's own bugs alone never hold the rollout back: disagreeing with them is the fix.
     bugs_only = decide(report_of((80, MATCH), (20, JSON_FLIP)), POLICY, invariant_violations=0)
     assert criterion(bugs_only, "pass->fail").measured == 0 and bugs_only.verdict is Recommendation.GO
@@ -151,7 +155,7 @@ def test_accepting_the_only_cause_that_flipped_turns_hold_into_go() -> None:
     report = report_of((80, MATCH), (20, PROMPTS_FLIP))
     held = decide(report, POLICY, current_stage="shadow", invariant_violations=0)
     assert held.verdict is Recommendation.HOLD and held.decided_by == ("pass->fail flip rate",)
-    accepting = POLICY.model_copy(update={"accept_causes": [PROMPTS, "extra_verdicts"]})
+    accepting = POLICY.model_copy(update={"accept_causes": [PROMPTS, JSON_UNSEEN]})
     decision = decide(report, accepting, current_stage="shadow", invariant_violations=0)
     assert (decision.verdict, decision.next_stage, decision.decided_by) == (Recommendation.GO, "live:1", ())
     flips = criterion(decision, "pass->fail")
@@ -161,11 +165,11 @@ def test_accepting_the_only_cause_that_flipped_turns_hold_into_go() -> None:
         Accepted(
             cause=PROMPTS, cases=20, pass_to_fail=20, fail_to_pass=0, trusted_pass_to_fail=20, trusted_fail_to_pass=0
         ),
-        Accepted(cause="extra_verdicts", cases=0, pass_to_fail=0, fail_to_pass=0),
+        Accepted(cause=JSON_UNSEEN, cases=0, pass_to_fail=0, fail_to_pass=0),
     )
     text = render_decision(decision)
     assert "  prompts_differ: 20 case(s), 20 pass->fail, 0 fail->pass\n" in text
-    assert "- `extra_verdicts`: 0 case(s), 0 pass->fail, 0 fail->pass (a named legacy bug: out of the rates" in (
+    assert "- `json_verdicts_unseen`: 0 case(s), 0 pass->fail, 0 fail->pass (a named legacy bug: out of the rates" in (
         render_decision(decision, markdown=True)
     )
     assert decision_dict(decision)["accepted"][0] == {

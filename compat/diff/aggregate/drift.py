@@ -24,7 +24,6 @@ from collections.abc import Sequence
 from compat.diff._case_json import parse_case_line
 from compat.diff._outcomes import (
     CAUSE_DESCRIPTIONS,
-    CONTROL_BUGS,
     FLIP_OUTCOMES,
     DriftCause,
     Outcome,
@@ -59,7 +58,6 @@ HISTOGRAM_EDGES = tuple(round(-1 + i * 0.1, 1) for i in range(21))
 _MATCH = Outcome.MATCH.value
 _UNEXPLAINED = DriftCause.UNEXPLAINED.value
 _WITHIN_NOISE = Outcome.WITHIN_NOISE.value
-_CONTROL_BUGS = frozenset(cause.value for cause in CONTROL_BUGS)
 # The flip matrix's off-diagonal cells, by the name a cause's flips go by.
 _FLIP_KINDS = {("pass", "fail"): "pass_to_fail", ("fail", "pass"): "fail_to_pass"}
 
@@ -155,7 +153,7 @@ class DriftAggregator:
                 self.legacy_invalid["infinite"] += 1
             else:
                 self.legacy_invalid["negative" if value < 0 else "above_one"] += 1
-        trusted = valid and cause not in _CONTROL_BUGS
+        trusted = valid and not item.legacy_bug_alone
         if trusted:
             self.trusted["cases"] += 1
             self.trusted[outcome] += 1

@@ -6,7 +6,7 @@ from typing import NamedTuple
 
 from compat.cases import TOOL_TAG_PREFIX
 from compat.diff._statement_agreement import StatementPair
-from compat.diff.compare import ArmsSeen, Comparison, Decomposition, ObservedCheck
+from compat.diff.compare import ArmsSeen, Comparison, Decomposition, ObservedCheck, legacy_bug_alone
 from compat.scoring import Status
 
 
@@ -37,6 +37,7 @@ class Tally(NamedTuple):
     observed: ObservedCheck | None = None
     statement_pairs: tuple[tuple[StatementPair, ...], int] = ((), 0)
     arms: ArmsSeen | None = None
+    legacy_bug_alone: bool = False  # a named legacy bug alone made the difference: out of the trusted set
 
 
 def tally(comparison: Comparison) -> Tally:
@@ -57,4 +58,5 @@ def tally(comparison: Comparison) -> Tally:
         observed=comparison.observed,
         statement_pairs=comparison.statement_pairs,
         arms=comparison.arms,
+        legacy_bug_alone=legacy_bug_alone(comparison),
     )

@@ -16,7 +16,7 @@ from compat.diff.compare.arms import (
     nothing_recorded,
     score_arm,
 )
-from compat.diff.compare.causes import compare
+from compat.diff.compare.causes import compare, legacy_bug_alone
 from compat.diff.compare.comparer import CaseComparer
 from compat.diff.compare.decompose import FLOOR_MULTIPLE, USABLE_SAMPLES
 from compat.diff.compare.detail import detail_json, detail_record
@@ -40,6 +40,7 @@ __all__ = [
     "detail_json",
     "detail_record",
     "has_text_for",
+    "legacy_bug_alone",
     "nothing_recorded",
     "reproduces",
     "score_arm",

@@ -18,7 +18,14 @@ import math
 import re
 
 from compat.cases import ArmName, Case
-from compat.diff._outcomes import CANDIDATE_ARM, CONTROL_ARM, DEFAULT_TOLERANCE, DriftCause, Outcome
+from compat.diff._outcomes import (
+    CANDIDATE_ARM,
+    CONTROL_ARM,
+    CONTROL_BUGS,
+    DEFAULT_TOLERANCE,
+    DriftCause,
+    Outcome,
+)
 from compat.diff.compare.recorded import recorded_legacy
 from compat.diff.compare.values import Comparison
 from compat.scoring import (
@@ -33,6 +40,7 @@ from compat.scoring import (
     VerdictWords,
     legacy_breakdown,
     parse_verdicts,
+    passes,
     verdict_words,
 )
 
@@ -208,3 +216,49 @@ def _misreading(breakdown: LegacyBreakdown, candidate: Score) -> DriftCause:
     if ScoreWarning.FINAL_LINE_DISAGREES in warnings:
         return DriftCause.FINAL_LINE_DISAGREES
     return DriftCause.UNEXPLAINED
+
+
+# The candidate's warnings that say its reading chose: which verdict goes to which statement
+# (fewer, more, ambiguous extra, duplicate, unreadable verdicts), which answer stands (two
+# final lines, a final line against the markers, an earlier answer set aside).
+READING_CHOICES = frozenset(
+    {
+        ScoreWarning.FEWER_VERDICTS,
+        ScoreWarning.MORE_VERDICTS,
+        ScoreWarning.AMBIGUOUS_EXTRA_VERDICTS,
+        ScoreWarning.DUPLICATE_VERDICT,
+        ScoreWarning.INVALID_VERDICT,
+        ScoreWarning.FINAL_LINE_DISAGREES,
+        ScoreWarning.MULTIPLE_FINAL_LINES,
+        ScoreWarning.SUPERSEDED_VERDICTS,
+    }
+)
+
+
+def legacy_bug_alone(comparison: Comparison) -> bool:
+    """The difference is a named legacy bug's doing alone, so it excuses the case.
+
+    The cause must be a legacy bug (``CONTROL_BUGS``), and the candidate's side must not
+    rest on a choice of its own reading (``READING_CHOICES``): where it does, the flip
+    may be the candidate misaligning verdicts, and it counts. Where legacy counted other
+    statements (``statement_count_differs``), legacy's score is made again without that
+    bug, its "no"s over the candidate's statements: only where that lands on the
+    candidate's side of the threshold did the count alone move the case.
+    """
+    cause, control, candidate = comparison.cause, comparison.control, comparison.candidate
+    if cause is None or cause not in CONTROL_BUGS:
+        return False
+    if any(warning in READING_CHOICES for warning in candidate.warnings):
+        return False
+    if cause is DriftCause.STATEMENT_COUNT_DIFFERS and candidate.status is Status.SCORED:
+        return _counted_alike(control, candidate)
+    return True
+
+
+def _counted_alike(control: Score, candidate: Score) -> bool:
+    """Legacy's "no"s over the candidate's statements pass or fail as the candidate does."""
+    if not control.is_finite or control.statement_count <= 0 or candidate.statement_count <= 0:
+        return False
+    noes = round((1 - control.value) * control.statement_count)  # type: ignore[operator]
+    without_the_bug = 1 - noes / candidate.statement_count
+    return passes(without_the_bug, control.threshold) == candidate.passed

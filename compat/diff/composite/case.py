@@ -79,7 +79,7 @@ class CaseComposite(NamedTuple):
 def _outcome(old: CompositeScore, new: CompositeScore, tolerance: float) -> CompositeOutcome:
     if old.value is None or new.value is None:
         if old.value is None and new.value is None:
-            return CompositeOutcome.MATCH
+            return CompositeOutcome.BOTH_UNDETERMINED  # two missing numbers do not agree: counted apart
         return CompositeOutcome.OLD_UNDETERMINED if old.value is None else CompositeOutcome.NEW_UNDETERMINED
     if old.passed != new.passed:
         return CompositeOutcome.FLIP

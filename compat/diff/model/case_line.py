@@ -142,7 +142,10 @@ class CompositeLine(FrozenModel):
 
     old: CompositeSideLine
     new: CompositeSideLine
-    outcome: str = Field(description="match, drift, flip, old_undetermined, new_undetermined.")
+    outcome: str = Field(
+        description="match, drift, flip, old_undetermined, new_undetermined, both_undetermined (a report "
+        "written before it counts such a case as a match)."
+    )
     cause: str | None = Field(description="Why it moved (report.json's composite.causes); null on a match.")
     delta: float | None = Field(description="new - old, where both are determined.")
     faithfulness_share: float | None = Field(description="Of delta, what the faithfulness scorer's change made.")

@@ -11,11 +11,12 @@ from compat.diff.model.case_line import CohortRow
 
 
 class CompositeOutcome(str, Enum):
-    MATCH = "match"  # both composites equal within tolerance (or both undetermined)
+    MATCH = "match"  # both composites determined and equal within tolerance
     DRIFT = "drift"  # same pass/fail at each rule's threshold, composites differ
     FLIP = "flip"  # pass/fail changed
     OLD_UNDETERMINED = "old_undetermined"  # only the old rule's composite is undetermined
     NEW_UNDETERMINED = "new_undetermined"  # only the new rule's composite is undetermined
+    BOTH_UNDETERMINED = "both_undetermined"  # neither rule's composite is determined: nothing agrees
 
 
 class CompositeCause(str, Enum):

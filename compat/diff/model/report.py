@@ -93,8 +93,9 @@ class TrustedAgreement(FrozenModel):
     """Agreement over the cases where the control can be trusted.
 
     A control known to be broken cannot be agreed with where it is broken: these are
-    the cases where its score is valid (scored, finite, in [0, 1]) and no named cause
-    says it is wrong (``CONTROL_BUGS``, the legacy bugs the fixed scorer corrects).
+    the cases where its score is valid (scored, finite, in [0, 1]) and no named legacy
+    bug (``CONTROL_BUGS``, the legacy bugs the fixed scorer corrects) alone made the
+    difference (``legacy_bug_alone``: not where the candidate's own reading chose).
     Every match is such a case; what is left out is counted by why.
     """
 
@@ -102,7 +103,9 @@ class TrustedAgreement(FrozenModel):
     control_invalid: int = Field(
         description="Left out: the control has no valid score (undetermined, an error, NaN, infinite, outside [0, 1])."
     )
-    control_bug: int = Field(description="Left out: the control's score is valid, but a named cause says it is wrong.")
+    control_bug: int = Field(
+        description="Left out: the control's score is valid, but a named legacy bug alone made the difference."
+    )
     agreement: Agreement
     agreement_beyond_noise: Agreement | None = Field(
         default=None, description="Where samples exist: a within_noise case counts as agreeing."
@@ -144,6 +147,9 @@ class ExpectationSummary(FrozenModel):
     failures: list[str] = Field(description="The first failures (at most 20).")
 
 
+_STEP_ORDER = ("parser", "prompts", "model", "verifier", "noise")  # a step not named here goes before noise
+
+
 class StepEffects(WhereItOccurs):
     """Mean change per complete case made by each step; parser + prompts + model + verifier + noise = total."""
 
@@ -155,6 +161,14 @@ class StepEffects(WhereItOccurs):
     total: float
     model: float | None = Field(default=None, description="Where an arm step changes the grader model (since 1.4).")
     verifier: float | None = Field(default=None, description="Where an arm step changes the verifier (since 1.4).")
+
+    def parts(self) -> tuple[tuple[str, float], ...]:
+        """Every step's mean change, in the path's order (parser, prompts, model, verifier, then
+        any other, noise last): every summary of the decomposition names these, so its parts add
+        up to ``total`` wherever it is said."""
+        named = [(name, float(value)) for name, value in self if name != "total" and isinstance(value, (int, float))]
+        order = {name: float(index) for index, name in enumerate(_STEP_ORDER)}
+        return tuple(sorted(named, key=lambda part: order.get(part[0], order["noise"] - 0.5)))
 
 
 class DecompositionSummary(WhereItOccurs):

@@ -74,8 +74,7 @@ def waterfall_svg(report: DriftReport) -> str:
     start = steps.means["control"] or 0.0
     levels = [("legacy" if report.scorers.control == "legacy" else report.scorers.control, 0.0, start, "level")]
     running = start
-    for name in steps.steps:
-        change = getattr(effects, name) or 0.0
+    for name, change in effects.parts():
         levels.append((name, running, running + change, "up" if change >= -ROUNDING_NOISE else "down"))
         running += change
     levels.append((report.scorers.candidate, 0.0, running, "level"))

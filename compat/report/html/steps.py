@@ -31,11 +31,13 @@ def steps_sections(report: DriftReport) -> list[str]:
         ]
         if steps.effects is not None:
             parts.append(waterfall_svg(report))
+        changes: dict[str, float | None] = (
+            dict(steps.effects.parts()) if steps.effects is not None else dict.fromkeys(steps.steps)
+        )
         rows = "".join(
-            f'<tr><th scope="row">{esc(step)}</th>'
-            f'<td class="num">{signed(getattr(steps.effects, step) if steps.effects else None)}</td>'
-            f'<td class="num">{steps.steps[step]}</td><td class="num">{steps.flips[step]}</td></tr>'
-            for step in steps.steps
+            f'<tr><th scope="row">{esc(step)}</th><td class="num">{signed(change)}</td>'
+            f'<td class="num">{steps.steps.get(step, 0)}</td><td class="num">{steps.flips.get(step, 0)}</td></tr>'
+            for step, change in changes.items()
         )
         parts.append(
             '<table class="steps">\n<caption>Each step: its mean change, the cases it made differ, the flips it'

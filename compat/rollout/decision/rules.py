@@ -13,6 +13,7 @@ import contextlib
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from enum import Enum
+from typing import Literal
 
 from compat._errors import InputError
 from compat._text import clip, format_change
@@ -31,34 +32,41 @@ class Recommendation(str, Enum):
     NO_DECISION = "NO-DECISION"  # nothing to decide on: no criterion is measured
 
 
+# A measure this close to its threshold is on it: the rates are quotients, and 0.1 * 3 / 3 is not 0.1.
+ROUNDING = 1e-12
+
+
 @dataclass(frozen=True)
 class Criterion:
+    """One measure against its threshold. Whether it holds is computed here, from the value,
+    the threshold and the comparison, and nowhere else: no criterion can say ``ok`` while its
+    value is on the wrong side of its threshold."""
+
     name: str
     measured: float
     threshold: float
-    comparison: str  # "<=" or ">="
-    holds: bool
+    comparison: Literal["<=", ">="]
     blocks: Recommendation  # what failing it means: HOLD or NO-GO
     note: str = ""
     raw: float | None = None  # the same measure over every case, where the criterion's is over fewer
 
+    @property
+    def holds(self) -> bool:
+        if self.comparison == "<=":
+            return self.measured <= self.threshold + ROUNDING
+        return self.measured >= self.threshold - ROUNDING
+
     @classmethod
     def at_most(cls, name: str, measured: float, threshold: float, blocks: Recommendation, note: str = "") -> Criterion:
         """Holds while ``measured`` stays at or under ``threshold`` (rounding forgiven)."""
-        holds = measured <= threshold + 1e-12
-        return cls(
-            name=name, measured=measured, threshold=threshold, comparison="<=", holds=holds, blocks=blocks, note=note
-        )
+        return cls(name=name, measured=measured, threshold=threshold, comparison="<=", blocks=blocks, note=note)
 
     @classmethod
     def at_least(
         cls, name: str, measured: float, threshold: float, blocks: Recommendation, note: str = ""
     ) -> Criterion:
-        """Holds while ``measured`` reaches ``threshold``."""
-        holds = measured >= threshold
-        return cls(
-            name=name, measured=measured, threshold=threshold, comparison=">=", holds=holds, blocks=blocks, note=note
-        )
+        """Holds while ``measured`` reaches ``threshold`` (rounding forgiven)."""
+        return cls(name=name, measured=measured, threshold=threshold, comparison=">=", blocks=blocks, note=note)
 
 
 @dataclass(frozen=True)
@@ -147,6 +155,7 @@ def decide(
     accepted = _accepted(report, policy.accept_causes)
     agreement, agreement_note = _agreement(report, beyond_noise=beyond_noise)
     undetermined = report.outcomes["candidate_undetermined"] / cases
+    grader_errors = report.outcomes.get("grader_error", 0)
     lower = agreement.wilson_low or 0.0
     small = tuple(row.tag for row in report.cohorts if row.cases < policy.min_cohort_size)
     criteria = [
@@ -158,32 +167,29 @@ def decide(
             Recommendation.NO_GO,
         ),
     ]
-    if invariant_violations is None:
-        criteria.append(
-            Criterion(
-                name="candidate invariant violations",
-                measured=0,
-                threshold=policy.max_invariant_violations,
-                comparison="<=",
-                holds=True,
-                blocks=Recommendation.NO_GO,
-                note="not measured (invariant_examples = 0)",
-            )
-        )
-    else:
-        criteria.append(
-            Criterion.at_most(
-                "candidate invariant violations",
-                invariant_violations,
-                policy.max_invariant_violations,
-                Recommendation.NO_GO,
-            )
-        )
+    # Not measured (invariant_examples = 0): no violation was seen, and the note says why.
     criteria.append(
         Criterion.at_most(
-            "candidate undetermined rate", undetermined, policy.max_undetermined_rate, Recommendation.HOLD
+            "candidate invariant violations",
+            invariant_violations or 0,
+            policy.max_invariant_violations,
+            Recommendation.NO_GO,
+            "not measured (invariant_examples = 0)" if invariant_violations is None else "",
         )
     )
+    criteria += [
+        Criterion.at_most(
+            "candidate undetermined rate", undetermined, policy.max_undetermined_rate, Recommendation.HOLD
+        ),
+        Criterion.at_most(  # a grader call that failed leaves a case unjudged on both sides: its own measure
+            "grader error rate",
+            grader_errors / cases,
+            policy.max_grader_error_rate,
+            Recommendation.HOLD,
+            f"{grader_errors} of {report.corpus.cases} cases have a grader call that failed after its retries "
+            "(nothing to score on an arm)",
+        ),
+    ]
     criteria += flip_criteria(report, policy, accepted, beyond_noise=beyond_noise)
     criteria += [
         Criterion.at_least(
@@ -193,14 +199,12 @@ def decide(
             Recommendation.HOLD,
             agreement_note,
         ),
-        Criterion(  # held by a cohort under the size; with no cohort at all, by none
-            name="smallest cohort",
-            measured=min((row.cases for row in report.cohorts), default=report.corpus.cases),
-            threshold=policy.min_cohort_size,
-            comparison=">=",
-            holds=not small,
-            blocks=Recommendation.HOLD,
-            note=_small_note(small),
+        Criterion.at_least(  # the smallest cohort; a corpus without cohort tags is one cohort
+            "smallest cohort",
+            min((row.cases for row in report.cohorts), default=report.corpus.cases),
+            policy.min_cohort_size,
+            Recommendation.HOLD,
+            _small_note(small, report.corpus.cases if not report.cohorts else None, policy.min_cohort_size),
         ),
     ]
     composite = report.composite
@@ -224,6 +228,9 @@ def decide(
                 new_undetermined,
                 policy.max_composite_undetermined_rate,
                 Recommendation.HOLD,
+                f"{composite.cases - composite.determined['new']} of {composite.cases} cases with metrics have no "
+                f"new composite: {composite.outcomes.get('new_undetermined', 0)} new undetermined, "
+                f"{composite.outcomes.get('both_undetermined', 0)} undetermined under both rules",
             ),
         ]
     failed = {c.blocks for c in criteria if not c.holds}
@@ -349,8 +356,9 @@ def _agreement(report: DriftReport, *, beyond_noise: bool) -> tuple[Agreement, s
     if trusted is None:
         return agreement, f"{counted}: all cases (a report older than 1.2 does not say where legacy is trusted)"
     return agreement, (
-        f"{counted}, the cases where legacy's score is valid and no named bug of it applies; left out: "
-        f"{trusted.control_invalid} without a valid legacy score, {trusted.control_bug} with a named legacy bug"
+        f"{counted}, the cases where legacy's score is valid and no named bug of it alone made the difference; "
+        f"left out: {trusted.control_invalid} without a valid legacy score, {trusted.control_bug} where a named "
+        "legacy bug alone made it"
     )
 
 
@@ -396,9 +404,10 @@ def _why(report: DriftReport, beyond_noise_only: bool) -> tuple[str, ...]:
     steps = report.decomposition
     if steps is not None and steps.effects is not None:
         e = steps.effects
+        parts = ", ".join(f"{step} {format_change(change)}" for step, change in e.parts())
         lines.append(
             f"the mean score moves {format_change(e.total)} over the {steps.complete} cases with both arms recorded: "
-            f"parser {format_change(e.parser)}, prompts {format_change(e.prompts)}, noise {format_change(e.noise)}"
+            + parts
         )
         lines.append("cases each step made differ: " + ", ".join(f"{step} {n}" for step, n in steps.steps.items()))
     noise = report.noise
@@ -434,7 +443,11 @@ def _why(report: DriftReport, beyond_noise_only: bool) -> tuple[str, ...]:
     return tuple(lines)
 
 
-def _small_note(small: tuple[str, ...]) -> str:
+def _small_note(small: tuple[str, ...], untagged: int | None, size: int) -> str:
+    """The cohorts too small to judge; ``untagged``: the corpus's cases where no case has a cohort tag."""
+    if untagged is not None:
+        enough = "large enough" if untagged >= size else "too small to judge"
+        return f"no cohort tags: the corpus is one cohort of {untagged} case(s), {enough}"
     if not small:
         return "every cohort is large enough"
     shown = ", ".join(clip(tag, 40) for tag in small[:8]) + (f" and {len(small) - 8} more" if len(small) > 8 else "")

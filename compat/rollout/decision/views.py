@@ -9,7 +9,7 @@ from compat._text import printable
 from compat.diff import CONTROL_BUGS
 from compat.report import DecisionPanel, PanelCriterion, markdown_cell, markdown_code
 from compat.rollout._refusals import Refusal
-from compat.rollout.decision.rules import Decision, Recommendation
+from compat.rollout.decision.rules import Criterion, Decision, Recommendation
 
 _ADVICE = {
     Recommendation.GO: "advance the flag to {next}; keep the shadow log on and ask `faithcompat rollout` again there",
@@ -23,8 +23,18 @@ def advice(decision: Decision) -> str:
     return _ADVICE[decision.verdict].format(next=decision.next_stage, current=decision.current_stage)
 
 
-def _value(x: float) -> str:
-    return str(x) if isinstance(x, int) else f"{x:.4f}"
+def _value(x: float, places: int = 4) -> str:
+    return str(x) if isinstance(x, int) else f"{x:.{places}f}"
+
+
+def shown(criterion: Criterion) -> tuple[str, str]:
+    """The measure and the threshold as printed: with the places it takes to tell them apart,
+    so that a value printed beside its threshold is on the side its mark says."""
+    measured, threshold = criterion.measured, criterion.threshold
+    places = 4
+    while places < 10 and measured != threshold and _value(measured, places) == _value(threshold, places):
+        places += 2
+    return _value(measured, places), _value(threshold, places)
 
 
 def decision_dict(decision: Decision) -> dict[str, object]:
@@ -136,7 +146,7 @@ def _accepted_lines(decision: Decision, bullet: str) -> list[str]:
     for a in decision.accepted:
         name = f"`{a.cause}`" if bullet == "- " else a.cause
         trusted = (a.trusted_pass_to_fail, a.trusted_fail_to_pass)
-        if a.cause in _CONTROL_BUGS:
+        if a.cause in _CONTROL_BUGS and trusted == (0, 0):
             where = " (a named legacy bug: out of the rates where legacy is trusted already)"
         elif trusted != (a.pass_to_fail, a.fail_to_pass):
             where = f" ({trusted[0]} and {trusted[1]} of them where legacy is trusted)"
@@ -169,9 +179,9 @@ def render_decision(decision: Decision, *, markdown: bool = False) -> str:
             ]
         for c in decision.criteria:
             mark = "yes" if c.holds else "**no**"
-            threshold = f"{c.comparison} {_value(c.threshold)}"
+            measured, limit = shown(c)
             lines.append(
-                f"| {c.name} | {_value(c.measured)} | {threshold} | {mark} | {c.blocks.value} | "
+                f"| {c.name} | {measured} | {c.comparison} {limit} | {mark} | {c.blocks.value} | "
                 f"{markdown_cell(c.note)} |"
             )
         lines += _accepted_lines(decision, "- ")
@@ -184,7 +194,8 @@ def render_decision(decision: Decision, *, markdown: bool = False) -> str:
     lines += [*(textwrap.wrap(decided, 78, subsequent_indent="  ") if decision.no_decision else [decided]), ""]
     for c in decision.criteria:
         status = "ok  " if c.holds else ("FAIL" if c.blocks is Recommendation.NO_GO else "hold")
-        lines.append(f"  {status} {c.name}: {_value(c.measured)} (needs {c.comparison} {_value(c.threshold)})")
+        measured, limit = shown(c)
+        lines.append(f"  {status} {c.name}: {measured} (needs {c.comparison} {limit})")
         if c.note:
             lines.append(f"         {printable(c.note)}")
     if not decision.criteria:
@@ -207,17 +218,19 @@ def decision_panel(decision: Decision, policy: str = "the default policy") -> De
         verdict=decision.verdict.value,
         move=_move(decision),
         advice=advice(decision),
-        criteria=tuple(
-            PanelCriterion(
-                name=c.name,
-                measured=_value(c.measured),
-                threshold=f"{c.comparison} {_value(c.threshold)}",
-                holds=c.holds,
-                blocks=c.blocks.value,
-                note=c.note,
-            )
-            for c in decision.criteria
-        ),
+        criteria=tuple(_panel_criterion(c) for c in decision.criteria),
         why=decision.why,
         policy=policy,
+    )
+
+
+def _panel_criterion(criterion: Criterion) -> PanelCriterion:
+    measured, threshold = shown(criterion)
+    return PanelCriterion(
+        name=criterion.name,
+        measured=measured,
+        threshold=f"{criterion.comparison} {threshold}",
+        holds=criterion.holds,
+        blocks=criterion.blocks.value,
+        note=criterion.note,
     )
