@@ -88,6 +88,11 @@ def test_a_json_list_cut_off_after_a_verdict_is_not_verdictless_text() -> None:
     assert strategies._is_verdictless("[citation needed] the context is silent")
 
 
+def test_a_label_with_digits_before_a_verdict_word_is_a_verdict_not_verdictless_text() -> None:
+    """Hypothesis drew "A0A:YES" as text without a verdict: a field named A0A whose value is YES."""
+    assert not any(strategies._is_verdictless(text) for text in ("A0A:YES", "s1: no", "Q2 - Yes"))
+
+
 @given(inv.TOTAL.strategy)
 @example(("[" * 100_000 + "]" * 100_000, "[" * 100_000 + "]" * 100_000))
 @example(("A.", '{"statements": [' * 50_000))

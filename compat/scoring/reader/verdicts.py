@@ -164,6 +164,8 @@ def _text_disagrees(
     be a confident number over a coin toss. Only a complete text reading counts: a preamble, a
     reason or a partial draft judges nothing.
     """
+    if not parsed.values or None in parsed.values:
+        return None  # nothing complete to disagree with
     pieces = []
     last = 0
     for start, end in spans:
@@ -177,7 +179,7 @@ def _text_disagrees(
     if len(candidate_starts(around.lower(), words.starts, len(parsed.values))) < len(parsed.values):
         return None  # fewer places a verdict word may stand than statements: no complete reading
     read = _parse_text(around, statements, words)
-    if read is None or read.unclear is not None or None in read.values or None in parsed.values:
+    if read is None or read.unclear is not None or None in read.values:
         return None
     if len(read.values) != len(parsed.values) or read.values == parsed.values:
         return None
