@@ -296,3 +296,35 @@ def test_any_grouping_of_known_verdicts_reads_as_those_verdicts(
         assert score.value is None  # no statement got a usable verdict: nothing to score
     else:
         assert [verdict.verdict for verdict in score.verdicts] == values, separator.join(groups)
+
+
+# ------------------------------------------------------------- compact pairs
+
+
+@pytest.mark.parametrize(
+    ("output", "n", "value"),
+    [
+        ("S1=F\nS2=T\nS3=F", 3, 1 / 3),
+        ("I checked each statement.\n\nstmt1=Unknown  stmt2=True  stmt3=False", 3, 1 / 3),
+        ("Answer: [S1] T, [S2] F\n(T = supported, F = not supported)", 2, 1 / 2),
+        ("Answer: C1=✓ C2=✓ C3=✗ C4=?", 4, 2 / 4),
+        ("#1: t", 1, 1.0),
+    ],
+    ids=["lines", "one-line", "bracketed-with-legend", "marks", "hash"],
+)
+def test_compact_pairs_are_read_by_the_statement_each_key_names(output: str, n: int, value: float) -> None:
+    score = ragas(output, n)
+    assert score.value == pytest.approx(value) and score.cause is None, (score.reason, output)
+
+
+@pytest.mark.parametrize(
+    ("output", "n"),
+    [
+        ("Is statement 1 supported by the context? Is statement 2 supported by the context?", 2),  # questions
+        ("S1=F\nS1=T", 2),  # a statement named twice, another never
+        ("S1=F S2=maybe-ish S3=T", 3),  # a value that is no verdict
+    ],
+    ids=["questions", "twice", "unknown-value"],
+)
+def test_keys_that_do_not_pair_every_statement_with_a_verdict_give_no_number(output: str, n: int) -> None:
+    assert ragas(output, n).value is None

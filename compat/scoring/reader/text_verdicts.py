@@ -27,6 +27,7 @@ from typing import NamedTuple
 from compat.scoring.reader.final_line import read_final_block
 from compat.scoring.reader.grouped import Grouped, may_be_grouped, read_grouped, read_grouped_sentences
 from compat.scoring.reader.items import MAX_ITEM_CHARS, Item
+from compat.scoring.reader.pairs import STATEMENT_KEY, read_pairs
 from compat.scoring.reader.repetition import (
     Echoes,
     Spot,
@@ -61,9 +62,14 @@ _LEGEND_HEAD = re.compile(r"^[ \t*_(\[]*(?:legend|key)[ \t*_]*:[^\n]*", re.MULTI
 _DEFINITION = re.compile(r"(?:(?<=[\s(\[,;])|^)[^\s=:(\[]{1,12}[ \t]*(?:=|means(?!\w))", re.MULTILINE)
 
 
+_KEY = re.compile(STATEMENT_KEY + "$")
+
+
 def _blank_legend_lines(lowered: str) -> str:
     lines: dict[int, int] = {}
     for definition in _DEFINITION.finditer(lowered):
+        if _KEY.match(definition.group().rstrip("= \t")):
+            continue  # "s1=", "stmt2 =": a statement's key and its value, not a mark being defined
         start = lowered.rfind("\n", 0, definition.start()) + 1
         lines[start] = lines.get(start, 0) + 1
     for start, count in lines.items():
@@ -161,7 +167,33 @@ def prepare(text: str, statements: Sequence[str] | None, words: VerdictWords = B
         lowered = _LEGEND_HEAD.sub(" ", lowered)
     if statements:
         lowered = _blank_echoes(lowered, statements)
+    if "?" in lowered:
+        lowered = _blank_unanswered_questions(lowered, words)
     return lowered
+
+
+# "Is statement 1 supported by the context?": a question asks, it judges nothing. Where no answer
+# follows it, its words are blanked but for what names a statement (an echo, "statement 1"). An
+# answered question stays: the repeated layout reads its word as layout, its answer as the verdict.
+_QUESTION = re.compile(r"(?:^|(?<=[\n.!?:]))[ \t*_#>]*(?:is|are|does|do|was|were|can|could)[ \t][^\n?.!]{0,200}\?")
+_NAMES_A_STATEMENT = re.compile(r"§\d+§|statement[ \t]*\d+")
+_BEFORE_ANSWER = re.compile(r"[\s*_`\"'\[(>-]*")
+
+
+def _blank_unanswered_questions(lowered: str, words: VerdictWords) -> str:
+    def asked(question: re.Match[str]) -> str:
+        answer = _BEFORE_ANSWER.match(lowered, question.end())
+        at = answer.end() if answer is not None else question.end()
+        if words.bare.match(lowered, at) is not None or lowered[at : at + 1] in _MARKS:
+            return question.group()  # answered: "...? Yes", "...?\n✔ yes"
+        text = question.group()
+        kept = " ".join(_NAMES_A_STATEMENT.findall(text))
+        return kept + " " * (len(text) - len(kept) - 1) + "?"
+
+    return _QUESTION.sub(asked, lowered)
+
+
+_MARKS = frozenset("✓✔☑✅✗✘❌☒✖❓")
 
 
 # Echoes are replaced while the text is at most this many bytes times the statements blanked:
@@ -292,6 +324,12 @@ def _read_text(lowered: str, expected: int | None, words: VerdictWords) -> TextV
     readings += _repetitions(lowered, spots, expected, echoes, final_start)
     if echoes:
         readings += _keyed_by_echo(echoes, [*readings, _line_heads(lowered, spots)], expected)
+    if not any(len(reading.items) == expected for reading in readings):
+        # Compact pairs ("S1=F S2=T") are looked for only where nothing else read the count: a key
+        # per statement is the layout's own check, and most texts never need the pass.
+        pairs = read_pairs(lowered, expected, words)
+        if pairs is not None:
+            readings.append(Reading("pairs", pairs.items, frozenset(), pairs.spans))
     if not readings:
         return None
     readings += _without_places(readings, expected)
@@ -449,8 +487,15 @@ _SOURCE_NAMES = {
     "repetition": "the repeated layout",
     "heads": "the verdicts that begin their lines",
     "grouped": "the groups by verdict",
+    "pairs": "the statement-verdict pairs",
 }
-_VERB = {"markers": "read", "prose": "read", "heads": "read", "grouped": "read"}  # the rest read as one thing: "reads"
+_VERB = {
+    "markers": "read",
+    "prose": "read",
+    "heads": "read",
+    "grouped": "read",
+    "pairs": "read",
+}  # the rest read as one thing: "reads"
 _VALUE_WORDS = {1: "yes", 0: "no", None: "none"}
 
 
@@ -561,7 +606,7 @@ def _line_end(lowered: str, at: int) -> int:
     return bound if end < 0 else end
 
 
-_OUTPUT_SOURCES = {"repetition": "list", "heads": "list"}
+_OUTPUT_SOURCES = {"repetition": "list", "heads": "list", "pairs": "list"}
 
 
 def _result(reading: Reading) -> TextVerdicts:
