@@ -18,7 +18,9 @@ Each page of ``PAGES`` runs on its own, in a fresh directory:
 Addresses in the pages are stood in for by real ones started here: the grader at
 ``127.0.0.1:8000`` and OpenAI by the scripted grader (``tests/grading/server.py``) on a
 free port of 127.0.0.1; the Dask scheduler ``tcp://10.0.0.5:8786`` by a LocalCluster's, and
-its shared storage ``/shared`` by a directory of the test's.
+its shared storage ``/shared`` by a directory of the test's. The ``gate`` and ``rollout``
+commands run the fixed scorer's properties (seeded) once for each number of examples, and
+hand the later runs those checks (``properties_once``, tests/conftest.py).
 """
 
 from __future__ import annotations
@@ -147,6 +149,7 @@ def _prepare(tmp: Path) -> None:
 
 
 @pytest.mark.parametrize("page", sorted(PAGES))
+@pytest.mark.usefixtures("properties_once")  # the pages' gate and rollout runs share their properties' checks
 def test_every_command_on_the_page_runs(
     page: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, request: pytest.FixtureRequest
 ) -> None:

@@ -38,6 +38,7 @@ DECISIONS = {"gate", "rollout", "compare"}  # exit 1 is a verdict (HOLD, a faile
 DOC_GRADER = "127.0.0.1:8000"  # the guide's grader endpoint; the test serves a scripted grader there instead
 
 
+@pytest.mark.usefixtures("properties_once")  # its gate and rollout runs share their properties' checks
 def test_every_command_in_the_guide_runs(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, request: pytest.FixtureRequest
 ) -> None:

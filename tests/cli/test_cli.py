@@ -216,6 +216,7 @@ def test_a_full_disk_on_stdout_is_an_error_without_a_traceback(command: list[str
     "args",
     [["diff", "--out", "{blocker}/out"], ["rollout", "--output", "{blocker}/decision.txt"]],
 )
+@pytest.mark.usefixtures("properties_once")  # rollout's properties: the checks of their first run (tests/conftest.py)
 def test_an_output_that_cannot_be_created_is_named(tmp_path: Path, args: list[str]) -> None:
     blocker = tmp_path / "a-file"
     blocker.write_text("")  # a directory cannot be made under a file

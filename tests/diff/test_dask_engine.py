@@ -44,8 +44,8 @@ PIECE = 16384  # bytes: cuts the test corpora into pieces, lines across their bo
 @pytest.fixture(scope="module")
 def cluster() -> Iterator[Any]:
     with distributed.LocalCluster(
-        n_workers=2, threads_per_worker=1, processes=True, host="127.0.0.1", dashboard_address=None
-    ) as running:
+        n_workers=2, threads_per_worker=1, processes=True, host="127.0.0.1", dashboard_address=":0"
+    ) as running:  # the dashboard on a free port, not 8787 (None is Dask's default, 8787)
         yield running
 
 

@@ -73,6 +73,7 @@ def test_the_committed_report_reads_back() -> None:
     assert load_report(ROOT / "reports" / "report.json").corpus.cases == COMMITTED["corpus"]["cases"]
 
 
+@pytest.mark.usefixtures("properties_once")  # rollout's properties: the checks of their first run (tests/conftest.py)
 def test_a_trailing_blank_line_in_cases_jsonl_is_not_a_bad_line(tmp_path: Path) -> None:
     (tmp_path / "report.json").write_text(json.dumps(COMMITTED), encoding="utf-8")
     lines = (ROOT / "reports" / "cases.jsonl").read_text(encoding="utf-8")
