@@ -63,6 +63,9 @@ def test_flip_never_lowers(drawn: Any) -> None:
 @example(  # JSON cut inside a statement that reads like a verdict: the text reader must not take it
     (Judgement(("Verdict: Yes, the the.",), (0,), ("r",)), "json_bare_list", "truncate", 26, MismatchPolicy.UNSUPPORTED)
 )
+@example(  # Found by the ci profile: "Statement 1: T" cut from "...: The context" is no compact pair "S1=T"
+    (Judgement(("The the.",), (0,), ("The context .",)), "text_final_line", "truncate", 464, MismatchPolicy.UNSUPPORTED)
+)
 def test_failure_never_raises(drawn: Any) -> None:
     run(inv.FAILURE_NEVER_RAISES, drawn)
 

@@ -20,8 +20,8 @@ from compat.scoring.reader.items import (
     read_item,
     read_run,
 )
+from compat.scoring.reader.prepare import _replace_echo
 from compat.scoring.reader.text_sources import _follows_a_non_marker, read_markers
-from compat.scoring.reader.text_verdicts import _replace_echo
 from compat.scoring.reader.verdict_words import BUILT_IN, MAX_VERDICTS
 
 

@@ -7,7 +7,7 @@ import re
 from hypothesis import example, given
 from hypothesis import strategies as st
 
-from compat.scoring.reader.text_verdicts import strip_reasoning
+from compat.scoring.reader.prepare import strip_reasoning
 
 _TAG = re.compile(r"<(/?)(?:think|thinking|reasoning)>", re.IGNORECASE)
 

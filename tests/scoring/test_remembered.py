@@ -6,7 +6,8 @@ import pytest
 
 from compat.scoring import Vocabulary, forget_read_items, verdict_words
 from compat.scoring.reader import text_verdicts as textverdicts
-from compat.scoring.reader.text_verdicts import prepare, read_text
+from compat.scoring.reader.prepare import prepare
+from compat.scoring.reader.text_verdicts import read_text
 
 FINAL = "Final verdict for each statement in order: Yes. Holds. No."
 

@@ -55,9 +55,50 @@ def dataset_problem_in_head(head: bytes, name: str) -> str | None:
         except (ValueError, RecursionError):  # not a whole value: the start of an indented document?
             if line == b"{" and PROMPTFOO_KEY.search(head):
                 return dataset_problem({"results": []}, name)
-            return None
+            if line == b"{" and REPORT_KEY.search(head):
+                return _report_message(name)
+            return _delimited_problem(line, name)
+        if isinstance(record, dict) and "schema_version" in record and "outcomes" in record:
+            return _report_message(name)
         return dataset_problem(record, name)
     return None
+
+
+# A key of faithcompat's own report.json (written indented) on a line of its own.
+REPORT_KEY = re.compile(rb'^\s*"schema_version"\s*:', re.MULTILINE)
+
+
+def _delimited_problem(line: bytes, name: str) -> str | None:
+    """A CSV or TSV file's header line, where it names a dataset's columns."""
+    text = line.decode("utf-8", "replace")
+    for delimiter, kind in (("\t", "TSV"), (",", "CSV"), (";", "CSV")):
+        cells = {cell.strip().strip('"').strip().lower() for cell in text.split(delimiter)}
+        if len(cells) < 2:
+            continue
+        has = {column for column, names in DATASET_COLUMNS.items() if cells & set(names)}
+        if "answer" in has and has & {"question", "contexts"}:
+            return _message(name, f"a {kind} dataset (question, answer and contexts, and no grader outputs)")
+        if all(_HEADER_CELL.fullmatch(cell) for cell in cells):
+            columns = ", ".join(sorted(cells))
+            return (
+                f"{name}: this looks like a {kind} file (its first line is a header: {columns}), not a corpus: a "
+                "corpus is JSON Lines, one case a line (docs/cases.md); a dataset to grade goes to `faithcompat grade`"
+            )
+    return None
+
+
+_HEADER_CELL = re.compile(r"[a-z_][a-z0-9_ .-]{0,40}")
+
+
+def _report_message(name: str) -> str:
+    return (
+        f"{name}: this is a faithcompat report (report.json), not a corpus: decide from it with "
+        f"`faithcompat rollout --report {_quoted(name)}`; diff, gate and compare read the corpus it was made from"
+    )
+
+
+def _quoted(name: str) -> str:
+    return "FILE" if name == "<stdin>" else shlex.quote(name)
 
 
 def _message(name: str, what: str) -> str:

@@ -176,10 +176,11 @@ def run_gate(
     """Every check; without a baseline the drift budget is skipped, and the result says why."""
     if baseline is not None:  # before any work: a baseline of another reading is unusable input
         check_same_scorers(scorers_info(settings_.diff), baseline.scorers)
+    # The corpus first: a file that is no corpus is named at once, not after a minute of properties.
+    report = run_diff(sources, settings_.diff, source_names=source_names)
     checks: list[Check] = []
     if not settings_.skip_properties:
         checks += check_properties(settings_.examples, settings_.seed, settings_.candidate)
-    report = run_diff(sources, settings_.diff, source_names=source_names)
     if report.no_decision is not None:  # nothing scored on a side: no budget or golden check can pass for it
         checks.append(Check("corpus", "something scored", False, f"no decision: {report.no_decision}"))
     checks += check_golden(report)

@@ -17,7 +17,7 @@ from typing import NamedTuple
 from compat.scoring.reader.items import Item
 from compat.scoring.reader.verdict_words import Value, VerdictWords
 
-STATEMENT_KEY = r"\[?(?:statement|stmt|claim|s|c|#)[ \t]*(?P<n>\d{1,3})\]?"
+STATEMENT_KEY = r"\[?(?P<key>statement|stmt|claim|s|c|#)[ \t]*(?P<n>\d{1,3})\]?"
 # The value ends its pair: the line, a comma, a bar or the next key follows it, never more words
 # ("Is statement 1 supported by the context?" holds a question, not a pair).
 _PAIR = re.compile(
@@ -26,6 +26,7 @@ _PAIR = re.compile(
     re.MULTILINE,
 )
 _LETTERS: dict[str, Value] = {"t": 1, "f": 0, "?": None}
+_WORD_KEYS = frozenset({"statement", "claim"})
 _TRAILING = ".,;:!*_`\"'"
 # Pairs are read only in outputs this long or shorter: compact by nature.
 _MAX_CHARS = 20_000
@@ -49,8 +50,8 @@ def read_pairs(lowered: str, expected: int, words: VerdictWords) -> Pairs | None
         word = pair.group("v").rstrip(_TRAILING) or pair.group("v")
         if word in words.values:
             value = words.values[word]
-        elif word in _LETTERS:
-            value = _LETTERS[word]
+        elif word in _LETTERS and pair.group("key") not in _WORD_KEYS:
+            value = _LETTERS[word]  # "S1=T": a compact code; "Statement 1: T" may be a word cut off
         else:
             return None  # a key whose value is no verdict: this is not a layout of pairs
         if not 0 <= index < expected or index in found:

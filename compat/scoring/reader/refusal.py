@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import re
 
-from compat.scoring.reader.text_verdicts import strip_reasoning
+from compat.scoring.reader.prepare import strip_reasoning
 
 REFUSAL_WINDOW = 4096
 

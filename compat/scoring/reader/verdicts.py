@@ -21,8 +21,9 @@ from typing import Any, Literal, NamedTuple
 from compat.scoring._score import ScoreWarning, VerdictFormat, ordered_warnings
 from compat.scoring.reader.json_items import VERDICT_KEYS, Values, verdict_items
 from compat.scoring.reader.json_scan import FoundJson, first_strict_value_end, iter_json_values
+from compat.scoring.reader.prepare import prepare, strip_reasoning
 from compat.scoring.reader.scan import candidate_starts
-from compat.scoring.reader.text_verdicts import prepare, read_text, strip_reasoning
+from compat.scoring.reader.text_verdicts import read_text
 from compat.scoring.reader.verdict_words import BUILT_IN, MAX_VERDICTS, VerdictWords
 from compat.scoring.reader.words import WORD_VALUES, read_word
 

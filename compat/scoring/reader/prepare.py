@@ -1,0 +1,208 @@
+"""The text as the readers see it (``prepare``), and reasoning drafts set aside (``strip_reasoning``).
+
+NFKC, lower case, ``_`` as a space, HTML tags dropped, legends (``(Yes/No)``, ``Yes =
+supported``) and unanswered questions blanked, and each echoed statement replaced by a token
+naming it (``§i§``). Every pattern is linear.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Sequence
+
+from compat.scoring.reader.pairs import STATEMENT_KEY
+from compat.scoring.reader.verdict_words import BUILT_IN, VerdictWords
+
+# "(Yes/No)" and "yes or no" describe the format; they are not verdicts.
+# Two patterns, each starting with a literal, so the engine skips ahead to it.
+_LEGEND_PAREN = re.compile(
+    r"\([ \t]*[\"']?(?:yes|y|true)[\"']?[ \t]*(?:/|\||or)[ \t]*[\"']?(?:no|n|false)[\"']?[ \t]*\)"
+)
+_LEGEND_OR = re.compile(r"yes(?<!\wyes)[\"”']?[ \t]+or[ \t]+[\"“']?no(?!\w)")
+# "Yes = supported", "No means not supported": a verdict word being defined, not given.
+_LEGEND_DEFINES = re.compile(r"(?:yes(?<!\wyes)|no(?<!\wno))[\"”']?[ \t]*(?:=|means(?!\w))[^.,;\n]{0,60}")
+# A legend's line: "Key: ✔ supported, ✖ not", or two symbols defined on one line ("(t = supported,
+# f = not supported)", "✅ = supported; ❌ = not supported"). It says what marks mean, it gives none.
+_LEGEND_HEAD = re.compile(r"^[ \t*_(\[]*(?:legend|key)[ \t*_]*:[^\n]*", re.MULTILINE)
+_DEFINITION = re.compile(r"(?:(?<=[\s(\[,;])|^)[^\s=:(\[]{1,12}[ \t]*(?:=|means(?!\w))", re.MULTILINE)
+
+
+_KEY = re.compile(STATEMENT_KEY + "$")
+
+
+def _blank_legend_lines(lowered: str) -> str:
+    lines: dict[int, int] = {}
+    for definition in _DEFINITION.finditer(lowered):
+        if _KEY.match(definition.group().rstrip("= \t")):
+            continue  # "s1=", "stmt2 =": a statement's key and its value, not a mark being defined
+        start = lowered.rfind("\n", 0, definition.start()) + 1
+        lines[start] = lines.get(start, 0) + 1
+    for start, count in lines.items():
+        if count >= 2:
+            end = lowered.find("\n", start)
+            end = len(lowered) if end < 0 else end
+            lowered = lowered[:start] + " " * (end - start) + lowered[end:]
+    return lowered
+
+
+_HTML_TAG = re.compile(
+    r"</?(?:b|i|u|p|br|em|strong|span|div|li|ul|ol|code|td|tr|th|mark|sup|sub)(?:[ \t][^<>\n]{0,200})?/?>"
+)
+_REASONING_TAG = re.compile(r"<(/?)(?:think|thinking|reasoning)>", re.IGNORECASE)
+_CLOSING_TAG = re.compile(r"</(?:think|thinking|reasoning)>", re.IGNORECASE)
+_CLOSING_TAGS = ("</think>", "</thinking>", "</reasoning>")
+# A draft from its opening tag to the first closing tag (of any of the names), as the loop pairs them.
+_REASONING_BLOCK = re.compile(
+    r"<(?:think|thinking|reasoning)>.*?</(?:think|thinking|reasoning)>", re.IGNORECASE | re.DOTALL
+)
+
+
+def strip_reasoning(text: str) -> tuple[str, bool]:
+    """``text`` without reasoning drafts (``<think>…</think>``); True when one was removed.
+
+    A draft's verdicts are the model thinking aloud, never its answer. An unclosed
+    draft runs to the end of the text; a closing tag without an opening one (some
+    models print only that) ends a draft that began with the text.
+    """
+    if "<" not in text:
+        return text, False
+    # Complete drafts go in one C-level pass; the loop below sees only the tags left over.
+    # The pass stops after the last closing tag (found by str.rfind, lower case): an
+    # opening tag after it would make the regex search to the end once per tag.
+    region_end = max((at + len(tag) for tag in _CLOSING_TAGS if (at := text.rfind(tag)) >= 0), default=0)
+    head, complete = _REASONING_BLOCK.subn("", text[:region_end])
+    if complete:
+        text = head + text[region_end:]
+        if "<" not in text:
+            return text, True
+    kept: list[str] = []
+    pos = 0
+    removed = complete > 0
+    while (tag := _REASONING_TAG.search(text, pos)) is not None:
+        removed = True
+        if tag.group(1):  # a closing tag alone: everything before it was the draft
+            kept.clear()
+            pos = tag.end()
+            continue
+        kept.append(text[pos : tag.start()])
+        close = _CLOSING_TAG.search(text, tag.end())
+        if close is None:
+            return "".join(kept), True  # an unclosed draft runs to the end
+        pos = close.end()
+    if pos == 0:
+        return text, removed
+    kept.append(text[pos:])
+    return "".join(kept), True
+
+
+def prepare(text: str, statements: Sequence[str] | None, words: VerdictWords = BUILT_IN) -> str:
+    """The text as the readers see it: NFKC, lower case, legends and risky echoes blanked."""
+    if not text.isascii():
+        text = unicodedata.normalize("NFKC", text)
+    lowered = text.lower()
+    if "_" in lowered:
+        lowered = lowered.replace("_", " ")  # markdown emphasis, statement_1
+    if "<" in lowered:
+        lowered = _HTML_TAG.sub(" ", lowered)  # <b>No</b>: the markup is not the verdict
+    if "’" in lowered:
+        lowered = lowered.replace("’", "'")  # can’t
+    # Each legend pattern runs only where its cheapest telltale is present: a regex pass
+    # costs ten times a substring search, and most outputs hold no legend at all.
+    if "(" in lowered:
+        lowered = _LEGEND_PAREN.sub(" ", lowered)
+    if " or " in lowered:
+        lowered = _LEGEND_OR.sub(" ", lowered)
+    if "=" in lowered or " means" in lowered:
+        lowered = _blank_legend_lines(_LEGEND_DEFINES.sub(" ", lowered))
+    if "legend" in lowered or "key" in lowered:
+        lowered = _LEGEND_HEAD.sub(" ", lowered)
+    if statements:
+        lowered = _blank_echoes(lowered, statements)
+    if "?" in lowered:
+        lowered = _blank_unanswered_questions(lowered, words)
+    return lowered
+
+
+# "Is statement 1 supported by the context?": a question asks, it judges nothing. Where no answer
+# follows it, its words are blanked but for what names a statement (an echo, "statement 1"). An
+# answered question stays: the repeated layout reads its word as layout, its answer as the verdict.
+_QUESTION = re.compile(r"(?:^|(?<=[\n.!?:]))[ \t*_#>]*(?:is|are|does|do|was|were|can|could)[ \t][^\n?.!]{0,200}\?")
+_NAMES_A_STATEMENT = re.compile(r"§\d+§|statement[ \t]*\d+")
+_BEFORE_ANSWER = re.compile(r"[\s*_`\"'\[(>-]*")
+
+
+def _blank_unanswered_questions(lowered: str, words: VerdictWords) -> str:
+    def asked(question: re.Match[str]) -> str:
+        answer = _BEFORE_ANSWER.match(lowered, question.end())
+        at = answer.end() if answer is not None else question.end()
+        if words.bare.match(lowered, at) is not None or lowered[at : at + 1] in _MARKS:
+            return question.group()  # answered: "...? Yes", "...?\n✔ yes"
+        text = question.group()
+        kept = " ".join(_NAMES_A_STATEMENT.findall(text))
+        return kept + " " * (len(text) - len(kept) - 1) + "?"
+
+    return _QUESTION.sub(asked, lowered)
+
+
+_MARKS = frozenset("✓✔☑✅✗✘❌☒✖❓")
+
+
+# Echoes are replaced while the text is at most this many bytes times the statements blanked:
+# each statement costs one pass over the text.
+ECHO_BUDGET = 64_000_000
+MIN_ECHO_CHARS = 8  # shorter statements ("Yes.") could be verdicts themselves
+_LIST_MARK = re.compile(r"^(?:[-*•+]|\d{1,4}[.)]|\(\d{1,4}\))[ \t]+")  # call 1's "1. " or "- " before a statement
+
+
+def _folded(statement: str) -> str:
+    """A statement as ``prepare`` leaves its echo in the text (legends do not occur in statements)."""
+    if not statement.isascii():
+        statement = unicodedata.normalize("NFKC", statement)
+    return statement.lower().replace("_", " ").replace("’", "'")
+
+
+def _blank_echoes(lowered: str, statements: Sequence[str]) -> str:
+    """Each echo of statement i (its text as the grader repeated it) replaced by ``§i§``.
+
+    An echoed statement is the statement, not a verdict: "1. Yes, the museum is open on
+    Mondays. - No" holds one verdict, No. The token keeps which statement it was, for
+    prose ("§2§ is not supported").
+    """
+    # Longest first: "The the." must not blank the end of "... no appeal on the the." first.
+    by_length = sorted(range(len(statements)), key=lambda i: len(statements[i]), reverse=True)
+    for done, index in enumerate(by_length):
+        if len(lowered) * (done + 1) > ECHO_BUDGET:
+            break
+        echo = _folded(statements[index]).strip()
+        if echo[:1] in "-*•+(" or echo[:1].isdecimal():  # only then can a list mark begin it
+            echo = _LIST_MARK.sub("", echo)
+        lowered = _replace_echo(lowered, echo, f" §{index}§ ")
+    return lowered
+
+
+def _replace_echo(lowered: str, echo: str, token: str) -> str:
+    """``lowered`` with each occurrence of ``echo`` replaced by ``token``, its full stop with it
+    where the grader kept one. One scan of the text (str.replace would take two, and two calls
+    for "with its full stop, then without" four)."""
+    bare = echo.rstrip(" .")
+    if len(bare) < MIN_ECHO_CHARS:
+        return lowered.replace(echo, token) if len(echo) >= MIN_ECHO_CHARS and echo != bare else lowered
+    at = lowered.find(bare)
+    if at < 0:
+        return lowered
+    full_stop = echo[len(bare) :]
+    pieces: list[str] = []  # joined once: a text of a million echoes is copied once, not once an echo
+    pos = 0
+    while at >= 0:
+        end = at + len(bare)
+        if full_stop and lowered.startswith(full_stop, end):
+            end += len(full_stop)
+        pieces += (lowered[pos:at], token)
+        pos = end
+        at = lowered.find(bare, end)
+    pieces.append(lowered[pos:])
+    return "".join(pieces)
+
+
+__all__ = ["ECHO_BUDGET", "MIN_ECHO_CHARS", "prepare", "strip_reasoning"]
