@@ -17,7 +17,7 @@ def promptfoo() -> None:
 @promptfoo.command("config")
 @click.option("--stage", required=True, help="off, shadow, live:N or complete.")
 @click.option("--base-url", help="The grader's OpenAI-compatible endpoint, e.g. http://127.0.0.1:8000/v1.")
-@click.option("--model", help="The grader model (both assertions use it).")
+@click.option("--model", help="The grader model (both assertions use it); required at every stage but off.")
 @click.option("--threshold", type=float, default=DEFAULT_THRESHOLD, show_default=True, help="The pass threshold.")
 @domain_errors
 def config(stage: str, base_url: str | None, model: str | None, threshold: float) -> None:

@@ -244,6 +244,13 @@ def test_config_prints_the_entries_of_each_stage(
         }
 
 
+@pytest.mark.parametrize("stage", ["shadow", "live:25", "complete"])
+def test_config_without_a_model_is_refused_where_the_fixed_arm_runs(stage: str) -> None:
+    result = CliRunner().invoke(main, ["promptfoo", "config", "--stage", stage])
+    assert result.exit_code == 2 and "needs the grader model: pass --model" in result.stderr and not result.stdout
+    assert CliRunner().invoke(main, ["promptfoo", "config", "--stage", "off"]).exit_code == 0
+
+
 @pytest.mark.parametrize("stage", ["live:0", "live:150", "halfway"])
 def test_config_refuses_a_stage_it_does_not_know(stage: str) -> None:
     result = CliRunner().invoke(main, ["promptfoo", "config", "--stage", stage])

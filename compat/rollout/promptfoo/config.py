@@ -52,6 +52,11 @@ def assert_entries(stage: str, *, model: str | None, base_url: str | None, thres
         entries.append(legacy)
     if mode == "legacy":
         return entries
+    if model is None:  # the assertion would fail at eval time: a config that cannot run is not printed
+        raise AssertionConfigError(
+            f"stage {stage!r} needs the grader model: pass --model (faithcompat's assertion asks it for the fixed "
+            "arm's verdicts, and promptfoo's assertion uses it too); only --stage off runs without one"
+        )
     config: dict[str, Any] = {"mode": mode}
     if mode == "live":
         config["percent"] = percent
