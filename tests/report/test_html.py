@@ -526,3 +526,22 @@ def test_a_long_ground_truth_is_cut_in_the_page_only(tmp_path: Path) -> None:
     assert json.loads(lines[0])["composite"]["reference"] == reference  # cases.jsonl: whole
     held = json.loads(Page(render_html(report, lines)).data[0])[0]["composite"]
     assert held["reference"].startswith(reference[:TEXT_CHARS]) and "2,800 more characters" in held["reference"]
+
+
+def test_a_report_of_no_cases_says_there_were_none_not_that_every_case_matches(tmp_path: Path) -> None:
+    empty = tmp_path / "empty.jsonl"
+    empty.write_text("", encoding="utf-8")
+    page = render_html(run_diff([empty], DiffSettings()), [])
+    assert "No cases: the corpus holds none" in page and "every case matches" not in page
+
+
+def test_a_report_whose_cases_all_match_says_so(tmp_path: Path) -> None:
+    matching = tmp_path / "matching.jsonl"
+    case = {
+        "id": "c1",
+        "statements_output": "The sky is blue.",
+        "grader_output": "Final verdict for each statement in order: Yes.",
+    }
+    matching.write_text(json.dumps(case) + "\n", encoding="utf-8")
+    page = render_html(run_diff([matching], DiffSettings()), [])
+    assert "No differences: every case matches." in page and "No cases" not in page

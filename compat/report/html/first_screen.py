@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from compat.diff import DriftReport
 from compat.report._arms import scorers_title
 from compat.report.html.charts import bars, heat_map, histogram_svg
-from compat.report.html.markup import esc, num, pct
+from compat.report.html.markup import esc, no_differences, num, pct
 
 CAUSE_BARS = 8  # causes drawn on the first screen; the rest are summed into one bar
 
@@ -123,7 +123,7 @@ def _cause_bars(report: DriftReport) -> str:
     if rest:
         shown.append((f"{len(rest)} more causes", sum(count for _, count, _ in rest), "rest"))
     if not shown:
-        return '<p class="muted">No differences: every case matches.</p>'
+        return no_differences(report.corpus.cases)
     return bars(shown, report.corpus.cases, "differing cases by cause (the table below has all)", code=True)
 
 

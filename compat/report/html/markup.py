@@ -9,7 +9,8 @@ from collections.abc import Mapping
 from compat._text import format_change
 from compat.report._numbers import pct
 
-__all__ = ["esc", "num", "pct", "section", "signed", "tally"]  # pct: the stage's, for the page's parts too
+# pct: the stage's, for the page's parts too
+__all__ = ["esc", "no_differences", "num", "pct", "section", "signed", "tally"]
 
 _CONTROLS = {c: chr(0x2400 + c) for c in range(0x20) if c not in (0x09, 0x0A, 0x0D)}
 _CONTROLS[0x7F] = "\u2421"
@@ -37,3 +38,10 @@ def tally(counts: Mapping[str, int]) -> str:
 
 def section(key: str, title: str, body: str) -> str:
     return f'<section aria-labelledby="s-{key}">\n<h2 id="s-{key}">{esc(title)}</h2>\n{body}\n</section>'
+
+
+def no_differences(cases: int) -> str:
+    """What a report without a differing case says: that every case matches, or that there were none."""
+    if cases == 0:
+        return '<p class="muted">No cases: the corpus holds none, so there is nothing to compare.</p>'
+    return '<p class="muted">No differences: every case matches.</p>'

@@ -7,7 +7,7 @@ from urllib.parse import quote
 from compat.diff import DriftReport, JsonScore
 from compat.report._extra_section import ExtraSection
 from compat.report.html.charts import edge, histogram_svg
-from compat.report.html.markup import esc, num, pct, signed, tally
+from compat.report.html.markup import esc, no_differences, num, pct, signed, tally
 
 
 def _score(value: JsonScore) -> str:
@@ -54,7 +54,7 @@ def _sort_head(label: str, col: int, numeric: bool = False) -> str:
 
 def cause_table(report: DriftReport) -> str:
     if not report.causes:
-        return '<p class="muted">No differences: every case matches.</p>'
+        return no_differences(report.corpus.cases)
     rows = []
     for row in report.causes:
         css = ' class="unexplained"' if row.cause == "unexplained" else ""
