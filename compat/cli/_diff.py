@@ -8,6 +8,7 @@ from dataclasses import replace
 from pathlib import Path
 
 import click
+from click.core import ParameterSource
 
 from compat._errors import CaseError
 from compat._text import printable
@@ -223,9 +224,12 @@ def diff(
         finally:
             progress.done()  # an error message must not be glued to the progress line
 
+    decided: list[DecisionPanel] = []  # the page's decision, for the terminal too when a stage is given
+
     def panel(report: DriftReport) -> DecisionPanel:
         decision = decide(report, rollout, current_stage=current, invariant_violations=None)
-        return decision_panel(decision, f"policy {rollout_policy}" if rollout_policy else "the default policy")
+        decided.append(decision_panel(decision, f"policy {rollout_policy}" if rollout_policy else "the default policy"))
+        return decided[-1]
 
     def ranked() -> LeaguePages:
         table = build_league(
@@ -261,6 +265,10 @@ def diff(
         click.echo(render_markdown(report), nl=False)
     else:
         click.echo(render_terminal(report, color=sys.stdout.isatty() and not os.environ.get("NO_COLOR")), nl=False)
+        stage_given = click.get_current_context().get_parameter_source("stage") is not ParameterSource.DEFAULT
+        if stage_given and decided:
+            shown = decided[-1]
+            click.echo(f"\ndecision at stage {stage} ({shown.policy}): {shown.verdict}: {printable(shown.advice)}")
         written = [f"{name}/" if name == CASES_PARTS else name for name in report_files(cases_parts)]
         written += LEAGUE_FILES if league else ()
         click.echo(f"reports written to {out}/ ({', '.join(written)})", err=True)

@@ -490,3 +490,13 @@ def test_a_bad_vocabulary_file_is_exit_2_naming_the_file_and_key(tmp_path: Path)
         == f"faithcompat: error: {words}: vocabulary.no[0]: 'holds' is in both vocabulary.yes and vocabulary.no\n"
     )
     assert not (tmp_path / "o").exists()
+
+
+def test_the_decision_is_printed_in_the_terminal_when_a_stage_is_given(tmp_path: Path) -> None:
+    code, stdout, _ = invoke("diff", "--out", str(tmp_path / "a"), "--stage", "shadow")
+    page = (tmp_path / "a" / "report.html").read_text(encoding="utf-8")
+    verdict = re.search(r"decision at stage shadow \(the default policy\): (GO|HOLD|NO-GO|NO-DECISION): ", stdout)
+    assert code == 0 and verdict is not None, stdout[-500:]
+    assert verdict.group(1) in page  # the same decision the page shows
+    _, unstaged, _ = invoke("diff", "--out", str(tmp_path / "b"))
+    assert "decision at stage" not in unstaged  # no stage given: the summary as before
