@@ -248,3 +248,12 @@ def test_config_prints_the_entries_of_each_stage(
 def test_config_refuses_a_stage_it_does_not_know(stage: str) -> None:
     result = CliRunner().invoke(main, ["promptfoo", "config", "--stage", stage])
     assert result.exit_code == 2 and f"unknown stage {stage!r}" in result.stderr
+
+
+@pytest.mark.parametrize("stage", ["off", "shadow", "live:25", "complete"])
+def test_config_without_a_model_is_an_error_and_prints_nothing(stage: str) -> None:
+    """Issue 34 (11): without --model the entries were printed with no grader model, a config
+    docs/promptfoo.md calls incomplete (the model is required)."""
+    result = CliRunner().invoke(main, ["promptfoo", "config", "--stage", stage])
+    assert result.exit_code == 2 and result.stdout == ""
+    assert "--model is required: the grader model both assertions use" in result.stderr
