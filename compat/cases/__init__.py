@@ -28,6 +28,7 @@ from compat.cases._case import (
     GraderError,
     GraderErrorKind,
     Observed,
+    ServedCall,
     StatementCheck,
 )
 from compat.cases._parse import (
@@ -87,6 +88,7 @@ __all__ = [
     "RawCase",
     "ReadPosition",
     "Record",
+    "ServedCall",
     "StatementCheck",
     "array_elements",
     "bundled_corpus",

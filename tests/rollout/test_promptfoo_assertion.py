@@ -257,3 +257,11 @@ def test_config_without_a_model_is_an_error_and_prints_nothing(stage: str) -> No
     result = CliRunner().invoke(main, ["promptfoo", "config", "--stage", stage])
     assert result.exit_code == 2 and result.stdout == ""
     assert "--model is required: the grader model both assertions use" in result.stderr
+
+
+def test_the_same_grader_model_at_another_endpoint_is_asked_not_replayed(tmp_path: Path) -> None:
+    """Issue 34 (12): the cache key had no endpoint, so a model name served elsewhere replayed the first's replies."""
+    with GraderServer() as first, GraderServer() as second:
+        get_assert(HALF, context(first, tmp_path, "refunds", mode="shadow"))
+        get_assert(HALF, context(second, tmp_path, "refunds", mode="shadow"))
+        assert first.script.requests == second.script.requests == 2
