@@ -17,11 +17,13 @@ from compat.scoring._registry import (
     register_scorer,
     scorer_names,
     scorer_options,
+    scorer_reader,
     temporary_scorers,
 )
 from compat.scoring._score import Cause, MismatchPolicy, Score, Scorer, ScoreWarning, Status, Verdict, VerdictFormat
 from compat.scoring._statements import statements_from_text
 from compat.scoring.reader import (
+    READER_VERSION,
     VerdictWords,
     Vocabulary,
     forget_read_items,
@@ -34,6 +36,7 @@ from compat.scoring.upstream import PROMPTFOO_GENERATIONS, hhem_verdict
 __all__ = [
     "NUMBER_EPSILON",
     "PROMPTFOO_GENERATIONS",
+    "READER_VERSION",
     "Cause",
     "LegacyBreakdown",
     "LegacyScorer",
@@ -59,6 +62,7 @@ __all__ = [
     "register_scorer",
     "scorer_names",
     "scorer_options",
+    "scorer_reader",
     "statements_from_text",
     "temporary_scorers",
     "verdict_words",
