@@ -21,6 +21,7 @@ from compat.cases._case import (
     DEFAULT_THRESHOLD,
     TOOL_TAG_PREFIX,
     ArmName,
+    ArmRecording,
     Arms,
     Case,
     ExpectedOutcome,
@@ -28,6 +29,7 @@ from compat.cases._case import (
     GraderError,
     GraderErrorKind,
     Observed,
+    ServedCall,
     StatementCheck,
 )
 from compat.cases._parse import (
@@ -73,6 +75,7 @@ __all__ = [
     "VERIFIERS",
     "ArmConfig",
     "ArmName",
+    "ArmRecording",
     "Arms",
     "Case",
     "CorpusDigest",
@@ -87,6 +90,7 @@ __all__ = [
     "RawCase",
     "ReadPosition",
     "Record",
+    "ServedCall",
     "StatementCheck",
     "array_elements",
     "bundled_corpus",

@@ -129,6 +129,15 @@ class TokenUsage(FrozenModel):
     completion: TokenCount = 0
 
 
+class ServedCall(FrozenModel):
+    """What the server said it ran for one reply: the ``model`` field of its completion (a
+    dated snapshot where the model asked is an alias) and its ``system_fingerprint``."""
+
+    call: GraderCall
+    model: StrictStr | None = Field(default=None, description="The model the server says answered.")
+    system_fingerprint: StrictStr | None = Field(default=None, description="The server's system_fingerprint.")
+
+
 class StatementCheck(FrozenModel):
     """One statement as a verifier other than the grader's call 2 judged it (``verifier``:
     ``hhem``): what it read, the probability it gave that the context supports it, and
@@ -148,6 +157,11 @@ class ArmSample(FrozenModel):
     error: GraderError | None = Field(default=None, description="Set when a call failed after its retries.")
     attempts: tuple[Attempt, ...] = Field(default=(), description="Outputs rejected and re-asked, in order.")
     tokens: TokenUsage = TokenUsage()
+    served: tuple[ServedCall, ...] = Field(
+        default=(),
+        description="Per reply, in order (re-asks included), what the server said it ran; empty where it said "
+        "nothing, and in corpora written before it was recorded.",
+    )
     # Filled by a verifier that is not the grader's call 2 (hhem); null on llm arms.
     checks: tuple[StatementCheck, ...] | None = Field(
         default=None, description="Each statement as the arm's verifier judged it (not llm arms), in order."

@@ -29,6 +29,7 @@ from compat.grading import (
     DEFAULT_MAX_TOKENS,
     HUB_ID,
     GradeRun,
+    GradeSummary,
     HhemOptions,
     OpenAIGrader,
     ReplyCache,
@@ -300,16 +301,24 @@ def grade_command(
         cache.close()
     for warning in summary.warnings:
         click.echo(f"faithcompat: warning: {warning}", err=True)
+    for line in summary_lines(summary, out, price):
+        click.echo(line, err=True)
+    click.echo(f"next: faithcompat diff {out}", err=True)
+
+
+def summary_lines(summary: GradeSummary, out: Path, price: tuple[float, float] | None) -> list[str]:
+    """The run's summary: the replies the corpus rests on, each count saying whether it is this
+    run's (asked) or replayed from the cache, the parts adding up; then this run's requests and tokens."""
     cost = f", cost ${summary.cost(*price):,.4f}" if price is not None else ""
     kinds = ", ".join(f"{count:,} {kind}" for kind, count in summary.error_kinds)
-    click.echo(
-        f"graded {summary.cases:,} cases into {out}: {summary.calls_made:,} calls made, {summary.cached:,} cached, "
-        f"{summary.retried:,} retried, {summary.failed:,} failed ({summary.grader_errors:,} grader errors on "
-        f"{summary.failed_cases:,} cases{': ' + kinds if kinds else ''}; {summary.reasked:,} re-asks); "
+    return [
+        f"graded {summary.cases:,} cases into {out}: {summary.replies:,} replies, {summary.calls_made:,} asked "
+        f"this run and {summary.cached:,} replayed from the cache; {summary.reasks:,} of them re-asks, "
+        f"{summary.reasks_made:,} asked this run and {summary.reasks_cached:,} replayed",
+        f"this run: {summary.requests:,} requests, {summary.retried:,} retried, {summary.failed:,} failed "
+        f"({summary.grader_errors:,} grader errors on {summary.failed_cases:,} cases{': ' + kinds if kinds else ''}); "
         f"tokens {summary.prompt_tokens:,} in, {summary.completion_tokens:,} out{cost}",
-        err=True,
-    )
-    click.echo(f"next: faithcompat diff {out}", err=True)
+    ]
 
 
 @click.command()

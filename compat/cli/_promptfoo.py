@@ -17,7 +17,11 @@ def promptfoo() -> None:
 @promptfoo.command("config")
 @click.option("--stage", required=True, help="off, shadow, live:N or complete.")
 @click.option("--base-url", help="The grader's OpenAI-compatible endpoint, e.g. http://127.0.0.1:8000/v1.")
-@click.option("--model", help="The grader model (both assertions use it); required at every stage but off.")
+@click.option(
+    "--model",
+    help="The grader model (both assertions use it). Required: without it the command fails, exit 2, "
+    "and prints nothing.",
+)
 @click.option("--threshold", type=float, default=DEFAULT_THRESHOLD, show_default=True, help="The pass threshold.")
 @domain_errors
 def config(stage: str, base_url: str | None, model: str | None, threshold: float) -> None:
@@ -31,4 +35,5 @@ def config(stage: str, base_url: str | None, model: str | None, threshold: float
     """
     if base_url is not None and model is None:
         raise click.UsageError("--base-url needs --model: the grader model at that endpoint")
+    # Without --model: AssertionConfigError (exit 2), after the stage is checked.
     click.echo(to_yaml(assert_entries(stage, model=model, base_url=base_url, threshold=threshold)), nl=False)

@@ -23,7 +23,7 @@ from compat.diff.aggregate import DriftAggregator, tally
 from compat.diff.compare import CaseComparer, arm_read_by
 from compat.diff.composite import CompositeAggregator
 from compat.diff.model import CorpusInfo, DriftReport, ScorersInfo, VocabularyInfo
-from compat.scoring import get_scorer
+from compat.scoring import get_scorer, scorer_reader
 
 CHUNK_SIZE = 256  # cases per task when they come parsed (JSON arrays), not as a LineBlock
 
@@ -80,11 +80,17 @@ class UnitResult(NamedTuple):
 Work = LineBlock | list[Record]  # what one task compares: a block of lines, or cases already read
 
 
-def tool_name() -> str:
+def faithcompat_version() -> str | None:
+    """The installed faithcompat's version; ``None`` from a source tree that is not installed."""
     try:
-        return f"faithcompat {version('faithcompat')}"
-    except PackageNotFoundError:  # running from a source tree that is not installed
-        return "faithcompat"
+        return version("faithcompat")
+    except PackageNotFoundError:
+        return None
+
+
+def tool_name() -> str:
+    release = faithcompat_version()
+    return "faithcompat" if release is None else f"faithcompat {release}"
 
 
 def composite_aggregator(settings: DiffSettings) -> CompositeAggregator | None:
@@ -137,10 +143,12 @@ def finish_report(
         corpus=CorpusInfo(sources=sources, sha256=sha256, cases=aggregator.cases, skipped_invalid=skipped),
         scorers=scorers_info(settings),
     )
-    updates: dict[str, object] = {"warnings": warnings} if warnings else {}
+    updates: dict[str, object] = {"faithcompat_version": faithcompat_version()}
+    if warnings:
+        updates["warnings"] = warnings
     if composite is not None:
         updates["composite"] = composite.drift()
-    return report.model_copy(update=updates) if updates else report
+    return report.model_copy(update=updates)
 
 
 def scorers_info(settings: DiffSettings) -> ScorersInfo:
@@ -155,6 +163,8 @@ def scorers_info(settings: DiffSettings) -> ScorersInfo:
         tolerance=settings.tolerance,
         candidate_arm=settings.arm,
         control_arm=settings.control_arm,
+        control_reader=scorer_reader(settings.control),
+        candidate_reader=scorer_reader(settings.candidate),
     )
 
 

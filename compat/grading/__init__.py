@@ -12,7 +12,7 @@ settings. Takes from ``compat.cases`` and ``compat.scoring``; never prints.
 from compat._errors import ArmError, PromptError
 from compat.grading._arms import parse_arm
 from compat.grading._hhem import DEFAULT_BATCH_SIZE, DEFAULT_MAX_TOKENS, HUB_ID, HhemSettings, HhemVerifier, premise_of
-from compat.grading._run import GradeProgress, grade, plan
+from compat.grading._run import GradeProgress, GradeSummary, grade, plan
 from compat.grading._settings import GradeRun, GradeSettings, HhemOptions
 from compat.grading._single import grade_row
 from compat.grading.datasets import Row, bundled_dataset, iter_rows
@@ -30,6 +30,7 @@ __all__ = [
     "GradeProgress",
     "GradeRun",
     "GradeSettings",
+    "GradeSummary",
     "GraderSettings",
     "HhemOptions",
     "HhemSettings",

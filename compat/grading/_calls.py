@@ -5,7 +5,11 @@ and receives the replies: the same calls run synchronously when every reply is i
 cache (no task, no await: a cached re-run is bound by SQLite and JSON, not asyncio)
 and as an asyncio task otherwise. The ragas arm re-asks, with the output it rejected,
 when an output is not its JSON contract (``max_retries`` times), as the ragas library
-does; every rejected output is recorded on the case.
+does; every rejected output is recorded on the case, and so is what the server says it
+ran for each reply (``served``: the model it returns and its system fingerprint).
+
+Counts say where each reply came from: asked this run (``made``) or replayed from the
+cache (``cached``), re-asks among each; the two add up to the replies the corpus rests on.
 """
 
 from __future__ import annotations
@@ -25,7 +29,16 @@ from compat.grading._hhem import HhemSettings, HhemVerifier, verdicts_json
 from compat.grading._line_limit import output_size, too_long_record
 from compat.grading._settings import GradeSettings
 from compat.grading.datasets import Row, case_fields, line_bytes
-from compat.grading.grader import Grader, GraderFailure, Reply, ReplyCache, Request, request_key
+from compat.grading.grader import (
+    Grader,
+    GraderFailure,
+    Reply,
+    ReplyCache,
+    Request,
+    endpoint_key,
+    endpoint_of,
+    request_key,
+)
 from compat.grading.prompts import (
     REASK,
     STATEMENTS_SCHEMA,
@@ -44,23 +57,30 @@ class _Ask:
     key: str
     request: Request
 
+    @property
+    def is_reask(self) -> bool:
+        """A re-ask carries the exchange before it; a call's first attempt is one message."""
+        return len(self.request.messages) > 1
+
 
 @dataclass(slots=True)
 class CallCounts:
-    """What a run's calls came to: answered by the cache or made, and the grader errors recorded."""
+    """What a run's calls came to: replies replayed from the cache (``cached``) or asked this
+    run and received (``made``), each with the re-asks among them, and the grader errors recorded."""
 
     cached: int = 0
     made: int = 0
     grader_errors: int = 0
-    reasked: int = 0
+    reasks_cached: int = 0  # of ``cached``, re-asks
+    reasks_made: int = 0  # of ``made``, re-asks
     failed_cases: int = 0  # cases with a grader error on any arm or sample
     error_kinds: Counter[str] = field(default_factory=Counter)
     first_error: str | None = None  # "kind: message" of the first grader error recorded
 
 
 # Bump when line() writes something else for the same row: finished lines cached by an
-# earlier version must not be served.
-_LINE_FORMAT = 1
+# earlier version must not be served. 2: the run's endpoint in the key, ``served`` recorded.
+_LINE_FORMAT = 2
 
 
 Flow = Generator[_Ask, "Reply | GraderFailure", dict[str, Any]]
@@ -78,6 +98,10 @@ class Grading:
         self.counts = CallCounts()
         self.arms = settings.configs(prompts.origin)
         check_arms(self.arms)
+        # Where the run's requests go: in every key, so another endpoint's replies are never replayed.
+        self.endpoint = endpoint_key(endpoint_of(settings.base_url))
+        # The grader calls a row's samples make without re-asks (HHEM stands in for an hhem arm's call 2).
+        self._base_calls = sum(arm.samples * (1 if arm.verifier == "hhem" else 2) for arm in self.arms)
         self._pairs = {arm.name: arm_prompts(arm, prompts).pair(arm.preset) for arm in self.arms}
         # Loaded before any call is made: a model that cannot be used stops the run (exit 2) for nothing paid.
         # Not for a plan (a dry run): it counts grader calls, and HHEM makes none.
@@ -88,6 +112,7 @@ class Grading:
         run = [
             _LINE_FORMAT,
             [settings.model, [_arm_key(arm) for arm in self.arms], settings.samples, settings.max_retries],
+            self.endpoint,
             [settings.strict_json, settings.temperature, settings.seed, prompts.origin],
             [[pair.statements, pair.verdicts] for pair in self._pairs.values()],
             *([verifier] if verifier else []),
@@ -108,11 +133,19 @@ class Grading:
         values = {"question": row.question, "answer": row.answer, "context": context_text(row.contexts)}
         record: dict[str, Any] = {} if seed is None else {"seed": seed}
         attempts: list[dict[str, str]] = []
+        served: list[dict[str, str]] = []
         tokens = [0, 0]
         call: GraderCall = "statements"
         try:
             first = yield from self._call(
-                arm, call, render(pair.statements, values), seed=seed, sample=sample, attempts=attempts, tokens=tokens
+                arm,
+                call,
+                render(pair.statements, values),
+                seed=seed,
+                sample=sample,
+                attempts=attempts,
+                served=served,
+                tokens=tokens,
             )
             record["statements_output"] = first
             # The RAGAS arm's call 2 judges the statements the fixed scorer will divide by;
@@ -131,6 +164,7 @@ class Grading:
                 seed=seed,
                 sample=sample,
                 attempts=attempts,
+                served=served,
                 tokens=tokens,
                 statement_count=len(statements),
             )
@@ -140,6 +174,7 @@ class Grading:
         if attempts:
             record["attempts"] = attempts
         record["tokens"] = {"prompt": tokens[0], "completion": tokens[1]}
+        _add_served(record, served)
         return record
 
     def _verified_flow(self, row: Row, arm: ArmConfig, sample: int) -> Flow:
@@ -149,18 +184,19 @@ class Grading:
         values = {"question": row.question, "answer": row.answer, "context": context_text(row.contexts)}
         record: dict[str, Any] = {} if seed is None else {"seed": seed}
         attempts: list[dict[str, str]] = []
+        served: list[dict[str, str]] = []
         tokens = [0, 0]
         prompt = render(self._pairs[arm.name].statements, values)
         try:
             first = yield from self._call(
-                arm, "statements", prompt, seed=seed, sample=sample, attempts=attempts, tokens=tokens
+                arm, "statements", prompt, seed=seed, sample=sample, attempts=attempts, served=served, tokens=tokens
             )
         except _Failed as failed:
             record["error"] = {"call": "statements", "kind": failed.failure.kind, "message": failed.failure.message}
         else:
             record["statements_output"] = first
             if self.verifier is None:
-                return record  # a plan: call 1 is the arm's only grader call
+                return record  # a plan: call 1 is the arm's only grader call (what is recorded does not matter)
             verified = self.verifier.verify(row.contexts, statements_from_text(first))
             if verified.error is not None:
                 record["error"] = verified.error.model_dump()
@@ -170,6 +206,7 @@ class Grading:
         if attempts:
             record["attempts"] = attempts
         record["tokens"] = {"prompt": tokens[0], "completion": tokens[1]}
+        _add_served(record, served)
         return record
 
     def _call(
@@ -181,6 +218,7 @@ class Grading:
         seed: int | None,
         sample: int,
         attempts: list[dict[str, str]],
+        served: list[dict[str, str]],
         tokens: list[int],
         statement_count: int = 0,
     ) -> Generator[_Ask, Reply | GraderFailure, str]:
@@ -192,21 +230,22 @@ class Grading:
         messages: tuple[dict[str, str], ...] = ({"role": "user", "content": prompt},)
         reasks = (arm.max_retries or 0) if arm.structured else 0
         model = arm.model or self.settings.model
-        # The run's endpoint keeps the keys caches always had; another endpoint is another grader.
+        # An arm at another endpoint than the run's is another grader (``own_url``), keyed by its endpoint.
         own_url = arm.base_url if arm.base_url != self.settings.base_url else None
+        endpoint = self.endpoint if own_url is None else endpoint_key(own_url)
         for attempt in range(reasks + 1):
-            key = request_key(model if own_url is None else f"{model} @ {own_url}", messages, parameters, sample)
+            key = request_key(endpoint, model, messages, parameters, sample)
             reply = yield _Ask(key, Request(messages, temperature, seed, schema, model=model, base_url=own_url))
             if isinstance(reply, GraderFailure):
                 raise _Failed(reply)
             tokens[0] += reply.prompt_tokens
             tokens[1] += reply.completion_tokens
+            served.append(_served(call, reply))
             text = reply.content
             problem = contract_problem(call, text, statement_count) if arm.structured else None
             if problem is None or attempt == reasks:
                 return text
             attempts.append({"call": call, "output": text, "problem": problem})
-            self.counts.reasked += 1
             messages = (*messages, {"role": "assistant", "content": text}, {"role": "user", "content": REASK})
         raise AssertionError("unreachable: the last attempt returns")
 
@@ -238,13 +277,15 @@ class Grading:
             return None
         line, replies = known
         self.counts.cached += replies
+        # A stored line has no grader error: every sample made its calls, and the rest were re-asks.
+        self.counts.reasks_cached += max(replies - self._base_calls, 0)
         return line
 
     def cached_line(self, row: Row, key: str) -> str | None:
         """The row's corpus line when the cache holds every reply it needs; ``None`` otherwise."""
         flows = self.row_flows(row)
         records = []
-        hits = 0
+        hits = reasks = 0
         get = self.cache.get
         for flow in flows:
             try:
@@ -252,12 +293,14 @@ class Grading:
                 while True:
                     reply = get(ask.key)
                     if reply is None:
-                        return None
+                        return None  # nothing counted: the row is graded (and counted) again
                     hits += 1
+                    reasks += ask.is_reask
                     ask = flow.send(reply)
             except StopIteration as done:
                 records.append(done.value)
         self.counts.cached += hits
+        self.counts.reasks_cached += reasks
         return self._finished(row, key, records, hits)
 
     async def graded_line(self, row: Row, grader: Grader, key: str) -> str:
@@ -268,9 +311,9 @@ class Grading:
         first = await asyncio.gather(*(self._drive(f, grader) for f, h in zip(flows, hhem, strict=True) if not h))
         later = await asyncio.gather(*(self._drive(f, grader) for f, h in zip(flows, hhem, strict=True) if h))
         done, late = iter(first), iter(later)
-        records = [next(late) if h else next(done) for h in hhem]
-        replies = sum(2 + len(record.get("attempts", ())) for record in records)
-        return self._finished(row, key, list(records), replies)
+        driven = [next(late) if h else next(done) for h in hhem]
+        replies = sum(asks for _record, asks in driven)  # as a re-run from the cache counts them
+        return self._finished(row, key, [record for record, _asks in driven], replies)
 
     def _finished(self, row: Row, key: str, records: list[dict[str, Any]], replies: int) -> str:
         """The row's line, stored for the next run unless it holds an error (a failed call
@@ -280,13 +323,18 @@ class Grading:
             self.cache.put_line(key, line, replies)
         return line
 
-    async def _drive(self, flow: Flow, grader: Grader) -> dict[str, Any]:
+    async def _drive(self, flow: Flow, grader: Grader) -> tuple[dict[str, Any], int]:
+        """The sample's record, and the replies it was built from (cached or made)."""
+        asks = 0
+        counts = self.counts
         try:
             ask = next(flow)
             while True:
                 reply: Reply | GraderFailure | None = self.cache.get(ask.key)
                 if reply is not None:
-                    self.counts.cached += 1
+                    counts.cached += 1
+                    counts.reasks_cached += ask.is_reask
+                    asks += 1
                 else:
                     try:
                         reply = await grader.complete(ask.request)
@@ -294,11 +342,13 @@ class Grading:
                         reply = failure
                     else:
                         self.cache.put(ask.key, reply)
-                        self.counts.made += 1
+                        counts.made += 1
+                        counts.reasks_made += ask.is_reask
+                        asks += 1
                 ask = flow.send(reply)
         except StopIteration as done:
             record: dict[str, Any] = done.value
-            return record
+            return record, asks
 
     def line(self, row: Row, records: Sequence[dict[str, Any]]) -> tuple[str, bool]:
         """The corpus line of a row (the case with one recording per arm, samples in order),
@@ -339,6 +389,22 @@ class Grading:
             arms[arm.name] = recording
         case["arms"] = arms
         return json_line(case)
+
+
+def _served(call: GraderCall, reply: Reply) -> dict[str, str]:
+    """What the server said it ran for one reply, as a recording's ``served`` entry holds it."""
+    entry: dict[str, str] = {"call": call}
+    if reply.served_model is not None:
+        entry["model"] = reply.served_model
+    if reply.fingerprint is not None:
+        entry["system_fingerprint"] = reply.fingerprint
+    return entry
+
+
+def _add_served(record: dict[str, Any], served: list[dict[str, str]]) -> None:
+    """``served`` on the record, one entry per reply in order, where any reply said what ran."""
+    if any(len(entry) > 1 for entry in served):
+        record["served"] = served
 
 
 def _arm_key(arm: ArmConfig) -> list[Any]:

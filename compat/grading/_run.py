@@ -44,8 +44,11 @@ class GradeProgress:
 
 @dataclass(frozen=True, slots=True)
 class GradeSummary:
-    """What a run did. ``requests`` counts HTTP requests (retries included); ``calls_made``
-    the grader calls answered this run; ``cached`` those the cache answered."""
+    """What a run did. The replies the corpus rests on are ``calls_made`` (asked this run and
+    answered) plus ``cached`` (replayed from the cache); ``reasks_made`` and ``reasks_cached``
+    are the re-asks among each. ``requests`` counts this run's HTTP requests (``retried``
+    among them); ``failed`` the calls that failed for good (recorded as ``grader_errors``
+    on ``failed_cases``). Tokens are this run's."""
 
     cases: int
     calls_made: int
@@ -54,7 +57,8 @@ class GradeSummary:
     retried: int
     failed: int
     grader_errors: int
-    reasked: int
+    reasks_made: int
+    reasks_cached: int
     prompt_tokens: int
     completion_tokens: int
     elapsed: float
@@ -62,6 +66,16 @@ class GradeSummary:
     warnings: tuple[str, ...] = ()
     failed_cases: int = 0
     error_kinds: tuple[tuple[str, int], ...] = ()  # grader errors on the cases by kind, most first
+
+    @property
+    def replies(self) -> int:
+        """Every reply the corpus rests on: asked this run, or replayed from the cache."""
+        return self.calls_made + self.cached
+
+    @property
+    def reasks(self) -> int:
+        """The re-asks among ``replies``: as many as the corpus's cases record (``attempts``) where no call failed."""
+        return self.reasks_made + self.reasks_cached
 
     def cost(self, price_in: float, price_out: float) -> float:
         """Cost of the tokens paid for this run, at prices per million tokens."""
@@ -242,7 +256,8 @@ async def _grade(
         retried=counters.retries,
         failed=counters.failures,
         grader_errors=counts.grader_errors,
-        reasked=counts.reasked,
+        reasks_made=counts.reasks_made,
+        reasks_cached=counts.reasks_cached,
         prompt_tokens=counters.prompt_tokens,
         completion_tokens=counters.completion_tokens,
         elapsed=time.monotonic() - start,

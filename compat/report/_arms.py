@@ -54,6 +54,22 @@ _ARM_STEP_MEANINGS = {
 }
 
 
+def model_snapshots(report: DriftReport, quote: Callable[[str], str] = printable) -> str | None:
+    """The models the servers said they ran, from the control's arm to the candidate's, as the model
+    step names them (``m-2024-08-06 -> m-mini-2024-07-18``; an arm that served several lists them,
+    most cases first); None where the report does not say for both arms."""
+    steps = report.decomposition
+    if steps is None or not steps.served_models:
+        return None
+    scorers = report.scorers
+    control = scorers.control_arm or CONTROL_ARM
+    candidate = scorers.candidate_arm or arm_read_by(scorers.candidate)
+    before, after = steps.served_models.get(control), steps.served_models.get(candidate)
+    if not before or not after:
+        return None
+    return f"{', '.join(map(quote, before))} -> {', '.join(map(quote, after))}"
+
+
 def arm_step_sentences(report: DriftReport) -> list[str]:
     """One plain sentence for each model or verifier step the path holds (none on a path without them):
     what changed and what its effect means, and where it was left out, on how many cases and why."""
@@ -79,5 +95,7 @@ def arm_step_sentences(report: DriftReport) -> list[str]:
             if left_out
             else ""
         )
-        sentences.append(f"{step.capitalize()}: {_ARM_STEP_MEANINGS[step]}{note}.")
+        snapshots = model_snapshots(report) if step == "model" else None
+        served = f" The servers said they ran {snapshots}." if snapshots else ""
+        sentences.append(f"{step.capitalize()}: {_ARM_STEP_MEANINGS[step]}{note}.{served}")
     return sentences

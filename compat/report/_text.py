@@ -10,7 +10,7 @@ import textwrap
 
 from compat._text import clip, format_change, printable
 from compat.diff import CaseLine, CohortRow, DriftReport
-from compat.report._arms import SIDES, arm_step_sentences, scorer_label, scorers_title
+from compat.report._arms import SIDES, arm_step_sentences, model_snapshots, scorer_label, scorers_title
 from compat.report._composite import composite_markdown, composite_terminal
 from compat.report._markdown import MARKDOWN_STRING_WIDTH, markdown_cell, markdown_code
 from compat.report._numbers import pct
@@ -111,7 +111,11 @@ def _steps_terminal(report: DriftReport) -> list[str]:
         lines += ["", f"why the numbers move ({steps.cases} cases with both arms, {steps.complete} complete):"]
         if steps.effects is not None:
             e = steps.effects
-            walked = " -> ".join(f"{step} {format_change(change)}" for step, change in e.parts())
+            snapshots = model_snapshots(report)
+            walked = " -> ".join(
+                f"{step} {format_change(change)}" + (f" ({snapshots})" if step == "model" and snapshots else "")
+                for step, change in e.parts()
+            )
             lines.append(f"  mean {_num(steps.means['control'])} -> {walked} -> {_num(steps.means['candidate'])}")
         made = ", ".join(f"{step} {steps.steps[step]}" for step in steps.steps)
         flips = ", ".join(f"{step} {steps.flips[step]}" for step in steps.flips)

@@ -17,6 +17,7 @@ from compat.scoring._registry import (
     register_scorer,
     scorer_names,
     scorer_options,
+    scorer_reader,
     temporary_scorers,
 )
 from compat.scoring._score import (
@@ -32,6 +33,7 @@ from compat.scoring._score import (
 )
 from compat.scoring._statements import statements_from_text
 from compat.scoring.reader import (
+    READER_VERSION,
     VerdictWords,
     Vocabulary,
     forget_read_items,
@@ -44,6 +46,7 @@ from compat.scoring.upstream import PROMPTFOO_GENERATIONS, hhem_verdict
 __all__ = [
     "NUMBER_EPSILON",
     "PROMPTFOO_GENERATIONS",
+    "READER_VERSION",
     "Cause",
     "LegacyBreakdown",
     "LegacyScorer",
@@ -70,6 +73,7 @@ __all__ = [
     "register_scorer",
     "scorer_names",
     "scorer_options",
+    "scorer_reader",
     "statements_from_text",
     "temporary_scorers",
     "verdict_words",

@@ -17,32 +17,55 @@ from compat.scoring import plans, upstream
 from compat.scoring._legacy import LegacyScorer
 from compat.scoring._ragas import RagasScorer
 from compat.scoring._score import MismatchPolicy, Scorer
-from compat.scoring.reader import Vocabulary
+from compat.scoring.reader import READER_VERSION, Vocabulary
 from compat.scoring.upstream import RagasHhemScorer
 
 ScorerFactory = Callable[..., Scorer]
+# What the exact ports other than promptfoo's copy (the plans as their seed documents wrote them).
+_PORTS = {
+    "plan-minimal": "seed 000's plan (minimal), as written",
+    "plan-parser": "seed 002's plan (parser), as written",
+    "plan-ragas-port": "seed 001's plan (ragas_port), as written",
+    "ragas-0.4.3": "ragas 0.4.3's faithfulness",
+    "ragas-hhem-0.4.3": "ragas 0.4.3's FaithfulnesswithHHEM",
+}
 
 _REGISTRY: dict[str, tuple[ScorerFactory, frozenset[str]]] = {}
+# Per scorer, what reads the grader's text: an exact port's upstream release, or faithcompat's reader and its version.
+_READERS: dict[str, str] = {}
 # Scorers that read a recording a grader's texts do not hold (an HHEM verification): ranked
 # only when named, since on a corpus graded without a verifier they have nothing to read.
 _NOT_IN_LEAGUE = {RagasHhemScorer.name}
 
 
-def register_scorer(name: str, factory: ScorerFactory, *, options: frozenset[str] = frozenset()) -> None:
-    """Make ``factory`` available as ``name``; ``options`` are the keywords it accepts."""
+def register_scorer(
+    name: str, factory: ScorerFactory, *, options: frozenset[str] = frozenset(), reader: str | None = None
+) -> None:
+    """Make ``factory`` available as ``name``; ``options`` are the keywords it accepts; ``reader``
+    what reads the grader's text and its version, as a report names it (``None``: not said)."""
     _REGISTRY[name] = (factory, options)
+    _READERS.pop(name, None)
+    if reader is not None:
+        _READERS[name] = reader
+
+
+def scorer_reader(name: str) -> str | None:
+    """What reads the grader's text for scorer ``name``, with its version (``None``: not said)."""
+    return _READERS.get(name)
 
 
 @contextmanager
 def temporary_scorers() -> Iterator[None]:
     """Scorers registered inside the block are gone after it, and any it replaced come back:
     for a test, or a script that tries a scorer without changing the process's registry."""
-    saved = dict(_REGISTRY)
+    saved, readers = dict(_REGISTRY), dict(_READERS)
     try:
         yield
     finally:
         _REGISTRY.clear()
         _REGISTRY.update(saved)
+        _READERS.clear()
+        _READERS.update(readers)
 
 
 def scorer_names() -> list[str]:
@@ -74,10 +97,13 @@ def _ragas(policy: MismatchPolicy | str = MismatchPolicy.UNSUPPORTED, vocabulary
     return RagasScorer(MismatchPolicy(policy), vocabulary)
 
 
-register_scorer("legacy", LegacyScorer)
+_RELEASES = dict(upstream.PROMPTFOO_GENERATIONS)  # scorer name -> the promptfoo releases it ports
+register_scorer("legacy", LegacyScorer, reader=f"exact port of {_RELEASES['legacy']}")
 # "vocabulary": the scorer reads a team's added verdict words (docs/scoring.md). The legacy
 # scorer and the upstream ports are exact copies of other code and never take it.
-register_scorer("ragas", _ragas, options=frozenset({"policy", "vocabulary"}))
+register_scorer(
+    "ragas", _ragas, options=frozenset({"policy", "vocabulary"}), reader=f"faithcompat reader {READER_VERSION}"
+)
 for _name, _factory in (*plans.SCORERS.items(), *upstream.SCORERS.items()):
-    register_scorer(_name, _factory)
+    register_scorer(_name, _factory, reader=f"exact port of {_RELEASES.get(_name, _PORTS.get(_name, _name))}")
 check_expected_against(scorer_names)

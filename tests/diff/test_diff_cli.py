@@ -131,9 +131,29 @@ def _rounded(value: object) -> object:
 
 def test_formats_on_stdout(tmp_path: Path) -> None:
     code, stdout, _ = invoke("diff", "--out", str(tmp_path), "--format", "json")
-    assert code == 0 and json.loads(stdout)["schema_version"] == SCHEMA_VERSION == "1.6"
+    assert code == 0 and json.loads(stdout)["schema_version"] == SCHEMA_VERSION == "1.7"
     code, stdout, _ = invoke("diff", "--out", str(tmp_path), "--format", "markdown")
     assert code == 0 and stdout.startswith("## faithcompat: `legacy` vs `ragas`")
+
+
+@pytest.mark.parametrize(
+    ("candidate", "reader"),
+    [("ragas", "faithcompat reader "), ("promptfoo-0.123.1", "exact port of promptfoo 0.123.1")],
+)
+def test_report_json_names_the_faithcompat_release_and_each_scorers_reader(
+    tmp_path: Path, candidate: str, reader: str
+) -> None:
+    """Issue 34 (12): a report did not say which release wrote it, nor which reading of grader text each scorer is."""
+    from importlib.metadata import version
+
+    from compat.scoring import READER_VERSION
+
+    code, stdout, _ = invoke("diff", "--out", str(tmp_path), "--candidate", candidate, "--format", "json")
+    report = json.loads(stdout)
+    assert code in (0, 1) and report["faithcompat_version"] == version("faithcompat")
+    assert report["scorers"]["control_reader"] == "exact port of promptfoo 0.114.2 - 0.120.26"
+    expected = reader + READER_VERSION if candidate == "ragas" else reader
+    assert report["scorers"]["candidate_reader"] == expected
 
 
 def test_the_page_decides_with_the_rollout_policy_given(tmp_path: Path) -> None:

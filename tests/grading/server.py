@@ -101,6 +101,11 @@ class Script:
     noisy_seeds: set[int] = field(default_factory=set)
     noisy_arm: str | None = None
     refuse_after: int | None = None  # requests answered before the address refuses connections
+    # What the server says it ran, as the real API does: per model name asked, the model it
+    # returns (a dated snapshot behind an alias; a test re-points the alias by changing it),
+    # and its system_fingerprint (None: the field left out, as many local servers do).
+    served: dict[str, str] = field(default_factory=dict)
+    fingerprint: str | None = None
 
     def inject(
         self,
@@ -305,7 +310,8 @@ class _Handler(BaseHTTPRequestHandler):
             "id": "chatcmpl-test",
             "object": "chat.completion",
             "created": 0,
-            "model": request.get("model", "m"),
+            "model": script.served.get(request.get("model", "m"), request.get("model", "m")),
+            **({} if script.fingerprint is None else {"system_fingerprint": script.fingerprint}),
             "choices": [
                 {
                     "index": 0,

@@ -108,3 +108,53 @@ def test_scores_from_a_promptfoo_history_are_checked_against_todays_grader(
     assert observed["regraded_samples"] == 2 and observed["regraded_samples_reproduced"] == 1
     lines = [json.loads(line) for line in (tmp_path / "report" / "cases.jsonl").read_text().splitlines()]
     assert [line["observed"]["first_reproduced"] for line in lines] == [True, False]
+
+
+def test_an_alias_re_pointed_mid_corpus_is_warned_about_and_the_model_step_names_the_snapshots(
+    server: GraderServer, tmp_path: Path
+) -> None:
+    """Issue 34 (12): the corpus did not keep what the server ran, so a provider re-pointing an
+    alias mid-corpus showed as drift nobody could trace."""
+    rows = [  # the second three ask anew: another question, another source
+        {
+            **row,
+            "id": f"{row['id']}-{n}",
+            "question": f"{row['question']} ({n})",
+            "contexts": [*row["contexts"], f"{n}"],
+        }
+        for n in range(2)
+        for row in ROWS
+    ]
+    dataset = tmp_path / "d.jsonl"
+    server.script.served = {"m": "m-2026-01-15", "small": "small-2026-02-01"}
+    arm = ("--arm", "ragas-small=ragas,model=small")
+    corpus, report = tmp_path / "corpus.jsonl", tmp_path / "report"
+    grade = ("grade", str(dataset), "--out", str(corpus), "--base-url", server.base_url, "--model", "m",
+             "--cache", str(tmp_path / "cache.sqlite"), *arm)  # fmt: skip
+    code, _, err = invoke(*grade[:1], str(write_rows(dataset, rows[:3])), *grade[2:])
+    assert code == 0, err
+    server.script.served["m"] = "m-2026-05-13"  # the provider moves the alias
+    code, _, err = invoke(*grade[:1], str(write_rows(dataset, rows)), *grade[2:])
+    assert code == 0, err
+    code, stdout, err = invoke("diff", str(corpus), "--arm", "ragas-small", "--out", str(report))
+    assert code == 0, err
+    moved = (
+        "the {arm} arm's grader served 2 models within the corpus (m-2026-01-15 on 3 cases, m-2026-05-13 on 3 "
+        "cases): the model it asked for was re-pointed mid-corpus"
+    )
+    written = json.loads((report / "report.json").read_text())
+    warnings = written["warnings"]
+    assert [w for w in warnings if "served" in w] == [
+        w for w in warnings if w.startswith(tuple(moved.format(arm=a) for a in ("legacy", "ragas")))
+    ]
+    assert len([w for w in warnings if "served" in w]) == 2  # legacy and ragas; ragas-small stayed put
+    assert written["decomposition"]["served_models"] == {
+        "legacy": ["m-2026-01-15", "m-2026-05-13"],
+        "ragas": ["m-2026-01-15", "m-2026-05-13"],
+        "ragas-small": ["small-2026-02-01"],
+    }
+    assert "model" in written["decomposition"]["steps"]
+    assert "model " in stdout and "(m-2026-01-15, m-2026-05-13 -> small-2026-02-01)" in stdout
+    assert moved.format(arm="ragas") in " ".join(stdout.split())  # the terminal says it too (wrapped)
+    markdown = (report / "report.md").read_text()
+    assert "The servers said they ran m-2026-01-15, m-2026-05-13 -> small-2026-02-01." in markdown

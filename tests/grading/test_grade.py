@@ -160,7 +160,7 @@ def test_a_second_run_of_the_same_command_makes_zero_requests(server: GraderServ
     assert code == 0 and made == 4 * len(ROWS)
     code, err, out = run_grade(server, tmp_path)
     assert code == 0 and server.script.requests == made
-    assert "0 calls made" in err and f"{4 * len(ROWS)} cached" in err
+    assert f"{4 * len(ROWS)} replies, 0 asked this run and {4 * len(ROWS)} replayed from the cache" in err
     assert out.read_bytes() == first
 
 
@@ -174,7 +174,7 @@ def test_a_cache_of_the_earlier_layout_keeps_its_replies(server: GraderServer, t
         db.execute("CREATE TABLE lines (key TEXT PRIMARY KEY, line BLOB, replies INTEGER) WITHOUT ROWID")
         db.execute("INSERT INTO lines VALUES ('k', x'00', 4)")
     code, err, out = run_grade(server, tmp_path)
-    assert code == 0 and server.script.requests == made and f"{4 * len(ROWS)} cached" in err
+    assert code == 0 and server.script.requests == made and f"0 asked this run and {4 * len(ROWS)} replayed" in err
     assert out.read_bytes() == first
     with sqlite3.connect(tmp_path / "cache.sqlite") as db:
         tables = {name for (name,) in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
@@ -196,7 +196,7 @@ def test_replies_in_the_earlier_without_rowid_table_are_still_served(server: Gra
         db.execute("ALTER TABLE old RENAME TO replies")
         db.execute("DELETE FROM row_lines")  # every line is rebuilt from the replies
     code, err, out = run_grade(server, tmp_path)
-    assert code == 0 and server.script.requests == made and f"{4 * len(ROWS)} cached" in err
+    assert code == 0 and server.script.requests == made and f"0 asked this run and {4 * len(ROWS)} replayed" in err
     assert out.read_bytes() == first
 
 
@@ -285,7 +285,7 @@ def test_a_call_failing_after_its_retries_is_a_grader_error_on_the_case(server: 
     server.script.inject("500", times=3, call="verdicts", arm="legacy", text="Paris")  # the try and 2 retries
     code, err, out = run_grade(server, tmp_path, "--retries", "2", "--max-error-rate", "0.5")
     assert code == 0, err
-    assert "1 failed" in err and "1 grader errors on 1 cases: 1 server_error;" in err
+    assert "1 failed (1 grader errors on 1 cases: 1 server_error)" in err
     legacy = arms_of(out)[0]["legacy"]
     assert legacy["error"] == {"call": "verdicts", "kind": "server_error", "message": "HTTP 500: internal error"}
     assert "statements_output" in legacy and "grader_output" not in legacy
@@ -294,7 +294,7 @@ def test_a_call_failing_after_its_retries_is_a_grader_error_on_the_case(server: 
     assert case.arm_case("ragas") is not None
     # the failure was not cached: the next run asks again, and succeeds
     code, err, out = run_grade(server, tmp_path)
-    assert code == 0 and "1 calls made" in err and "error" not in arms_of(out)[0]["legacy"]
+    assert code == 0 and "1 asked this run" in err and "error" not in arms_of(out)[0]["legacy"]
 
 
 def test_a_refusal_is_recorded_as_the_graders_output(server: GraderServer, tmp_path: Path) -> None:
@@ -353,8 +353,9 @@ def test_dry_run_counts_calls_and_makes_none(server: GraderServer, tmp_path: Pat
     assert code == 0 and server.script.requests == 0 and not out.exists()
     run_grade(server, tmp_path)
     dataset = tmp_path / "data.jsonl"
+    cache = str(tmp_path / "cache.sqlite")
     code, stdout, _ = invoke(
-        "grade", str(dataset), "--model", "m", "--cache", str(tmp_path / "cache.sqlite"), "--dry-run"
+        "grade", str(dataset), "--base-url", server.base_url, "--model", "m", "--cache", cache, "--dry-run"
     )
     assert stdout == "3 cases: 0 calls to make (12 replies cached), up to 0 with re-asks\n"
 
@@ -459,3 +460,123 @@ def test_the_core_runs_without_the_cli(server: GraderServer, tmp_path: Path) -> 
     assert summary.cases == 3 and summary.calls_made == summary.requests == 6
     assert summary.prompt_tokens > 0 and summary.cost(1.0, 2.0) > 0
     assert all(set(arms) == {"ragas"} for arms in arms_of(tmp_path / "o.jsonl"))
+
+
+def test_a_partly_cached_run_counts_each_reply_once_as_asked_or_replayed(server: GraderServer, tmp_path: Path) -> None:
+    """Issue 34 (6): a partly cached run said "63 re-asks" where 21 were new and the corpus held 42.
+    Every count says whether it is this run's or replayed from the cache, and they add up."""
+    rows = [{**ROWS[0], "id": f"r{i}", "answer": f"Paris is the capital, fact {i}."} for i in range(6)]
+    # Run 1, rows 0-2: rows 0 and 1 re-ask call 1 once; row 2 re-asks and then its call 2 fails
+    # (no line stored, its replies cached: the next run replays them on the way to the rest).
+    for i in (0, 1, 2):
+        server.script.inject("garbage", call="statements", arm="ragas", text=f"fact {i}.")
+    server.script.inject("500", call="verdicts", arm="ragas", text="fact 2.")
+    code, err, _ = run_grade(server, tmp_path, "--retries", "0", "--max-error-rate", "0.5", rows=rows[:3])
+    assert code == 0, err
+    # Run 2, rows 0-5: rows 3 and 4 re-ask for the first time.
+    for i in (3, 4):
+        server.script.inject("garbage", call="statements", arm="ragas", text=f"fact {i}.")
+    asked_before, log_before = server.script.requests, len(server.script.log)
+    code, err, out = run_grade(server, tmp_path, "--retries", "0", rows=rows)
+    assert code == 0, err
+    made = server.script.requests - asked_before
+    reasks_made = sum(entry["messages"] > 1 for entry in list(server.script.log)[log_before:])
+    attempts = sum(len(arm.get("attempts", ())) for arms in arms_of(out) for arm in arms.values())
+    replies = 4 * len(rows) + attempts  # two calls per arm and case, and each re-ask
+    assert (made, reasks_made, attempts) == (15, 2, 5)  # the scenario above, as the server saw it
+    assert (
+        f"{replies} replies, {made} asked this run and {replies - made} replayed from the cache; "
+        f"{attempts} of them re-asks, {reasks_made} asked this run and {attempts - reasks_made} replayed"
+    ) in err
+    assert f"this run: {made} requests, 0 retried, 0 failed" in err
+
+
+def test_the_same_model_name_at_another_endpoint_is_asked_not_replayed(server: GraderServer, tmp_path: Path) -> None:
+    """Issue 34 (12): the cache key had no endpoint: a local vLLM serving the same model name
+    replayed the first endpoint's replies."""
+    code, err, _ = run_grade(server, tmp_path)
+    assert code == 0 and server.script.requests == 4 * len(ROWS), err
+    with GraderServer() as other:
+        other.script.served = {"m": "m-other-build"}
+        code, err, out = grade_at(other.base_url, tmp_path)
+        assert code == 0 and other.script.requests == 4 * len(ROWS), err
+    assert {entry["model"] for arms in arms_of(out) for arm in arms.values() for entry in arm["served"]} == {
+        "m-other-build"
+    }
+    code, err, _ = run_grade(server, tmp_path)  # the first endpoint's replies are still its own
+    assert code == 0 and server.script.requests == 4 * len(ROWS) and "0 asked this run" in err
+
+
+def test_each_reply_records_the_model_and_fingerprint_the_server_says_it_ran(
+    server: GraderServer, tmp_path: Path
+) -> None:
+    """Issue 34 (12): the corpus kept what was asked ("m"), not what the server ran (a dated snapshot)."""
+    server.script.served = {"m": "m-2026-01-15"}
+    server.script.fingerprint = "fp_44709d6fcb"
+    server.script.inject("garbage", call="statements", arm="ragas", text="Paris")  # a re-ask: three replies
+    code, err, out = run_grade(server, tmp_path)
+    assert code == 0, err
+    ragas = arms_of(out)[0]["ragas"]
+    snapshot = {"model": "m-2026-01-15", "system_fingerprint": "fp_44709d6fcb"}
+    assert ragas["served"] == [{"call": call, **snapshot} for call in ("statements", "statements", "verdicts")]
+    cases = load_cases([out])
+    served = cases[0].arms.ragas.served  # type: ignore[union-attr]
+    assert [(entry.call, entry.model, entry.system_fingerprint) for entry in served][-1] == (
+        "verdicts",
+        "m-2026-01-15",
+        "fp_44709d6fcb",
+    )
+    # replayed from the cache, the same provenance: a re-run writes the same corpus
+    first = out.read_bytes()
+    code, err, out = run_grade(server, tmp_path)
+    assert code == 0 and out.read_bytes() == first
+
+
+def test_replies_cached_before_the_endpoint_was_in_the_key_are_not_replayed(
+    server: GraderServer, tmp_path: Path
+) -> None:
+    """A cache written before keys held the endpoint does not say which endpoint answered:
+    its replies are not replayed for any (docs/grading.md), the run asks again."""
+    import hashlib
+
+    from compat.grading.grader import endpoint_key, request_key
+
+    code, err, _ = run_grade(server, tmp_path)
+    assert code == 0, err
+    parameters = {"temperature": 0.0, "seed": 0, "strict_json": False}
+    old = sqlite3.connect(tmp_path / "old.sqlite")
+    old.execute("CREATE TABLE replies (key TEXT PRIMARY KEY, reply TEXT NOT NULL)")
+    with sqlite3.connect(tmp_path / "cache.sqlite") as new:
+        for entry in server.script.log:
+            messages = [{"role": "user", "content": entry["prompt"]}]
+            (reply,) = new.execute(
+                "SELECT reply FROM replies WHERE key = ?",
+                (request_key(endpoint_key(server.base_url), "m", messages, parameters, 0),),
+            ).fetchone()
+            was = json.dumps(["m", messages, parameters, 0], ensure_ascii=False, sort_keys=True, separators=(",", ":"))
+            content, prompt_tokens, completion_tokens, *_ = json.loads(reply)
+            old.execute(
+                "INSERT INTO replies VALUES (?, ?)",
+                (hashlib.sha256(was.encode()).hexdigest(), json.dumps([content, prompt_tokens, completion_tokens])),
+            )
+    old.commit()
+    old.close()
+    (tmp_path / "cache.sqlite").unlink()
+    (tmp_path / "old.sqlite").rename(tmp_path / "cache.sqlite")
+    made = server.script.requests
+    code, err, _ = run_grade(server, tmp_path)
+    assert code == 0 and server.script.requests - made == 4 * len(ROWS), err
+
+
+def test_validate_reads_what_the_server_ran_and_names_a_bad_entry(server: GraderServer, tmp_path: Path) -> None:
+    server.script.served, server.script.fingerprint = {"m": "m-2026-01-15"}, "fp_1"
+    code, err, out = run_grade(server, tmp_path)
+    assert code == 0, err
+    assert invoke("validate", str(out))[0] == 0
+    lines = out.read_text(encoding="utf-8").splitlines()
+    case = json.loads(lines[1])
+    case["arms"]["legacy"]["served"][0]["model"] = 5
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text("\n".join([lines[0], json.dumps(case), lines[2]]) + "\n", encoding="utf-8")
+    code, _, err = invoke("validate", str(bad))
+    assert code == 2 and f"{bad}:2:" in err and "served" in err

@@ -145,7 +145,7 @@ def test_a_call_that_keeps_failing_is_named_on_its_case_and_in_the_summary(
         server.base_url, tmp_path, "--retries", "1", "--timeout", "0.5", "--max-error-rate", "0.5"
     )
     assert code == 0, err
-    assert f"1 grader errors on 1 cases: 1 {kind};" in err
+    assert f"1 grader errors on 1 cases: 1 {kind})" in err
     legacy = json.loads(out.read_text(encoding="utf-8").splitlines()[0])["arms"]["legacy"]
     assert legacy["error"]["call"] == "statements" and legacy["error"]["kind"] == kind
     assert legacy["error"]["message"].startswith(message) and "\n" not in legacy["error"]["message"]

@@ -243,6 +243,7 @@ class StepsAggregator:
             parser_causes=dict(sorted(self.parser_causes.items(), key=lambda item: (-item[1], item[0]))),
             incomplete=dict(sorted(self.incomplete.items())),
             left_out={step: self.left_out[step] for step in _STEPS if self.left_out[step]} or None,
+            served_models=self.arms.served_by_arm() or None,
         )
 
     def noise(self) -> NoiseSummary | None:

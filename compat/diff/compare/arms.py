@@ -10,7 +10,10 @@ scorer only the legacy text (``READABLE``). An arm holds its preset's contract: 
 and ``ragas`` by name, a declared arm by the ``preset`` its recordings carry. A side given
 an arm whose output it cannot read, or an arm some cases do not record, is warned about;
 an arm named on the command line that no case records is an error, naming the arms the
-corpus does hold (``ArmsSeen`` per case, folded into ``ArmsTally``).
+corpus does hold (``ArmsSeen`` per case, folded into ``ArmsTally``). So is an arm whose
+server said it ran more than one model within the corpus (``served``: an alias re-pointed
+to another snapshot mid-corpus), since its differences across those cases may be the
+grader's, not the scorer's.
 """
 
 from __future__ import annotations
@@ -18,7 +21,7 @@ from __future__ import annotations
 from collections import Counter
 
 from compat._errors import InputError
-from compat.cases import ArmName, Case, recorded_config
+from compat.cases import ArmName, ArmRecording, Case, recorded_config
 from compat.diff._outcomes import CANDIDATE_ARM, CONTROL_ARM
 from compat.diff.compare.recorded import recorded_legacy
 from compat.diff.compare.values import ArmsSeen
@@ -116,11 +119,37 @@ def arms_seen(case: Case, control_arm: ArmName, candidate_arm: ArmName) -> ArmsS
     if case.arms is None:
         return None
     presets = []
+    served: list[tuple[str, tuple[str, ...]]] = []
     for name in case.arms.names():
         recording = case.arms.get(name)
         assert recording is not None  # names() lists the recorded arms only
         presets.append((name, recorded_config(name, recording).preset))
-    return ArmsSeen(tuple(presets), not has_text_for(case, control_arm), not has_text_for(case, candidate_arm))
+        models = served_models(recording)
+        if models:
+            served.append((name, models))
+    return ArmsSeen(
+        tuple(presets), not has_text_for(case, control_arm), not has_text_for(case, candidate_arm), tuple(served)
+    )
+
+
+def served_models(recording: ArmRecording) -> tuple[str, ...]:
+    """The models the server said it ran for a recording's replies, every sample's, each once."""
+    seen: dict[str, None] = {}
+    for index in range(recording.sample_count):
+        for entry in recording.sample(index).served:
+            if entry.model is not None:
+                seen.setdefault(entry.model)
+    return tuple(seen)
+
+
+def served_changed(arm: ArmName, models: Counter[str]) -> str:
+    """An arm's server ran more than one model within the corpus (``models``: cases per model)."""
+    listed = ", ".join(f"{model} on {cases} cases" for model, cases in models.most_common())
+    return (
+        f"the {arm} arm's grader served {len(models)} models within the corpus ({listed}): the model it "
+        f"asked for was re-pointed mid-corpus (an alias moved to another snapshot?), so the {arm} arm's "
+        "differences across those cases may be the grader's, not the scorer's"
+    )
 
 
 class ArmsTally:
@@ -131,12 +160,15 @@ class ArmsTally:
         self.held: Counter[ArmName] = Counter()  # per arm, the cases that record it
         self.presets: dict[ArmName, str] = {}  # per arm, its preset (the first recording's)
         self.missing: Counter[str] = Counter()  # per side, the cases with nothing of its arm to read
+        self.served: dict[ArmName, Counter[str]] = {}  # per arm, the cases on which its server ran each model
 
     def add(self, seen: ArmsSeen) -> None:
         self.cases += 1
         for name, preset in seen.presets:
             self.held[name] += 1
             self.presets.setdefault(name, preset)
+        for name, models in seen.served:
+            self.served.setdefault(name, Counter()).update(models)
         self.missing["control"] += seen.control_missing
         self.missing["candidate"] += seen.candidate_missing
 
@@ -146,6 +178,15 @@ class ArmsTally:
         for name, preset in other.presets.items():
             self.presets.setdefault(name, preset)
         self.missing.update(other.missing)
+        for name, models in other.served.items():
+            self.served.setdefault(name, Counter()).update(models)
+
+    def served_by_arm(self) -> dict[ArmName, list[str]]:
+        """Per arm, the models its server said it ran, on the most cases first (ties by name)."""
+        return {
+            name: [model for model, _ in sorted(models.items(), key=lambda item: (-item[1], item[0]))]
+            for name, models in sorted(self.served.items())
+        }
 
     def check(self, sides: dict[str, tuple[str, ArmName, bool]]) -> list[str]:
         """The warnings on how each side reads its arm; ``sides``: per side (control, candidate) its
@@ -171,4 +212,5 @@ class ArmsTally:
                 problem = nothing_recorded(arm, self.missing[side], self.cases) + " graded per arm"
             if problem is not None:
                 warnings.append(f"the {side} ({scorer}) {problem}")
+        warnings += [served_changed(name, models) for name, models in sorted(self.served.items()) if len(models) > 1]
         return warnings

@@ -18,6 +18,8 @@ class ArmsSeen(NamedTuple):
     presets: tuple[tuple[str, str], ...]
     control_missing: bool
     candidate_missing: bool
+    # Per arm whose server said what it ran, the models it served on the case, in order of first reply.
+    served: tuple[tuple[str, tuple[str, ...]], ...] = ()
 
 
 class Comparison(NamedTuple):

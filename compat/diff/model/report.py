@@ -17,8 +17,8 @@ from compat.diff.model.composite import CompositeDrift
 
 # Each version's additions: CHANGELOG.md. Every field added is optional, so a report of an
 # earlier version (a committed baseline) still reads.
-SCHEMA_VERSION: Literal["1.6"] = "1.6"
-SCHEMA_VERSIONS = ("1.0", "1.1", "1.2", "1.3", "1.4", "1.5", "1.6")  # the versions this one reads
+SCHEMA_VERSION: Literal["1.7"] = "1.7"
+SCHEMA_VERSIONS = ("1.0", "1.1", "1.2", "1.3", "1.4", "1.5", "1.6", "1.7")  # the versions this one reads
 
 
 class CorpusInfo(FrozenModel):
@@ -53,6 +53,12 @@ class ScorersInfo(FrozenModel):
     control_arm: str | None = Field(
         default=None, description="Which recording the control scores (since 1.4; before, always legacy)."
     )
+    control_reader: str | None = Field(
+        default=None,
+        description="What reads the grader's text for the control, with its version: an exact port's upstream "
+        "release, or faithcompat's reader (since 1.7; null for a scorer that does not say).",
+    )
+    candidate_reader: str | None = Field(default=None, description="The same for the candidate (since 1.7).")
 
 
 class Agreement(FrozenModel):
@@ -174,7 +180,7 @@ class StepEffects(WhereItOccurs):
 class DecompositionSummary(WhereItOccurs):
     """Why the numbers move, over the cases with both arms recorded."""
 
-    _OCCASIONAL = frozenset({"left_out"})
+    _OCCASIONAL = frozenset({"left_out", "served_models"})
 
     cases: int = Field(description="Cases with both arms recorded.")
     complete: int = Field(
@@ -193,6 +199,12 @@ class DecompositionSummary(WhereItOccurs):
         default=None,
         description="Per step, the cases whose arm for it is not recorded: the step is left out and its change "
         "counted in the next step of the path (since 1.4; only where it occurs).",
+    )
+    served_models: dict[str, list[str]] | None = Field(
+        default=None,
+        description="Per arm, the models its server said it ran (the completion's model: a dated snapshot behind "
+        "an alias), on the most cases first: the model step's snapshots, from the control's arm to the "
+        "candidate's (since 1.7; only where the corpus records them).",
     )
 
 
@@ -241,8 +253,13 @@ class ObservedSummary(FrozenModel):
 class DriftReport(WhereItOccurs):
     _OCCASIONAL = frozenset({"warnings"})
 
-    schema_version: Literal["1.0", "1.1", "1.2", "1.3", "1.4", "1.5", "1.6"] = SCHEMA_VERSION  # SCHEMA_VERSIONS
+    schema_version: Literal["1.0", "1.1", "1.2", "1.3", "1.4", "1.5", "1.6", "1.7"] = SCHEMA_VERSION  # SCHEMA_VERSIONS
     tool: str
+    faithcompat_version: str | None = Field(
+        default=None,
+        description="The faithcompat release that wrote the report (null where it ran from a source tree that is "
+        "not installed, and in reports before 1.7).",
+    )
     verdict: str = Field(description="The one-line summary printed first: the cases, every outcome counted.")
     no_decision: str | None = Field(
         default=None,
@@ -295,7 +312,8 @@ class DriftReport(WhereItOccurs):
         default=None,
         description="How a side reads its arm, where something is off: a side given an arm whose output its scorer "
         "cannot read (the legacy prompts' text, the RAGAS prompts' JSON), or an arm some cases graded per arm do "
-        "not record (since 1.6; only where there are some).",
+        "not record (since 1.6; only where there are some); an arm whose server ran more than one model within "
+        "the corpus (since 1.7).",
     )
 
 

@@ -5,7 +5,7 @@ what failed; ``cache`` keeps each reply under the key of its request, so that no
 is paid for twice and a stopped run resumes.
 """
 
-from compat.grading.grader.cache import DEFAULT_CACHE, Reply, ReplyCache, request_key
+from compat.grading.grader.cache import DEFAULT_CACHE, Reply, ReplyCache, endpoint_key, request_key
 from compat.grading.grader.client import (
     Counters,
     Grader,
@@ -14,6 +14,7 @@ from compat.grading.grader.client import (
     OpenAIGrader,
     Request,
     base_url_problem,
+    endpoint_of,
 )
 
 __all__ = [
@@ -27,5 +28,7 @@ __all__ = [
     "ReplyCache",
     "Request",
     "base_url_problem",
+    "endpoint_key",
+    "endpoint_of",
     "request_key",
 ]

@@ -1,12 +1,15 @@
 """The response cache: an embedded SQLite database (WAL) of every grader reply received,
 and of every row's finished corpus line built from cached replies alone.
 
-A key is the SHA-256 of the request as asked (model, messages, parameters, sample
-index), so the same command asks nothing twice. Each reply is committed as it
-arrives: a run stopped at any moment (Ctrl-C, SIGKILL, a crash) has lost at most the
-calls in flight, and the next run finds the rest here. WAL with ``synchronous=NORMAL``
-survives the process dying at any instant (only a power cut can lose the last commits).
-Failures are not stored: the next run asks again.
+A key is the SHA-256 of the request as asked and where it was sent (the endpoint, never
+the API key; model, messages, parameters, sample index), so the same command asks
+nothing twice and the same model name served at another base URL is another grader.
+Keys written before the endpoint was in them (``_KEY_FORMAT``) are never looked up: those
+replies do not say which endpoint gave them, so they are not replayed for any (the next
+run asks again, once). Each reply is committed as it arrives: a run stopped at any moment
+(Ctrl-C, SIGKILL, a crash) has lost at most the calls in flight, and the next run finds
+the rest here. WAL with ``synchronous=NORMAL`` survives the process dying at any instant
+(only a power cut can lose the last commits). Failures are not stored: the next run asks again.
 """
 
 from __future__ import annotations
@@ -18,6 +21,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 from compat._errors import OutputError
 
@@ -42,26 +46,51 @@ _BATCH = 900
 
 @dataclass(frozen=True, slots=True)
 class Reply:
-    """What the grader answered: the text, and the tokens the server counted."""
+    """What the grader answered: the text, the tokens the server counted, and what the server
+    says it ran (the ``model`` it returns, e.g. a dated snapshot behind an alias, and its
+    ``system_fingerprint``; ``None`` where it does not say, or the reply was cached before)."""
 
     content: str
     prompt_tokens: int = 0
     completion_tokens: int = 0
+    served_model: str | None = None
+    fingerprint: str | None = None
 
     def to_json(self) -> str:
         # ASCII: a lone surrogate (graders emit them) cannot be encoded as UTF-8 for SQLite.
-        return json.dumps([self.content, self.prompt_tokens, self.completion_tokens], ensure_ascii=True)
+        fields = [self.content, self.prompt_tokens, self.completion_tokens, self.served_model, self.fingerprint]
+        return json.dumps(fields, ensure_ascii=True)
 
     @staticmethod
     def from_json(text: str) -> Reply:
-        content, prompt_tokens, completion_tokens = json.loads(text)
-        return Reply(content, prompt_tokens, completion_tokens)
+        content, prompt_tokens, completion_tokens, *served = json.loads(text)  # 3 fields before served
+        return Reply(content, prompt_tokens, completion_tokens, *served[:2])
 
 
-def request_key(model: str, messages: Sequence[dict[str, str]], parameters: dict[str, Any], sample: int) -> str:
-    """The cache key of one request, as asked (before any fallback the server forced)."""
+# Bump when what a key hashes changes: 2 added the endpoint.
+_KEY_FORMAT = 2
+
+
+def endpoint_key(url: str) -> str:
+    """The endpoint as a key holds it: scheme, host, port, path and query, without user
+    info (which may hold a secret), a fragment or a trailing slash; the host lower-cased."""
+    parts = urlsplit(url.strip())
+    host = (parts.hostname or "").lower()
+    port = f":{parts.port}" if parts.port is not None else ""
+    query = f"?{parts.query}" if parts.query else ""
+    return f"{parts.scheme.lower()}://{host}{port}{parts.path.rstrip('/')}{query}"
+
+
+def request_key(
+    endpoint: str, model: str, messages: Sequence[dict[str, str]], parameters: dict[str, Any], sample: int
+) -> str:
+    """The cache key of one request, as asked (before any fallback the server forced), at
+    ``endpoint`` (``endpoint_key``'s form)."""
     canonical = json.dumps(
-        [model, list(messages), parameters, sample], ensure_ascii=False, sort_keys=True, separators=(",", ":")
+        [_KEY_FORMAT, endpoint, model, list(messages), parameters, sample],
+        ensure_ascii=False,
+        sort_keys=True,
+        separators=(",", ":"),
     )
     return hashlib.sha256(canonical.encode("utf-8", "surrogatepass")).hexdigest()
 

@@ -11,9 +11,11 @@ from __future__ import annotations
 import asyncio
 import email.utils
 import json
+import os
 import random
 import socket
 import time
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
 from urllib.parse import urlsplit
@@ -50,6 +52,15 @@ class GraderSettings:
             problem = base_url_problem(self.base_url)
             if problem is not None:
                 raise GraderUnusableError("bad_url", problem)
+
+
+# Where the SDK sends a request given no base URL (unless OPENAI_BASE_URL says otherwise).
+OPENAI_ENDPOINT = "https://api.openai.com/v1"
+
+
+def endpoint_of(base_url: str | None, environ: Mapping[str, str] = os.environ) -> str:
+    """The endpoint a grader with ``base_url`` asks, as the SDK picks it."""
+    return base_url or environ.get("OPENAI_BASE_URL") or OPENAI_ENDPOINT
 
 
 def base_url_problem(url: str) -> str | None:
@@ -283,7 +294,14 @@ class OpenAIGrader:
         completion_tokens = _count(usage.get("completion_tokens"))
         self.counters.prompt_tokens += prompt_tokens
         self.counters.completion_tokens += completion_tokens
-        return Reply(content, prompt_tokens, completion_tokens)
+        served, fingerprint = completion.get("model"), completion.get("system_fingerprint")
+        return Reply(
+            content,
+            prompt_tokens,
+            completion_tokens,
+            served_model=served if isinstance(served, str) and served else None,
+            fingerprint=fingerprint if isinstance(fingerprint, str) and fingerprint else None,
+        )
 
     def _status_error(self, error: openai.APIStatusError, model: str) -> Exception:
         status = error.status_code

@@ -168,8 +168,12 @@ def run_assertion(
         line=1,
         threshold=settings.threshold,
     )
-    grade = GradeSettings(
-        model=settings.model, arms=arms, max_retries=settings.max_retries, strict_json=settings.strict_json
+    grade = GradeSettings(  # base_url: the endpoint is in every cache key, as grade's
+        model=settings.model,
+        arms=arms,
+        max_retries=settings.max_retries,
+        strict_json=settings.strict_json,
+        base_url=settings.base_url,
     )
     grader = GraderSettings(
         base_url=settings.base_url, model=settings.model, api_key=os.environ.get(settings.api_key_env, "")

@@ -39,16 +39,25 @@ def parse_promptfoo_stage(text: str) -> tuple[str, float]:
 
 
 def assert_entries(stage: str, *, model: str | None, base_url: str | None, threshold: float) -> list[dict[str, Any]]:
-    """The entries of ``stage``, in the order a test lists them."""
+    """The entries of ``stage``, in the order a test lists them.
+
+    ``model`` is required (``AssertionConfigError`` without it): without a provider the
+    legacy assertion grades with promptfoo's default model and faithcompat's has none,
+    so the two arms would not be graded by the same model, or faithcompat's not at all.
+    """
     mode, percent = parse_promptfoo_stage(stage)
+    if model is None:
+        raise AssertionConfigError(
+            "--model is required: the grader model both assertions use (without it promptfoo's own "
+            "assertion grades with its default model and faithcompat's has none); see docs/promptfoo.md"
+        )
     entries: list[dict[str, Any]] = []
     if mode in ("legacy", "shadow"):
         legacy: dict[str, Any] = {"type": LEGACY_TYPE, "threshold": threshold, "weight": 1}
-        if model is not None:
-            provider: dict[str, Any] = {"id": f"openai:chat:{model}"}
-            if base_url is not None:
-                provider["config"] = {"apiBaseUrl": base_url}
-            legacy["provider"] = provider
+        provider: dict[str, Any] = {"id": f"openai:chat:{model}"}
+        if base_url is not None:
+            provider["config"] = {"apiBaseUrl": base_url}
+        legacy["provider"] = provider
         entries.append(legacy)
     if mode == "legacy":
         return entries
@@ -60,8 +69,7 @@ def assert_entries(stage: str, *, model: str | None, base_url: str | None, thres
     config: dict[str, Any] = {"mode": mode}
     if mode == "live":
         config["percent"] = percent
-    if model is not None:
-        config["model"] = model
+    config["model"] = model
     if base_url is not None:
         config["base_url"] = base_url
     config["threshold"] = threshold

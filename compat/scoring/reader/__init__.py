@@ -19,8 +19,13 @@ from compat.scoring.reader.verdict_words import MAX_VERDICTS, VerdictWords, verd
 from compat.scoring.reader.verdicts import ParsedVerdicts, parse_verdicts
 from compat.scoring.reader.vocabulary import Vocabulary, load_vocabulary
 
+# Bumped whenever the reader reads some grader text otherwise: a report names it (its
+# scorers' reader), so two reports whose versions differ may differ on a case for that alone.
+READER_VERSION = "1"
+
 __all__ = [
     "MAX_VERDICTS",
+    "READER_VERSION",
     "ParsedVerdicts",
     "VerdictWords",
     "Vocabulary",
