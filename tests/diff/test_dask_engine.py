@@ -46,6 +46,7 @@ def cluster() -> Iterator[Any]:
     with distributed.LocalCluster(
         n_workers=2, threads_per_worker=1, processes=True, host="127.0.0.1", dashboard_address=":0"
     ) as running:  # the dashboard on a free port, not 8787 (None is Dask's default, 8787)
+        running.wait_for_workers(2, timeout=120)  # on a loaded machine the second may come late
         yield running
 
 
