@@ -176,6 +176,9 @@ SHAPES: dict[str, Callable[[int], str]] = {
     "legend_repeated": lambda size: repeat_to("(Yes/No) ", size),
     "yes_or_no_repeated": lambda size: repeat_to("yes or no ", size),
     "list_lines": lambda size: repeat_to("1. Yes\n", size),
+    # One line: a long head, then verdict words; each word's line start lies back at the text's
+    # start (a check of "does the word begin its line" once cost the line's length per word).
+    "long_line_then_words": lambda size: "x" * (size // 2) + repeat_to(" a yes.", size - size // 2),
     "list_lines_long_rest": lambda size: "1. Yes - " + repeat_to("a", size),
     "newlines": lambda size: "\n" * size,
     "bars": lambda size: repeat_to("|\n", size),

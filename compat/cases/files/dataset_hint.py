@@ -102,5 +102,5 @@ def _quoted(name: str) -> str:
 
 
 def _message(name: str, what: str) -> str:
-    command = "faithcompat grade FILE" if name == "<stdin>" else f"faithcompat grade {shlex.quote(name)}"
+    command = f"faithcompat grade {_quoted(name)}"
     return f"{name}: this is {what}, not a corpus: run `{command}` first, and give its output here"

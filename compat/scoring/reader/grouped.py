@@ -15,7 +15,7 @@ which group comes first does not matter.
 Read only where nothing is left to guess: at least two groups, every statement named exactly
 once, every reference a statement number or an echo, nothing else in a group. A tally
 (``Supported: 2, Not supported: 1``) never passes: its numbers do not name every statement
-once. The text is prepared (``text_verdicts.prepare``): lower case, echoes as ``§i§``.
+once. The text is prepared (``prepare.prepare``): lower case, echoes as ``§i§``.
 """
 
 from __future__ import annotations
@@ -55,6 +55,8 @@ _HEADING_END = re.compile(r"[ \t*_]*(?::|\n|$)")
 def may_be_grouped(lowered: str, places: Sequence[int], words: VerdictWords) -> bool:
     """Whether two verdict words stand as headings (alone at a line's start, before ``:`` or the
     line's end): the one telltale of groups, checked at the verdict words already found."""
+    if len(lowered) > _MAX_CHARS:
+        return False  # groups are not read past this length: nothing to look for
     headings = 0
     for at in places:
         before = lowered[lowered.rfind("\n", 0, at) + 1 : at]

@@ -6,7 +6,7 @@
 keyed by statement, and given only where every statement is named exactly once and every value
 is a verdict: a verdict word, ``t`` / ``f`` (true / false), or ``?`` (no verdict). A key whose
 value is anything else (``Statement 1: The context says...``) makes the reading none at all;
-the other sources read such text. The text is prepared (``text_verdicts.prepare``).
+the other sources read such text. The text is prepared (``prepare.prepare``).
 """
 
 from __future__ import annotations
@@ -17,12 +17,13 @@ from typing import NamedTuple
 from compat.scoring.reader.items import Item
 from compat.scoring.reader.verdict_words import Value, VerdictWords
 
-STATEMENT_KEY = r"\[?(?P<key>statement|stmt|claim|s|c|#)[ \t]*(?P<n>\d{1,3})\]?"
+_KEY_WORDS = r"statement|stmt|claim|s|c|#"
+STATEMENT_KEY = rf"\[?(?P<key>{_KEY_WORDS})[ \t]*(?P<n>\d{{1,3}})\]?"
 # The value ends its pair: the line, a comma, a bar or the next key follows it, never more words
 # ("Is statement 1 supported by the context?" holds a question, not a pair).
 _PAIR = re.compile(
     r"(?<![\w#\[])" + STATEMENT_KEY + r"[ \t]*(?:[=:]|->|→)?[ \t]*(?P<v>[^\s,;|\[\]()]{1,24})"
-    r"(?=[ \t]*(?:$|[,;|]|\[?(?:statement|stmt|claim|s|c|#)[ \t]*\d))",
+    rf"(?=[ \t]*(?:$|[,;|]|\[?(?:{_KEY_WORDS})[ \t]*\d))",
     re.MULTILINE,
 )
 _LETTERS: dict[str, Value] = {"t": 1, "f": 0, "?": None}

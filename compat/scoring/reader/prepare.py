@@ -12,7 +12,7 @@ import unicodedata
 from collections.abc import Sequence
 
 from compat.scoring.reader.pairs import STATEMENT_KEY
-from compat.scoring.reader.verdict_words import BUILT_IN, VerdictWords
+from compat.scoring.reader.verdict_words import BUILT_IN, MARKS, VerdictWords
 
 # "(Yes/No)" and "yes or no" describe the format; they are not verdicts.
 # Two patterns, each starting with a literal, so the engine skips ahead to it.
@@ -145,7 +145,7 @@ def _blank_unanswered_questions(lowered: str, words: VerdictWords) -> str:
     return _QUESTION.sub(asked, lowered)
 
 
-_MARKS = frozenset("✓✔☑✅✗✘❌☒✖❓")
+_MARKS = frozenset(MARKS)
 
 
 # Echoes are replaced while the text is at most this many bytes times the statements blanked:

@@ -29,7 +29,7 @@ from itertools import pairwise
 from typing import NamedTuple
 
 from compat.scoring.reader.scan import candidate_starts
-from compat.scoring.reader.verdict_words import MAX_VERDICTS, Value, VerdictWords
+from compat.scoring.reader.verdict_words import MARKS, MAX_VERDICTS, Value, VerdictWords
 from compat.scoring.reader.words import word_value
 
 MAX_SPOTS = 2 * MAX_VERDICTS  # twice what one output is ever read for: enough to see a run, or what is left unread
@@ -124,7 +124,7 @@ def _after_overall(lowered: str, at: int) -> bool:
 
 
 _OVERALL_REACH = 40
-_MARKS = frozenset("✓✔☑✅✗✘❌☒✖❓")
+_MARKS = frozenset(MARKS)
 
 
 def _drawn_beside(previous: Spot, spot: Spot, lowered: str) -> bool:

@@ -52,6 +52,8 @@ _LABEL = (
     r"(?:(?:the[ \t]+)?(?:verdict|answer|label|result|decision|assessment|judge?ment|conclusion|rating)"
     r"(?:[ \t]+is)?(?!\w)|supported[ \t]*\?|boxed(?!\w))"
 )
+# The check marks a grader draws a verdict with ("✅ Yes", "❌", "❓"): one set, every reader's.
+MARKS = "✓✔☑✅✗✘❌☒✖❓"
 # Between an enumeration, a label and the word: punctuation, markdown, quotes, brackets, arrows.
 _JOIN = r"[ \t:.)\]}*_`\"'“”‘’«»=~+\-–—→⇒➔➜>(\[{<|\\]*"
 # The end of a verdict phrase: punctuation, a bracket, an emoji, the end; or a word that
@@ -60,7 +62,7 @@ _ENDS = (
     r"(?![ \t]*\?)"  # "Supported?" asks (a column, a label), it does not answer
     r"(?![^\w\s。、]+\w)"  # glued to a word by punctuation ("Yes:a") it is part of something else
     r"(?=[ \t]*(?:$|[^\w \t])|[ \t]+(?:by|because|as|since|based|according|given|per|it|this|that|for)(?!\w)"
-    r"|[ \t]+[✓✔☑✅✗✘❌☒✖❓])"
+    rf"|[ \t]+[{MARKS}])"
 )
 # 1 and 0 as verdicts, where numbers stand for verdicts (a final block, a marker, a table).
 # After a label ("Verdict: 1. Explanation...") a 1 or 0 is the verdict; elsewhere not "1." or
@@ -106,7 +108,7 @@ UNREAD = object()  # what a memory's .get gives for a key not read yet
 
 
 # A check mark before a verdict word is the same verdict drawn: "✅ Yes", "❌ No", "✔️ Supported".
-_MARK = r"(?:[✓✔☑✅✗✘❌☒✖❓]\ufe0f?[ \t]*(?=\w))?"
+_MARK = rf"(?:[{MARKS}]\ufe0f?[ \t]*(?=\w))?"
 
 
 # "Supported: false", "correct = 1": a field's name, whose value (a verdict word, 0 or 1, alone on

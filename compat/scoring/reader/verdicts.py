@@ -122,10 +122,7 @@ def _parse_json(text: str, statements: Sequence[str] | None, words: VerdictWords
         if found is not None and text.find("{", end) < 0 and text.find("[", end) < 0:
             items, values_only = found
             parsed = _read_items(items, values, repaired=False, values_only=values_only)
-            if start + len(text) - end < _MIN_TEXT_AROUND:
-                return parsed
-            disagreement = _text_disagrees(text, ((start, end),), parsed, statements, words)
-            return parsed if disagreement is None else parsed._replace(unclear=disagreement)
+            return _checked_against_text(parsed, text, ((start, end),), statements, words)
         if found is not None:
             _add_candidate(candidates, FoundJson(value, start, end, repaired=False), *found)
             spans.append((start, end))
@@ -143,12 +140,23 @@ def _parse_json(text: str, statements: Sequence[str] | None, words: VerdictWords
     parsed = _read_items(chosen.items, values, repaired=chosen.repaired, values_only=chosen.values_only)
     if len(candidates) > 1:
         parsed = parsed._replace(warnings=ordered_warnings({*parsed.warnings, ScoreWarning.SUPERSEDED_VERDICTS}))
-    disagreement = _text_disagrees(text, spans, parsed, statements, words)
-    return parsed if disagreement is None else parsed._replace(unclear=disagreement)
+    return _checked_against_text(parsed, text, spans, statements, words)
 
 
 # Text around the JSON shorter than this holds no verdict per statement ("```json", "Here you go:").
 _MIN_TEXT_AROUND = 8
+
+
+def _checked_against_text(
+    parsed: ParsedVerdicts,
+    text: str,
+    spans: Sequence[tuple[int, int]],
+    statements: Sequence[str] | None,
+    words: VerdictWords,
+) -> ParsedVerdicts:
+    """The JSON's verdicts, unclear where the text around them judges every statement otherwise."""
+    disagreement = _text_disagrees(text, spans, parsed, statements, words)
+    return parsed if disagreement is None else parsed._replace(unclear=disagreement)
 
 
 def _text_disagrees(
@@ -167,6 +175,8 @@ def _text_disagrees(
     """
     if not parsed.values or None in parsed.values:
         return None  # nothing complete to disagree with
+    if len(text) - sum(end - start for start, end in spans) < _MIN_TEXT_AROUND:
+        return None  # the JSON is the whole answer (a code fence at most around it): one pass saved
     pieces = []
     last = 0
     for start, end in spans:
