@@ -111,8 +111,20 @@ def nothing_recorded(arm: ArmName, missing: int, cases: int) -> str:
     return f"finds nothing recorded for the {arm} arm on {missing} of {cases} cases"
 
 
-def arms_seen(case: Case, control_arm: ArmName, candidate_arm: ArmName) -> ArmsSeen | None:
-    """``ArmsSeen`` of a case graded per arm; None for a case without per-arm recordings."""
+def recorded_for_control(missing: int, cases: int) -> str:
+    """The control reads promptfoo's recorded legacy score on ``missing`` of ``cases`` cases."""
+    return (
+        f"reads promptfoo's recorded score on {missing} of {cases} cases graded per arm: promptfoo keeps no "
+        "grader text of its own assertion, so the legacy scorer has nothing there to re-score"
+    )
+
+
+def arms_seen(
+    case: Case, control_arm: ArmName, candidate_arm: ArmName, control_scorer: str | None = None
+) -> ArmsSeen | None:
+    """``ArmsSeen`` of a case graded per arm; None for a case without per-arm recordings.
+    ``control_scorer``: the control's name, by which promptfoo's recorded legacy score may stand
+    for a legacy arm that holds no text (``recorded_legacy``)."""
     if case.arms is None:
         return None
     presets = []
@@ -120,7 +132,14 @@ def arms_seen(case: Case, control_arm: ArmName, candidate_arm: ArmName) -> ArmsS
         recording = case.arms.get(name)
         assert recording is not None  # names() lists the recorded arms only
         presets.append((name, recorded_config(name, recording).preset))
-    return ArmsSeen(tuple(presets), not has_text_for(case, control_arm), not has_text_for(case, candidate_arm))
+    control_missing = not has_text_for(case, control_arm)
+    recorded = (
+        control_missing
+        and control_arm == CONTROL_ARM
+        and control_scorer is not None
+        and recorded_legacy(case, control_scorer) is not None
+    )
+    return ArmsSeen(tuple(presets), control_missing and not recorded, not has_text_for(case, candidate_arm), recorded)
 
 
 class ArmsTally:
@@ -131,6 +150,7 @@ class ArmsTally:
         self.held: Counter[ArmName] = Counter()  # per arm, the cases that record it
         self.presets: dict[ArmName, str] = {}  # per arm, its preset (the first recording's)
         self.missing: Counter[str] = Counter()  # per side, the cases with nothing of its arm to read
+        self.recorded = 0  # cases whose control reads promptfoo's recorded legacy score
 
     def add(self, seen: ArmsSeen) -> None:
         self.cases += 1
@@ -139,6 +159,7 @@ class ArmsTally:
             self.presets.setdefault(name, preset)
         self.missing["control"] += seen.control_missing
         self.missing["candidate"] += seen.candidate_missing
+        self.recorded += seen.control_recorded
 
     def merge(self, other: ArmsTally) -> None:
         self.cases += other.cases
@@ -146,6 +167,7 @@ class ArmsTally:
         for name, preset in other.presets.items():
             self.presets.setdefault(name, preset)
         self.missing.update(other.missing)
+        self.recorded += other.recorded
 
     def check(self, sides: dict[str, tuple[str, ArmName, bool]]) -> list[str]:
         """The warnings on how each side reads its arm; ``sides``: per side (control, candidate) its
@@ -171,4 +193,6 @@ class ArmsTally:
                 problem = nothing_recorded(arm, self.missing[side], self.cases) + " graded per arm"
             if problem is not None:
                 warnings.append(f"the {side} ({scorer}) {problem}")
+            if side == "control" and self.recorded:
+                warnings.append(f"the {side} ({scorer}) {recorded_for_control(self.recorded, self.cases)}")
         return warnings

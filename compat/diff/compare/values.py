@@ -18,6 +18,8 @@ class ArmsSeen(NamedTuple):
     presets: tuple[tuple[str, str], ...]
     control_missing: bool
     candidate_missing: bool
+    # The control's arm holds no text, and promptfoo's recorded legacy score stands for it (not missing).
+    control_recorded: bool = False
 
 
 class Comparison(NamedTuple):
