@@ -19,7 +19,9 @@ from compat.cli._common import (
     domain_errors,
     expand_patterns,
     max_case_bytes_option,
+    output_file_option,
     output_path,
+    renamed_option,
     report_skipped,
 )
 from compat.cli._progress import GradeBar
@@ -112,14 +114,10 @@ def hhem_options(command: F) -> F:
 
 @click.command("grade")
 @click.argument("datasets", nargs=-1)
-@click.option(
-    "--out",
-    type=click.Path(dir_okay=False),
-    default="corpus.jsonl",
-    show_default=True,
-    callback=output_path,
-    help="The corpus to write (atomically): one case per row, both arms' grader outputs.",
+@output_file_option(
+    "The corpus to write (atomically): one case per row, both arms' grader outputs.", default="corpus.jsonl"
 )
+@renamed_option("--out", "--output", "output", type=click.Path(dir_okay=False), callback=output_path)
 @click.option("--base-url", help="An OpenAI-compatible endpoint, e.g. http://127.0.0.1:8000/v1 [default: OpenAI].")
 @click.option("--model", required=True, help="The grader model.")
 @click.option(
@@ -143,7 +141,7 @@ def hhem_options(command: F) -> F:
     metavar="NAME=PRESET[,KEY=VALUE...]",
     help="Grade one more arm: a preset (legacy, ragas) and what it changes: model, base-url, prompts, "
     "temperature, strict-json, max-retries, samples, verifier. Repeatable. E.g. "
-    "--arm ragas-mini=ragas,model=gpt-4o-mini (docs/grading.md#arms).",
+    "--arm ragas-mini=ragas,model=gpt-4o-mini (docs/arms.md#declaring-an-arm).",
 )
 @click.option("--prompts", "prompts_path", type=click.Path(dir_okay=False), help="Prompt templates (TOML).")
 @click.option("--samples", type=click.IntRange(1, 100), default=1, show_default=True, help="Gradings per case and arm.")
@@ -202,7 +200,7 @@ def hhem_options(command: F) -> F:
 @domain_errors
 def grade_command(
     datasets: tuple[str, ...],
-    out: Path,
+    output: Path,
     base_url: str | None,
     model: str,
     api_key_env: str,
@@ -231,7 +229,7 @@ def grade_command(
     DATASETS are JSONL, JSON-array or CSV files of question, answer and contexts
     (ragas and promptfoo column names too), or promptfoo results files; a .gz file is
     read as the file it holds, and a pattern ('runs/*.jsonl.gz') names the files it
-    matches. With none, the bundled dataset. Then: faithcompat diff OUT.
+    matches. With none, the bundled dataset. Then: faithcompat diff OUTPUT.
 
     \b
     Exit codes (no corpus is written unless 0):
@@ -285,7 +283,7 @@ def grade_command(
         try:
             summary = grade(
                 rows,
-                out,
+                output,
                 lambda: OpenAIGrader(run.grader),
                 cache=cache,
                 prompts=run.prompts,
@@ -303,13 +301,13 @@ def grade_command(
     cost = f", cost ${summary.cost(*price):,.4f}" if price is not None else ""
     kinds = ", ".join(f"{count:,} {kind}" for kind, count in summary.error_kinds)
     click.echo(
-        f"graded {summary.cases:,} cases into {out}: {summary.calls_made:,} calls made, {summary.cached:,} cached, "
+        f"graded {summary.cases:,} cases into {output}: {summary.calls_made:,} calls made, {summary.cached:,} cached, "
         f"{summary.retried:,} retried, {summary.failed:,} failed ({summary.grader_errors:,} grader errors on "
         f"{summary.failed_cases:,} cases{': ' + kinds if kinds else ''}; {summary.reasked:,} re-asks); "
         f"tokens {summary.prompt_tokens:,} in, {summary.completion_tokens:,} out{cost}",
         err=True,
     )
-    click.echo(f"next: faithcompat diff {out}", err=True)
+    click.echo(f"next: faithcompat diff {output}", err=True)
 
 
 @click.command()
