@@ -130,7 +130,8 @@ def renamed_option(old: str, new: str, dest: str, **option: Any) -> Callable[[F]
                 kwargs[dest] = value
             return command(*args, **kwargs)
 
-        return cast(F, click.option(old, old_dest, hidden=True, **option)(with_old_spelling))
+        hidden = click.option(old, old_dest, hidden=True, help=f"Deprecated: use {new}.", **option)
+        return cast(F, hidden(with_old_spelling))
 
     return decorate
 

@@ -49,10 +49,10 @@ from compat.scoring import get_scorer, scorer_names
 @click.option(
     "--arm",
     callback=arm_name,
-    metavar="NAME",
+    metavar="auto|NAME",
     help="Which recording of a graded case (faithcompat grade) to read: an arm's name (legacy, ragas, or one "
-    "declared with grade --arm) [default: legacy for the legacy scorer, ragas for every other]; cases without "
-    "recordings are read as they are.",
+    "declared with grade --arm), or auto: legacy for the legacy scorer, ragas for every other [default: auto]; "
+    "cases without recordings are read as they are.",
 )
 @vocabulary_option
 @click.option("--skip-invalid", is_flag=True, help="Score the valid cases; report invalid ones on stderr.")
@@ -77,7 +77,8 @@ def score(
     no FILES, the bundled corpus is scored.
     """
     scorer = get_scorer(scorer_name, **policy_options(scorer_name, mismatch_policy, vocabulary_words(vocabulary_path)))
-    read_arm: ArmName = arm or ("legacy" if scorer_name == "legacy" else "ragas")
+    default_arm = "legacy" if scorer_name == "legacy" else "ragas"
+    read_arm: ArmName = default_arm if arm in (None, "auto") else arm  # auto: as diff's --arm, the default
     skipped: list[CaseError] = []
     sources = list(files) or bundled_corpus()
     cases = iter_cases(sources, on_error=skipped.append if skip_invalid else None, max_case_bytes=max_case_bytes)

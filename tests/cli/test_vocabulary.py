@@ -130,6 +130,8 @@ def test_score_reads_a_declared_arm(tmp_path: Path) -> None:
     code, stdout, _ = invoke("score", "--scorer", "ragas-hhem-0.4.3", "--arm", "hhem", corpus)
     assert code == 0
     assert all(json.loads(line)["status"] == "scored" for line in stdout.splitlines())
+    assert invoke("score", "--arm", "auto", corpus)[1] == invoke("score", corpus)[1]
+    assert invoke("score", "--arm", "auto", corpus)[1] != invoke("score", "--arm", "legacy", corpus)[1]
 
 
 def github_anchor(heading: str) -> str:
