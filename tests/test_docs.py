@@ -214,7 +214,7 @@ def test_every_command_on_the_page_runs(
     if DOC_SCHEDULER in text:
         assert any("--engine dask --scheduler" in command for command in ran)
         assert sorted(p.name for p in (tmp_path / "shared" / "faithcompat-report" / "cases").iterdir())  # the parts
-    if "--out graded.jsonl" in text:
+    if "--output graded.jsonl" in text:
         assert (tmp_path / "graded.jsonl").stat().st_size > 0
 
 

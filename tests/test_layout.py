@@ -21,7 +21,7 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGE = ROOT / "compat"
 
-SHARED = {"compat._errors", "compat._model", "compat._text", "compat._atomic", "compat._toml"}
+SHARED = {"compat._errors", "compat._model", "compat._text", "compat._atomic", "compat._toml", "compat._file_kind"}
 STAGES = ["cases", "scoring", "composite", "grading", "diff", "report", "rollout"]
 CLI = "compat.cli"
 TOP = {"compat", "compat.__main__", "compat.flag"}

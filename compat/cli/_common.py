@@ -11,15 +11,16 @@ import re
 import sys
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
 import click
+from click.core import ParameterSource
 
 from compat._errors import CaseError, CorpusError, FaithcompatError
 from compat.cases import ARM_NAME_PATTERN, DEFAULT_MAX_CASE_BYTES, ArmName, bundled_corpus
 from compat.diff import DEFAULT_TOLERANCE, MAX_JOBS
 from compat.rollout import RolloutPolicy, parse_stage
-from compat.scoring import Vocabulary, load_vocabulary, scorer_names, scorer_options
+from compat.scoring import MismatchPolicy, Vocabulary, load_vocabulary, scorer_names, scorer_options
 
 EXIT_OK, EXIT_FAILED, EXIT_UNUSABLE = 0, 1, 2
 
@@ -108,12 +109,76 @@ max_case_bytes_option = click.option(
     help="Refuse a case line longer than this.",
 )
 
-policy_file_option = click.option(
-    "--policy",
-    "policy_path",
-    type=click.Path(dir_okay=False, path_type=Path),
-    help="Policy TOML (see `faithcompat policy`).",
-)
+
+def renamed_option(old: str, new: str, dest: str, **option: Any) -> Callable[[F], F]:
+    """``old``, the spelling ``new`` had before, kept for one release: hidden from --help, it
+    warns on stderr naming ``new`` and stands for it (``dest``); giving both is a usage error."""
+    old_dest = f"deprecated_{dest}"
+
+    def decorate(command: F) -> F:
+        @functools.wraps(command)
+        def with_old_spelling(*args: Any, **kwargs: Any) -> Any:
+            value = kwargs.pop(old_dest)
+            if value is not None:
+                source = click.get_current_context().get_parameter_source(dest)
+                if source is ParameterSource.COMMANDLINE:
+                    raise click.UsageError(f"give {new} (or its old spelling {old}), not both")
+                click.echo(
+                    f"faithcompat: warning: {old} is deprecated here and goes in the next release: use {new}",
+                    err=True,
+                )
+                kwargs[dest] = value
+            return command(*args, **kwargs)
+
+        hidden = click.option(old, old_dest, hidden=True, help=f"Deprecated: use {new}.", **option)
+        return cast(F, hidden(with_old_spelling))
+
+    return decorate
+
+
+ROLLOUT_POLICY_FILE = click.Path(dir_okay=False, path_type=Path)
+
+
+def rollout_policy_option(what: str, *, old_spelling: bool = True) -> Callable[[F], F]:
+    """``--rollout-policy FILE``: the rollout policy (TOML); ``--policy FILE`` before (rollout, gate, compare),
+    but not where ``--policy`` meant something else (``old_spelling=False``: diff, the mismatch policy)."""
+
+    def decorate(command: F) -> F:
+        if old_spelling:
+            command = renamed_option("--policy", "--rollout-policy", "rollout_policy", type=ROLLOUT_POLICY_FILE)(
+                command
+            )
+        return click.option(
+            "--rollout-policy",
+            type=ROLLOUT_POLICY_FILE,
+            help=f"{what} (TOML; `faithcompat policy` prints the default one) [default: the built-in one].",
+        )(command)
+
+    return decorate
+
+
+def mismatch_policy_option(what: str) -> Callable[[F], F]:
+    """``--mismatch-policy CHOICE``: the candidate's mismatch policy; ``--policy CHOICE`` before."""
+    choice = click.Choice([policy.value for policy in MismatchPolicy])
+
+    def decorate(command: F) -> F:
+        command = renamed_option("--policy", "--mismatch-policy", "mismatch_policy", type=choice)(command)
+        return click.option("--mismatch-policy", type=choice, help=what)(command)
+
+    return decorate
+
+
+def output_file_option(what: str, default: str | None = None) -> Callable[[F], F]:
+    """``-o/--output FILE``: the one file a command writes (atomically)."""
+    return click.option(
+        "-o",
+        "--output",
+        type=click.Path(dir_okay=False),
+        default=default,
+        show_default=default is not None,
+        callback=output_path,
+        help=what,
+    )
 
 
 vocabulary_option = click.option(
@@ -156,11 +221,12 @@ def vocabulary_words(path: Path | None) -> Vocabulary | None:
 
 
 def policy_options(scorer_name: str, policy: str | None, vocabulary: Vocabulary | None = None) -> dict[str, Any]:
-    """The scorer options for ``--policy`` and ``--vocabulary``; a usage error for a scorer that takes neither."""
+    """The scorer options for ``--mismatch-policy`` and ``--vocabulary``; a usage error for a scorer that takes
+    neither."""
     options: dict[str, Any] = {}
     if policy is not None:
         if "policy" not in scorer_options(scorer_name):
-            raise click.UsageError(f"--policy applies to the ragas scorer, not {scorer_name!r}")
+            raise click.UsageError(f"--mismatch-policy applies to the ragas scorer, not {scorer_name!r}")
         options["policy"] = policy
     if vocabulary is not None:
         if "vocabulary" not in scorer_options(scorer_name):
@@ -210,19 +276,21 @@ def chosen_arm(arm: str) -> ArmName | None:
     return None if arm == "auto" else arm
 
 
-def _arm_name(_context: click.Context, _parameter: click.Parameter, value: str) -> str:
-    if value != "auto" and not re.fullmatch(ARM_NAME_PATTERN, value):
+def arm_name(_context: click.Context, _parameter: click.Parameter, value: str | None) -> str | None:
+    """An arm's name as given (``auto`` too), checked; a usage error naming the option otherwise."""
+    if value is not None and value != "auto" and not re.fullmatch(ARM_NAME_PATTERN, value):
         raise click.BadParameter(f"{value!r} is not an arm name (letters, digits, _ . -)")
     return value
 
 
 def arm_option(command: F) -> F:
-    """``--arm`` and ``--control-arm``: which recording each side scores on cases graded per arm."""
+    """``--arm`` and ``--control-arm``: which recording each side scores on cases graded per arm (diff, compare,
+    gate)."""
     command = click.option(
         "--control-arm",
         default="legacy",
         show_default=True,
-        callback=_arm_name,
+        callback=arm_name,
         metavar="NAME",
         help="On cases graded per arm (faithcompat grade), the recording the control scores: an arm's name.",
     )(command)
@@ -230,7 +298,7 @@ def arm_option(command: F) -> F:
         "--arm",
         default="auto",
         show_default=True,
-        callback=_arm_name,
+        callback=arm_name,
         metavar="auto|NAME",
         help="On cases graded per arm (faithcompat grade), the recording each candidate scores: auto, the arm "
         "whose output its contract reads (ragas and ragas-0.4.3 the RAGAS prompts' JSON, every other scorer the "

@@ -15,10 +15,10 @@ from compat.cli._common import (
     corpus_sources,
     domain_errors,
     max_case_bytes_option,
-    output_path,
-    policy_file_option,
+    output_file_option,
     report_format_option,
     report_skipped,
+    rollout_policy_option,
     scorer_option,
     tolerance_option,
     vocabulary_option,
@@ -54,11 +54,11 @@ def _candidate_list(_context: click.Context, _parameter: click.Parameter, value:
 )
 @arm_option
 @report_format_option("What to print (or write with -o).")
-@click.option("-o", "--output", type=click.Path(dir_okay=False), callback=output_path, help="Write here, atomically.")
+@output_file_option("Write here, atomically, instead of stdout.")
 @tolerance_option
 @click.option("--skip-invalid", is_flag=True, help="Rank over the valid cases; report invalid ones on stderr.")
 @max_case_bytes_option
-@policy_file_option
+@rollout_policy_option("The rollout policy each candidate is decided by")
 @vocabulary_option
 @domain_errors
 def compare(
@@ -72,7 +72,7 @@ def compare(
     tolerance: float,
     skip_invalid: bool,
     max_case_bytes: int,
-    policy_path: Path | None,
+    rollout_policy: Path | None,
     vocabulary_path: Path | None,
 ) -> None:
     """Rank candidate scorers against the control on CORPUS: the league table.
@@ -90,7 +90,7 @@ def compare(
         sources,
         control=control,
         candidates=league_candidates(control) if candidates is None else list(candidates),
-        policy=load_policy(policy_path).rollout,
+        policy=load_policy(rollout_policy).rollout,
         tolerance=tolerance,
         max_case_bytes=max_case_bytes,
         on_error=skipped.append if skip_invalid else None,

@@ -23,9 +23,11 @@ from compat.cli._common import (
     domain_errors,
     jobs_option,
     max_case_bytes_option,
+    mismatch_policy_option,
     policy_options,
     report_format_option,
     report_skipped,
+    rollout_policy_option,
     scorer_option,
     tolerance_option,
     vocabulary_option,
@@ -49,7 +51,7 @@ from compat.report import (
     write_report_directory,
 )
 from compat.rollout import build_league, decide, decision_panel, league_pages, load_policy
-from compat.scoring import MismatchPolicy, league_candidates
+from compat.scoring import league_candidates
 
 
 @click.command()
@@ -57,11 +59,7 @@ from compat.scoring import MismatchPolicy, league_candidates
 @scorer_option("--control", "legacy", "The scorer in production today (the control arm).")
 @scorer_option("--candidate", "ragas", "The scorer to switch to (the candidate arm).")
 @arm_option
-@click.option(
-    "--policy",
-    type=click.Choice([policy.value for policy in MismatchPolicy]),
-    help="Mismatch policy of the candidate, if it takes one [default: unsupported].",
-)
+@mismatch_policy_option("Mismatch policy of the candidate, if it takes one [default: unsupported].")
 @vocabulary_option
 @click.option(
     "--out",
@@ -120,11 +118,7 @@ from compat.scoring import MismatchPolicy, league_candidates
     show_default=True,
     help="The flag's current stage, for report.html's GO/HOLD/NO-GO: off, shadow, live:N, complete.",
 )
-@click.option(
-    "--rollout-policy",
-    type=click.Path(dir_okay=False),
-    help="The rollout policy (TOML) behind report.html's GO/HOLD/NO-GO [default: the built-in one].",
-)
+@rollout_policy_option("The rollout policy behind report.html's GO/HOLD/NO-GO", old_spelling=False)
 @click.option("--strict", is_flag=True, help="Exit 1 when a drift is unexplained or an expected outcome fails.")
 @click.option(
     "--league",
@@ -140,7 +134,7 @@ def diff(
     candidate: str,
     arm: str,
     control_arm: str,
-    policy: str | None,
+    mismatch_policy: str | None,
     vocabulary_path: Path | None,
     out: Path,
     output_format: str,
@@ -155,7 +149,7 @@ def diff(
     html_mb: int,
     detail: bool,
     stage: str,
-    rollout_policy: str | None,
+    rollout_policy: Path | None,
     strict: bool,
     league: bool,
     composite: str | None,
@@ -173,7 +167,7 @@ def diff(
         raise click.UsageError("--cases-parts needs --engine dask (the local engine writes cases.jsonl itself)")
     vocabulary = vocabulary_words(vocabulary_path)
     rules = composite_rules(composite)  # read before the corpus: a bad rule fails fast
-    options = policy_options(candidate, policy, vocabulary)
+    options = policy_options(candidate, mismatch_policy, vocabulary)
     sources, names = corpus_sources(corpus)
     settings = DiffSettings(
         control=control,

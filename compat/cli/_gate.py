@@ -9,12 +9,14 @@ import click
 
 from compat._atomic import atomic_writer
 from compat.cli._common import (
+    arm_option,
+    chosen_arm,
     corpus_sources,
     domain_errors,
     jobs_option,
     output_path,
-    policy_file_option,
     policy_options,
+    rollout_policy_option,
     scorer_option,
     tolerance_option,
     vocabulary_option,
@@ -34,7 +36,7 @@ from compat.scoring import scorer_options
     "[default: with no CORPUS, the committed reports/report.json; with one, none: the budget is skipped].",
 )
 @click.option("--no-baseline", is_flag=True, help="Skip the drift budget.")
-@policy_file_option
+@rollout_policy_option("The rollout policy whose [gate] budget the drift is held to")
 @click.option(
     "--examples",
     type=click.IntRange(min=0),
@@ -46,6 +48,7 @@ from compat.scoring import scorer_options
 )
 @click.option("--seed", type=int, default=0, show_default=True, help="Hypothesis seed (same seed, same examples).")
 @scorer_option("--candidate", "ragas", "The scorer the gate keeps fixed.")
+@arm_option
 @vocabulary_option
 @tolerance_option
 @jobs_option("Scoring processes for the corpus checks")
@@ -61,10 +64,12 @@ def gate(
     corpus: tuple[str, ...],
     baseline: Path | None,
     no_baseline: bool,
-    policy_path: Path | None,
+    rollout_policy: Path | None,
     examples: int,
     seed: int,
     candidate: str,
+    arm: str,
+    control_arm: str,
     vocabulary_path: Path | None,
     tolerance: float,
     jobs: int,
@@ -87,7 +92,7 @@ def gate(
             f"the gate's properties need a candidate with mismatch policies; {candidate!r} has none "
             "(use --examples 0 to run only the corpus checks)"
         )
-    policy = load_policy(policy_path)
+    policy = load_policy(rollout_policy)
     vocabulary = vocabulary_words(vocabulary_path)
     sources, names = corpus_sources(corpus)
     base, why = None, None
@@ -113,6 +118,8 @@ def gate(
             candidate_options=policy_options(candidate, None, vocabulary),
             tolerance=tolerance,
             jobs=jobs,
+            candidate_arm=chosen_arm(arm),
+            control_arm=control_arm,
         ),
         skip_properties=examples == 0,
     )

@@ -19,7 +19,9 @@ from compat.cli._common import (
     domain_errors,
     expand_patterns,
     max_case_bytes_option,
+    output_file_option,
     output_path,
+    renamed_option,
     report_skipped,
 )
 from compat.cli._progress import GradeBar
@@ -113,14 +115,10 @@ def hhem_options(command: F) -> F:
 
 @click.command("grade")
 @click.argument("datasets", nargs=-1)
-@click.option(
-    "--out",
-    type=click.Path(dir_okay=False),
-    default="corpus.jsonl",
-    show_default=True,
-    callback=output_path,
-    help="The corpus to write (atomically): one case per row, both arms' grader outputs.",
+@output_file_option(
+    "The corpus to write (atomically): one case per row, both arms' grader outputs.", default="corpus.jsonl"
 )
+@renamed_option("--out", "--output", "output", type=click.Path(dir_okay=False), callback=output_path)
 @click.option("--base-url", help="An OpenAI-compatible endpoint, e.g. http://127.0.0.1:8000/v1 [default: OpenAI].")
 @click.option("--model", required=True, help="The grader model.")
 @click.option(
@@ -144,7 +142,7 @@ def hhem_options(command: F) -> F:
     metavar="NAME=PRESET[,KEY=VALUE...]",
     help="Grade one more arm: a preset (legacy, ragas) and what it changes: model, base-url, prompts, "
     "temperature, strict-json, max-retries, samples, verifier. Repeatable. E.g. "
-    "--arm ragas-mini=ragas,model=gpt-4o-mini (docs/grading.md#arms).",
+    "--arm ragas-mini=ragas,model=gpt-4o-mini (docs/arms.md#declaring-an-arm).",
 )
 @click.option("--prompts", "prompts_path", type=click.Path(dir_okay=False), help="Prompt templates (TOML).")
 @click.option("--samples", type=click.IntRange(1, 100), default=1, show_default=True, help="Gradings per case and arm.")
@@ -203,7 +201,7 @@ def hhem_options(command: F) -> F:
 @domain_errors
 def grade_command(
     datasets: tuple[str, ...],
-    out: Path,
+    output: Path,
     base_url: str | None,
     model: str,
     api_key_env: str,
@@ -232,7 +230,7 @@ def grade_command(
     DATASETS are JSONL, JSON-array or CSV files of question, answer and contexts
     (ragas and promptfoo column names too), or promptfoo results files; a .gz file is
     read as the file it holds, and a pattern ('runs/*.jsonl.gz') names the files it
-    matches. With none, the bundled dataset. Then: faithcompat diff OUT.
+    matches. With none, the bundled dataset. Then: faithcompat diff OUTPUT.
 
     \b
     Exit codes (no corpus is written unless 0):
@@ -286,7 +284,7 @@ def grade_command(
         try:
             summary = grade(
                 rows,
-                out,
+                output,
                 lambda: OpenAIGrader(run.grader),
                 cache=cache,
                 prompts=run.prompts,
@@ -301,9 +299,9 @@ def grade_command(
         cache.close()
     for warning in summary.warnings:
         click.echo(f"faithcompat: warning: {warning}", err=True)
-    for line in summary_lines(summary, out, price):
+    for line in summary_lines(summary, output, price):
         click.echo(line, err=True)
-    click.echo(f"next: faithcompat diff {out}", err=True)
+    click.echo(f"next: faithcompat diff {output}", err=True)
 
 
 def summary_lines(summary: GradeSummary, out: Path, price: tuple[float, float] | None) -> list[str]:

@@ -13,10 +13,10 @@ from compat.cli._common import (
     corpus_sources,
     current_stage,
     domain_errors,
-    output_path,
-    policy_file_option,
+    output_file_option,
     policy_options,
     report_format_option,
+    rollout_policy_option,
     vocabulary_option,
     vocabulary_words,
 )
@@ -42,24 +42,18 @@ from compat.rollout import (
     type=click.Path(dir_okay=False, path_type=Path),
     help="Decide from this report.json instead of running the diff (cases.jsonl beside it lists the refusals).",
 )
-@policy_file_option
+@rollout_policy_option("The rollout policy that decides")
 @vocabulary_option
 @click.option(
     "--stage", default="off", show_default=True, help="The flag's current stage: off, shadow, live:N, complete."
 )
 @report_format_option("What to print (or write with -o).")
-@click.option(
-    "-o",
-    "--output",
-    type=click.Path(dir_okay=False),
-    callback=output_path,
-    help="Also write the decision (in --format) to this file.",
-)
+@output_file_option("Also write the decision (in --format) to this file.")
 @domain_errors
 def rollout(
     corpus: tuple[str, ...],
     report_path: Path | None,
-    policy_path: Path | None,
+    rollout_policy: Path | None,
     vocabulary_path: Path | None,
     stage: str,
     output_format: str,
@@ -72,7 +66,7 @@ def rollout(
     2 on NO-DECISION and on unusable input. With no CORPUS and no --report, the bundled
     corpus is diffed.
     """
-    policy = load_policy(policy_path).rollout
+    policy = load_policy(rollout_policy).rollout
     current = current_stage(stage, policy)
     refusals: list[Refusal]
     if report_path is not None:
@@ -112,5 +106,5 @@ def rollout(
 @click.command()
 @domain_errors
 def policy() -> None:
-    """Print the default policy as TOML: a starting point for --policy files."""
+    """Print the default policy as TOML: a starting point for --rollout-policy files."""
     click.echo(default_policy_toml(), nl=False)

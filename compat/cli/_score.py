@@ -13,9 +13,11 @@ from compat._errors import CaseError
 from compat._text import json_line
 from compat.cases import ArmName, bundled_corpus, iter_cases
 from compat.cli._common import (
+    arm_name,
     domain_errors,
     max_case_bytes_option,
-    output_path,
+    mismatch_policy_option,
+    output_file_option,
     policy_options,
     report_skipped,
     vocabulary_option,
@@ -23,7 +25,7 @@ from compat.cli._common import (
 )
 from compat.diff import score_arm
 from compat.report import score_record, table_header, table_row
-from compat.scoring import MismatchPolicy, get_scorer, scorer_names
+from compat.scoring import get_scorer, scorer_names
 
 
 @click.command()
@@ -35,11 +37,7 @@ from compat.scoring import MismatchPolicy, get_scorer, scorer_names
     show_default=True,
     help="Which scorer to run.",
 )
-@click.option(
-    "--policy",
-    type=click.Choice([policy.value for policy in MismatchPolicy]),
-    help="Mismatch policy of the ragas scorer [default: unsupported].",
-)
+@mismatch_policy_option("Mismatch policy of the ragas scorer [default: unsupported].")
 @click.option(
     "--format",
     "output_format",
@@ -50,25 +48,21 @@ from compat.scoring import MismatchPolicy, get_scorer, scorer_names
 )
 @click.option(
     "--arm",
-    type=click.Choice(["legacy", "ragas"]),
-    help="Which recording of a graded case (faithcompat grade) to read [default: legacy for the "
-    "legacy scorer, ragas for every other, as diff reads them]; cases without recordings are read as they are.",
+    callback=arm_name,
+    metavar="auto|NAME",
+    help="Which recording of a graded case (faithcompat grade) to read: an arm's name (legacy, ragas, or one "
+    "declared with grade --arm), or auto: legacy for the legacy scorer, ragas for every other [default: auto]; "
+    "cases without recordings are read as they are.",
 )
 @vocabulary_option
 @click.option("--skip-invalid", is_flag=True, help="Score the valid cases; report invalid ones on stderr.")
 @max_case_bytes_option
-@click.option(
-    "-o",
-    "--output",
-    type=click.Path(dir_okay=False),
-    callback=output_path,
-    help="Write to this file (atomically) instead of stdout.",
-)
+@output_file_option("Write to this file (atomically) instead of stdout.")
 @click.argument("files", nargs=-1)
 @domain_errors
 def score(
     scorer_name: str,
-    policy: str | None,
+    mismatch_policy: str | None,
     arm: ArmName | None,
     vocabulary_path: Path | None,
     output_format: str,
@@ -82,8 +76,9 @@ def score(
     FILES are JSONL (one case per line) or JSON-array files; "-" reads stdin. With
     no FILES, the bundled corpus is scored.
     """
-    scorer = get_scorer(scorer_name, **policy_options(scorer_name, policy, vocabulary_words(vocabulary_path)))
-    read_arm: ArmName = arm or ("legacy" if scorer_name == "legacy" else "ragas")
+    scorer = get_scorer(scorer_name, **policy_options(scorer_name, mismatch_policy, vocabulary_words(vocabulary_path)))
+    default_arm = "legacy" if scorer_name == "legacy" else "ragas"
+    read_arm: ArmName = default_arm if arm in (None, "auto") else arm  # auto: as diff's --arm, the default
     skipped: list[CaseError] = []
     sources = list(files) or bundled_corpus()
     cases = iter_cases(sources, on_error=skipped.append if skip_invalid else None, max_case_bytes=max_case_bytes)

@@ -14,6 +14,7 @@ from typing import Annotated, Literal
 from pydantic import ConfigDict, Field, ValidationError, model_validator
 
 from compat._errors import CompositeRuleError
+from compat._file_kind import FileKind
 from compat._model import FrozenModel
 from compat._toml import parse_toml, read_toml
 
@@ -108,4 +109,4 @@ def load_rule(name_or_path: str) -> CompositeRule:
             f"unknown composite rule {name_or_path!r}: built-in rules are {', '.join(BUILTIN_RULES)}, "
             "or give a .toml file"
         )
-    return parse_rule(read_toml(name_or_path, CompositeRuleError), name_or_path)
+    return parse_rule(read_toml(name_or_path, CompositeRuleError, FileKind.COMPOSITE_RULE), name_or_path)

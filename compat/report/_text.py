@@ -140,9 +140,10 @@ def _steps_terminal(report: DriftReport) -> list[str]:
             )
     observed = report.observed
     if observed is not None:
-        lines.append(
-            f"recorded scores ({observed.cases} cases): legacy reproduces {observed.exact_reproduced} of "
-            f"{observed.exact_checked} exactly"
+        lines += textwrap.wrap(
+            f"recorded scores ({observed.cases} cases): {observed.reproduction()}",
+            WIDTH,
+            subsequent_indent="  ",
         )
         if observed.regraded_samples:
             lines.append(
@@ -204,16 +205,17 @@ def _steps_markdown(report: DriftReport) -> list[str]:
             "",
             "### Recorded scores",
             "",
-            f"{observed.cases} cases carry a score promptfoo recorded; the legacy scorer reproduces "
-            f"{observed.exact_reproduced} of the {observed.exact_checked} that hold their grader texts; regraded, "
-            f"{observed.regraded_samples_reproduced} of {observed.regraded_samples} samples reproduce it.",
-            "",
+            f"{observed.cases} cases carry a score promptfoo recorded; {observed.reproduction()}"
+            + (
+                f"; regraded, {observed.regraded_samples_reproduced} of {observed.regraded_samples} samples "
+                "reproduce it."
+                if observed.regraded_samples
+                else "."
+            ),
         ]
-        lines += _table(
-            ["generation", "reproduces"],
-            [[markdown_code(name), str(n)] for name, n in observed.generations.items()],
-            "---|--:",
-        )
+        if observed.exact_checked:
+            reproduced = [[markdown_code(name), str(n)] for name, n in observed.generations.items()]
+            lines += ["", *_table(["generation", "reproduces"], reproduced, "---|--:")]
         if observed.mismatches:
             lines += ["", *(f"- {markdown_cell(line, 2 * MARKDOWN_STRING_WIDTH)}" for line in observed.mismatches)]
     return lines

@@ -13,6 +13,7 @@ from pathlib import Path
 from pydantic import ConfigDict, Field, ValidationError, field_validator
 
 from compat._errors import PolicyError
+from compat._file_kind import FileKind
 from compat._model import FrozenModel
 from compat._toml import read_toml
 from compat.diff import DriftCause
@@ -120,7 +121,7 @@ def load_policy(path: str | Path | None) -> Policy:
     """The policy in ``path`` (TOML), or the defaults."""
     if path is None:
         return Policy()
-    data = read_toml(path, PolicyError)
+    data = read_toml(path, PolicyError, FileKind.POLICY)
     try:
         return Policy.model_validate(data)
     except ValidationError as error:

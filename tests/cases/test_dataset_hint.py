@@ -178,38 +178,3 @@ def test_the_blocks_a_diff_reads_say_the_same_as_the_cases(tmp_path: Path) -> No
     path.write_text(json.dumps(ROW) + "\n", encoding="utf-8")
     with pytest.raises(CorpusError, match=r"rows\.jsonl: this is a dataset"):
         list(iter_blocks([path]))
-
-
-# ------------------------------------------------------------- the wrong file (issue 34, item 7)
-
-COMMANDS_THAT_READ_A_CORPUS = (["diff", "--out", "{out}"], ["gate"], ["compare"], ["score", "--scorer", "ragas"])
-
-
-@pytest.mark.parametrize("command", COMMANDS_THAT_READ_A_CORPUS, ids=lambda c: c[0])
-@pytest.mark.parametrize(
-    ("content", "said"),
-    [
-        ('question,answer,contexts\n"How long?","30 days.","Returns within 30 days."\n', "this is a CSV dataset"),
-        ("user_input\tresponse\tretrieved_contexts\nHow long?\t30 days.\tReturns.\n", "this is a TSV dataset"),
-        ("id,grader_output\nc1,Yes\n", "this looks like a CSV file (its first line is a header: grader_output, id)"),
-    ],
-    ids=["csv-dataset", "tsv-dataset", "other-csv"],
-)
-def test_a_delimited_file_given_for_a_corpus_is_named_with_what_to_run(
-    tmp_path: Path, command: list[str], content: str, said: str
-) -> None:
-    file = tmp_path / "small.csv"
-    file.write_text(content, encoding="utf-8")
-    args = [arg.replace("{out}", str(tmp_path / "out")) for arg in command]
-    code, _out, err = invoke(*args, str(file))
-    assert code == 2 and f"{file}: {said}" in err and "invalid JSON" not in err, err
-    assert "Traceback" not in err and not (tmp_path / "out").exists()
-
-
-@pytest.mark.parametrize("command", COMMANDS_THAT_READ_A_CORPUS, ids=lambda c: c[0])
-def test_a_report_given_for_a_corpus_is_named_with_what_to_run(tmp_path: Path, command: list[str]) -> None:
-    report = Path(__file__).resolve().parents[2] / "reports" / "report.json"
-    args = [arg.replace("{out}", str(tmp_path / "out")) for arg in command]
-    code, _out, err = invoke(*args, str(report))
-    assert code == 2 and "this is a faithcompat report (report.json), not a corpus" in err, err
-    assert f"faithcompat rollout --report {report}" in err and "invalid JSON" not in err

@@ -112,13 +112,13 @@ def test_policy_changes_the_ragas_scorer(tmp_path: Path) -> None:
     path = tmp_path / "c.jsonl"
     path.write_text(json.dumps({"id": "x", "statements": ["A", "B"], "grader_output": "Verdict: Yes"}) + "\n")
     assert records(invoke("score", str(path))[1])["x"]["score"] == 0.5
-    assert records(invoke("score", "--policy", "verdict_ratio", str(path))[1])["x"]["score"] == 1.0
-    assert records(invoke("score", "--policy", "undetermined", str(path))[1])["x"]["cause"] == "count_mismatch"
+    assert records(invoke("score", "--mismatch-policy", "verdict_ratio", str(path))[1])["x"]["score"] == 1.0
+    assert records(invoke("score", "--mismatch-policy", "undetermined", str(path))[1])["x"]["cause"] == "count_mismatch"
 
 
 def test_policy_with_legacy_is_a_usage_error(corpus: Path) -> None:
-    code, _, err = invoke("score", "--scorer", "legacy", "--policy", "undetermined", str(corpus))
-    assert code == 2 and "--policy applies to the ragas scorer" in err
+    code, _, err = invoke("score", "--scorer", "legacy", "--mismatch-policy", "undetermined", str(corpus))
+    assert code == 2 and "--mismatch-policy applies to the ragas scorer" in err
 
 
 def test_table_format(corpus: Path) -> None:

@@ -233,7 +233,7 @@ def test_strict_fails_on_unexplained_drift(tmp_path: Path) -> None:
         "ragas",
         "--candidate",
         "ragas",
-        "--policy",
+        "--mismatch-policy",
         "verdict_ratio",
         str(corpus),
     )
@@ -241,8 +241,10 @@ def test_strict_fails_on_unexplained_drift(tmp_path: Path) -> None:
 
 
 def test_policy_for_a_candidate_without_policies_is_a_usage_error(tmp_path: Path) -> None:
-    code, _, stderr = invoke("diff", "--out", str(tmp_path), "--candidate", "legacy", "--policy", "undetermined")
-    assert code == 2 and "--policy" in stderr
+    code, _, stderr = invoke(
+        "diff", "--out", str(tmp_path), "--candidate", "legacy", "--mismatch-policy", "undetermined"
+    )
+    assert code == 2 and "--mismatch-policy applies to the ragas scorer" in stderr
 
 
 def _copies_of_the_bundled_corpus(tmp_path: Path, copies: int) -> Path:
@@ -471,12 +473,12 @@ def test_every_scoring_command_takes_the_vocabulary(tmp_path: Path) -> None:
     policy = tmp_path / "no-invariants.toml"  # the invariants are the gate's to run; here only the rate counts
     policy.write_text("[rollout]\ninvariant_examples = 0\n", encoding="utf-8")
     code, out, _ = invoke(
-        "rollout", str(corpus), "--vocabulary", str(words), "--policy", str(policy), "--format", "json"
+        "rollout", str(corpus), "--vocabulary", str(words), "--rollout-policy", str(policy), "--format", "json"
     )
     criteria = {criterion["name"]: criterion for criterion in json.loads(out)["criteria"]}
     assert criteria["candidate undetermined rate"]["measured"] == 0
     # Without the words the candidate scores no case: nothing to decide on, no criterion measured.
-    code, out, _ = invoke("rollout", str(corpus), "--policy", str(policy), "--format", "json")
+    code, out, _ = invoke("rollout", str(corpus), "--rollout-policy", str(policy), "--format", "json")
     decision = json.loads(out)
     assert code == 2 and decision["verdict"] == "NO-DECISION" and decision["criteria"] == []
     assert "undetermined" in decision["no_decision"]

@@ -88,7 +88,7 @@ def test_rollout_on_it_names_no_verdict_and_exits_2(unreached: Path, tmp_path: P
     out = tmp_path / "report"
     assert invoke("diff", str(unreached), "--out", str(out))[0] == 2
     for source in (["--report", str(out / "report.json")], [str(unreached)]):
-        code, stdout, _ = invoke("rollout", *source, "--stage", "shadow", "--policy", str(policy))
+        code, stdout, _ = invoke("rollout", *source, "--stage", "shadow", "--rollout-policy", str(policy))
         assert code == 2, stdout
         assert stdout.splitlines()[:2] == [
             "NO-DECISION: stay at shadow",
@@ -96,7 +96,7 @@ def test_rollout_on_it_names_no_verdict_and_exits_2(unreached: Path, tmp_path: P
         ]
         assert "no decision: none of the 3 cases has a valid score" in stdout and "no criterion measured" in stdout
         assert_no_verdict_claimed(stdout.replace("NO-DECISION", ""))
-        code, stdout, _ = invoke("rollout", *source, "--policy", str(policy), "--format", "json")
+        code, stdout, _ = invoke("rollout", *source, "--rollout-policy", str(policy), "--format", "json")
         decision = json.loads(stdout)
         assert code == 2 and decision["verdict"] == "NO-DECISION" and decision["criteria"] == []
         assert decision["no_decision"].startswith("none of the 3 cases") and decision["decided_by"] == []

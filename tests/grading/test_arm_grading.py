@@ -40,7 +40,7 @@ def test_the_model_swap_is_the_model_step_and_nothing_else(server: GraderServer,
     dataset = write_rows(tmp_path / "d.jsonl", ROWS)
     corpus = tmp_path / "corpus.jsonl"
     code, _, err = invoke(
-        "grade", str(dataset), "--out", str(corpus), "--base-url", server.base_url, "--model", "m",
+        "grade", str(dataset), "--output", str(corpus), "--base-url", server.base_url, "--model", "m",
         "--cache", str(tmp_path / "cache.sqlite"), "--arm", "ragas-strict=ragas,model=strict",
     )  # fmt: skip
     assert code == 0, err
@@ -74,7 +74,7 @@ def test_without_the_arm_between_them_the_model_step_is_left_out_and_said_so(
     dataset = write_rows(tmp_path / "d.jsonl", ROWS)
     corpus = tmp_path / "corpus.jsonl"
     code, _, err = invoke(
-        "grade", str(dataset), "--out", str(corpus), "--base-url", server.base_url, "--model", "m",
+        "grade", str(dataset), "--output", str(corpus), "--base-url", server.base_url, "--model", "m",
         "--cache", str(tmp_path / "cache.sqlite"), "--arms", "legacy", "--arm", "ragas-strict=ragas,model=strict",
     )  # fmt: skip
     assert code == 0, err

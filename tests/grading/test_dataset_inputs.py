@@ -195,7 +195,7 @@ def test_grade_on_a_gzip_file_cut_short_exits_2_before_any_call_and_writes_nothi
     out = tmp_path / "corpus.jsonl"
     for extra in ((), ("--skip-invalid",), ("--dry-run",)):
         code, stdout, err = invoke(
-            "grade", str(path), "--out", str(out), "--base-url", server.base_url, "--model", "m",
+            "grade", str(path), "--output", str(out), "--base-url", server.base_url, "--model", "m",
             "--cache", str(tmp_path / "cache.sqlite"), *extra,
         )  # fmt: skip
         assert code == 2 and server.script.requests == 0 and not out.exists() and stdout == ""
@@ -212,7 +212,7 @@ def _grade(
     server: GraderServer, tmp_path: Path, *datasets: str, extra: tuple[str, ...] = (), cache: str = "cache.sqlite"
 ) -> tuple[int, str, str]:
     return invoke(
-        "grade", *datasets, "--out", str(tmp_path / "corpus.jsonl"), "--base-url", server.base_url,
+        "grade", *datasets, "--output", str(tmp_path / "corpus.jsonl"), "--base-url", server.base_url,
         "--model", "m", "--cache", str(tmp_path / cache), *extra,
     )  # fmt: skip
 

@@ -38,7 +38,7 @@ ROWS = [
 def grade_and_diff(server: GraderServer, tmp_path: Path, dataset: Path, *extra: str) -> dict[str, Any]:
     corpus, report = tmp_path / "corpus.jsonl", tmp_path / "report"
     code, _, err = invoke(
-        "grade", str(dataset), "--out", str(corpus), "--base-url", server.base_url, "--model", "m",
+        "grade", str(dataset), "--output", str(corpus), "--base-url", server.base_url, "--model", "m",
         "--cache", str(tmp_path / "cache.sqlite"), *extra,
     )  # fmt: skip
     assert code == 0, err

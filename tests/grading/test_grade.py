@@ -65,7 +65,7 @@ def grade_at(base_url: str, tmp_path: Path, *extra: str, rows: list[dict[str, An
     code, _, err = invoke(
         "grade",
         str(dataset),
-        "--out",
+        "--output",
         str(out),
         "--base-url",
         base_url,
@@ -95,7 +95,7 @@ def test_done_when_the_bundled_dataset_becomes_a_corpus_that_diff_reads_with_bot
 ) -> None:
     out = tmp_path / "corpus.jsonl"
     code, _, err = invoke(
-        "grade", "--base-url", server.base_url, "--model", "m", "--out", str(out), "--cache", str(tmp_path / "c.sqlite")
+        "grade", "--base-url", server.base_url, "--model", "m", "-o", str(out), "--cache", str(tmp_path / "c.sqlite")
     )
     assert code == 0, err
     cases = load_cases([out])
@@ -377,7 +377,7 @@ def test_a_bad_row_stops_the_run_with_file_and_line(server: GraderServer, tmp_pa
         "m",
         "--cache",
         str(tmp_path / "c.sqlite"),
-        "--out",
+        "--output",
         str(tmp_path / "o.jsonl"),
     )
     assert code == 2 and err == f"faithcompat: error: {dataset}:2: missing answer (or response, output)\n"
@@ -392,7 +392,7 @@ def test_a_bad_row_stops_the_run_with_file_and_line(server: GraderServer, tmp_pa
         "--skip-invalid",
         "--cache",
         str(tmp_path / "c.sqlite"),
-        "--out",
+        "--output",
         str(tmp_path / "o.jsonl"),
     )
     assert code == 0 and f"skipped: {dataset}:2:" in err and len(load_cases([tmp_path / "o.jsonl"])) == 1
@@ -411,7 +411,7 @@ def test_a_run_killed_half_way_resumes_and_ends_with_every_case_exactly_once(
         "compat",
         "grade",
         str(dataset),
-        "--out",
+        "--output",
         str(out),
         "--cache",
         str(cache),

@@ -21,7 +21,7 @@ def grade(server: GraderServer, tmp_path: Path, *extra: str) -> tuple[int, str, 
     tmp_path.mkdir(parents=True, exist_ok=True)
     corpus = tmp_path / "corpus.jsonl"
     code, _, err = invoke(
-        "grade", str(write_rows(tmp_path / "d.jsonl", ROWS)), "--out", str(corpus), "--base-url", server.base_url,
+        "grade", str(write_rows(tmp_path / "d.jsonl", ROWS)), "--output", str(corpus), "--base-url", server.base_url,
         "--model", "m", "--cache", str(tmp_path / "cache.sqlite"), *extra,
     )  # fmt: skip
     return code, err, corpus

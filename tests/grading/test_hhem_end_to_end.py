@@ -29,7 +29,7 @@ def grade_and_diff_with_hhem(server: GraderServer, model: Path, tmp_path: Path, 
     corpus, report = tmp_path / "graded.jsonl", tmp_path / "hhem-report"
     code, _, err = invoke(
         "grade", "--base-url", server.base_url, "--model", "grader", *HHEM_ARMS[arm], "--hhem", str(model),
-        "--hhem-threads", "1", "--cache", str(tmp_path / "cache.sqlite"), "--out", str(corpus),
+        "--hhem-threads", "1", "--cache", str(tmp_path / "cache.sqlite"), "--output", str(corpus),
     )  # fmt: skip
     assert code == 0, err
     code, _, err = invoke("diff", str(corpus), "--arm", arm, "--out", str(report))

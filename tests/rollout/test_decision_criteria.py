@@ -238,7 +238,7 @@ def test_a_cause_that_cannot_be_accepted_is_a_policy_error_naming_key_and_value(
         load_policy(path)
     assert str(raised.value).startswith(f"{path}: {problem}")
     result = CliRunner().invoke(
-        main, ["rollout", "--report", str(ROOT / "reports" / "report.json"), "--policy", str(path)]
+        main, ["rollout", "--report", str(ROOT / "reports" / "report.json"), "--rollout-policy", str(path)]
     )
     assert result.exit_code == 2 and result.stdout == ""
     assert result.stderr.startswith(f"faithcompat: error: {path}: {problem}") and "Traceback" not in result.stderr
@@ -251,7 +251,15 @@ def test_the_cli_applies_the_accept_list_and_the_json_says_what_decided(tmp_path
         '[rollout]\ninvariant_examples = 0\nmin_cohort_size = 1\naccept_causes = ["verdict_word_variant"]\n',
         encoding="utf-8",
     )
-    args = ["rollout", "--report", str(ROOT / "reports" / "report.json"), "--policy", str(path), "--format", "json"]
+    args = [
+        "rollout",
+        "--report",
+        str(ROOT / "reports" / "report.json"),
+        "--rollout-policy",
+        str(path),
+        "--format",
+        "json",
+    ]
     result = CliRunner().invoke(main, args)
     decision = json.loads(result.stdout)
     assert decision["accepted"] == [

@@ -178,7 +178,7 @@ def test_gate_rejects_a_bad_baseline_and_policy(tmp_path: Path) -> None:
     assert code == 2 and "not a faithcompat report" in stderr
     policy = tmp_path / "policy.toml"
     policy.write_text("[gate]\nmax_flip_increse = 3\n")
-    code, _, stderr = invoke("gate", "--examples", "0", "--policy", str(policy))
+    code, _, stderr = invoke("gate", "--examples", "0", "--rollout-policy", str(policy))
     assert code == 2 and "unknown key 'gate.max_flip_increse'" in stderr
 
 
@@ -228,7 +228,7 @@ def quick_policy(tmp_path: Path) -> str:
 
 
 def test_rollout_cli_backs_every_criterion_with_a_number_and_lists_refusals(quick_policy: str) -> None:
-    code, stdout, _ = invoke("rollout", "--format", "json", "--policy", quick_policy)
+    code, stdout, _ = invoke("rollout", "--format", "json", "--rollout-policy", quick_policy)
     decision = json.loads(stdout)
     assert code == 1 and decision["verdict"] in ("HOLD", "NO-GO")
     assert all(
@@ -247,7 +247,7 @@ def test_rollout_from_a_report_and_its_cases(tmp_path: Path, quick_policy: str) 
         "shadow",
         "--format",
         "markdown",
-        "--policy",
+        "--rollout-policy",
         quick_policy,
     )
     assert code == 1 and stdout.startswith("## faithcompat rollout: **")
@@ -262,7 +262,7 @@ def test_rollout_from_a_report_and_its_cases(tmp_path: Path, quick_policy: str) 
 
 def test_rollout_from_a_report_lists_the_refusals_a_corpus_run_lists(tmp_path: Path, quick_policy: str) -> None:
     assert invoke("diff", "--out", str(tmp_path))[0] == 0
-    common = ("rollout", "--format", "json", "--policy", quick_policy)
+    common = ("rollout", "--format", "json", "--rollout-policy", quick_policy)
     from_report = invoke(*common, "--report", str(tmp_path / "report.json"))
     from_corpus = invoke(*common)
     listed = [json.loads(run[1])["refusals_legacy_passed_candidate_declines"] for run in (from_report, from_corpus)]
@@ -295,7 +295,7 @@ def test_rollout_and_gate_refuse_inputs_nested_too_deeply(tmp_path: Path) -> Non
     policy.write_text("a = " + "[" * 100_000 + "]" * 100_000)
     for args, problem in (
         (("rollout", "--report", str(report)), f"{report}: not a faithcompat report: nested too deeply to read"),
-        (("rollout", "--policy", str(policy)), f"{policy}: invalid TOML: nested too deeply to read"),
+        (("rollout", "--rollout-policy", str(policy)), f"{policy}: invalid TOML: nested too deeply to read"),
         (("gate", "--examples", "0", "--baseline", str(report)), f"{report}: not a faithcompat report: nested too"),
     ):
         code, _, stderr = invoke(*args)
@@ -392,7 +392,7 @@ def test_shadow_log_closes_the_loop_with_diff_and_rollout(tmp_path: Path, quick_
     logged = json.loads(log.read_text().splitlines()[0])
     assert logged["tags"][0] == "faithcompat:shadow" and logged["tags"][1].startswith("faithcompat:decided-by:")
     code, stdout, _ = invoke(
-        "rollout", "--report", str(out / "report.json"), "--stage", "live:50", "--policy", quick_policy
+        "rollout", "--report", str(out / "report.json"), "--stage", "live:50", "--rollout-policy", quick_policy
     )
     assert code == 1 and stdout.startswith(("HOLD", "NO-GO"))
 

@@ -194,6 +194,35 @@ def test_diff_reads_both_arms_of_a_shadow_run_from_the_results_file(tmp_path: Pa
     assert lines["nan"]["control_score"] == "NaN" and lines["nan"]["candidate_score"] == 0.5
 
 
+def test_a_shadow_diff_says_the_legacy_side_is_promptfoos_recorded_score(tmp_path: Path) -> None:
+    """promptfoo keeps no grader text of its own assertion: the legacy side of a shadow run is its
+    recorded score. No warning may say the control finds nothing, nor a line "reproduces 0 of 0"."""
+    legacy_pass = {"pass": True, "score": 1, "reason": "Faithfulness 1.00 is >= 0.5"}
+    legacy_fail = {"pass": False, "score": 0, "reason": "Faithfulness 0.00 is < 0.5"}
+    with GraderServer() as server:
+        ours = [get_assert(SUPPORTED, context(server, tmp_path, f"t{i}", mode="shadow")) for i in range(3)]
+    tests = [(f"t{i}", CONTEXT, SUPPORTED, ours[i], legacy_pass if i else legacy_fail) for i in range(3)]
+    path = results_file(tmp_path / "results.json", tests)
+    out = tmp_path / "report"
+    result = CliRunner().invoke(main, ["diff", str(path), "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    report = json.loads((out / "report.json").read_text(encoding="utf-8"))
+    assert report["means"]["control"]["mean"] == pytest.approx(2 / 3)  # the recorded scores are used
+    said = " ".join(result.stdout.split())
+    markdown = (out / "report.md").read_text(encoding="utf-8")
+    assert report["warnings"] == [
+        "the control (legacy) reads promptfoo's recorded score on 3 of 3 cases graded per arm: promptfoo keeps no "
+        "grader text of its own assertion, so the legacy scorer has nothing there to re-score"
+    ]
+    assert (
+        "recorded scores (3 cases): 3 keep no legacy grader text to re-score: there the legacy side is "
+        "promptfoo's recorded score" in said
+    )
+    rollout = CliRunner().invoke(main, ["rollout", "--report", str(out / "report.json")])
+    for text in (said, markdown, " ".join(rollout.stdout.split()), (out / "report.html").read_text("utf-8")):
+        assert "finds nothing recorded" not in text and "0 of 0" not in text and "reproduces" not in text
+
+
 def test_diff_on_a_live_run_reads_the_legacy_texts_and_decomposes(tmp_path: Path) -> None:
     [key] = keys(True, 50)
     with GraderServer() as server:

@@ -8,7 +8,7 @@ from typing import IO
 
 from compat._errors import CaseError, CorpusError
 from compat.cases._parse import RawCase
-from compat.cases.files.dataset_hint import dataset_problem_in_head
+from compat.cases.files.dataset_hint import not_a_corpus_in_head
 from compat.cases.files.measures import CorpusDigest
 
 DEFAULT_MAX_CASE_BYTES = 4 * 1024 * 1024
@@ -168,7 +168,7 @@ def iter_jsonl_blocks(
 def _first_checked(block: LineBlock) -> LineBlock:
     """The block, unless it starts the file and the file is a dataset rather than a corpus."""
     if block.first_line == 1 and block.bom_line == 1:
-        problem = dataset_problem_in_head(block.data, block.source)
+        problem = not_a_corpus_in_head(block.data, block.source)
         if problem is not None:
             raise CorpusError(problem)
     return block

@@ -6,6 +6,7 @@ import json
 from collections.abc import Callable, Iterator
 
 from compat._errors import CaseError, CorpusError
+from compat._file_kind import HEAD_BYTES, FileKind, wrong_file_in_head
 from compat.cases._parse import TOO_DEEP, LoadedCase, json_problem, parse_case, reject_constant, unique_keys
 from compat.cases.files.blocks import Prefixed
 from compat.cases.files.dataset_hint import dataset_problem
@@ -52,7 +53,9 @@ def iter_json_array(
         try:
             data, end = decoder.raw_decode(text, pos)
         except json.JSONDecodeError as error:
-            raise _unreadable(name, error) from None
+            # Not even the first case reads: a TOML file ([vocabulary], [gate]) rather than an array?
+            other = wrong_file_in_head(raw[:HEAD_BYTES], name, FileKind.CORPUS) if first else None
+            raise (CorpusError(other) if other else _unreadable(name, error)) from None
         except ValueError as error:  # a repeated key, NaN, a too long integer: the case alone is bad
             end = _plain_end(text, pos, name, element_line)
             yield CaseError(name, element_line, str(error))

@@ -114,8 +114,20 @@ def nothing_recorded(arm: ArmName, missing: int, cases: int) -> str:
     return f"finds nothing recorded for the {arm} arm on {missing} of {cases} cases"
 
 
-def arms_seen(case: Case, control_arm: ArmName, candidate_arm: ArmName) -> ArmsSeen | None:
-    """``ArmsSeen`` of a case graded per arm; None for a case without per-arm recordings."""
+def recorded_for_control(missing: int, cases: int) -> str:
+    """The control reads promptfoo's recorded legacy score on ``missing`` of ``cases`` cases."""
+    return (
+        f"reads promptfoo's recorded score on {missing} of {cases} cases graded per arm: promptfoo keeps no "
+        "grader text of its own assertion, so the legacy scorer has nothing there to re-score"
+    )
+
+
+def arms_seen(
+    case: Case, control_arm: ArmName, candidate_arm: ArmName, control_scorer: str | None = None
+) -> ArmsSeen | None:
+    """``ArmsSeen`` of a case graded per arm; None for a case without per-arm recordings.
+    ``control_scorer``: the control's name, by which promptfoo's recorded legacy score may stand
+    for a legacy arm that holds no text (``recorded_legacy``)."""
     if case.arms is None:
         return None
     presets = []
@@ -127,8 +139,19 @@ def arms_seen(case: Case, control_arm: ArmName, candidate_arm: ArmName) -> ArmsS
         models = served_models(recording)
         if models:
             served.append((name, models))
+    control_missing = not has_text_for(case, control_arm)
+    recorded = (
+        control_missing
+        and control_arm == CONTROL_ARM
+        and control_scorer is not None
+        and recorded_legacy(case, control_scorer) is not None
+    )
     return ArmsSeen(
-        tuple(presets), not has_text_for(case, control_arm), not has_text_for(case, candidate_arm), tuple(served)
+        tuple(presets),
+        control_missing and not recorded,
+        not has_text_for(case, candidate_arm),
+        tuple(served),
+        recorded,
     )
 
 
@@ -161,6 +184,7 @@ class ArmsTally:
         self.presets: dict[ArmName, str] = {}  # per arm, its preset (the first recording's)
         self.missing: Counter[str] = Counter()  # per side, the cases with nothing of its arm to read
         self.served: dict[ArmName, Counter[str]] = {}  # per arm, the cases on which its server ran each model
+        self.recorded = 0  # cases whose control reads promptfoo's recorded legacy score
 
     def add(self, seen: ArmsSeen) -> None:
         self.cases += 1
@@ -171,6 +195,7 @@ class ArmsTally:
             self.served.setdefault(name, Counter()).update(models)
         self.missing["control"] += seen.control_missing
         self.missing["candidate"] += seen.candidate_missing
+        self.recorded += seen.control_recorded
 
     def merge(self, other: ArmsTally) -> None:
         self.cases += other.cases
@@ -180,6 +205,7 @@ class ArmsTally:
         self.missing.update(other.missing)
         for name, models in other.served.items():
             self.served.setdefault(name, Counter()).update(models)
+        self.recorded += other.recorded
 
     def served_by_arm(self) -> dict[ArmName, list[str]]:
         """Per arm, the models its server said it ran, on the most cases first (ties by name)."""
@@ -212,5 +238,7 @@ class ArmsTally:
                 problem = nothing_recorded(arm, self.missing[side], self.cases) + " graded per arm"
             if problem is not None:
                 warnings.append(f"the {side} ({scorer}) {problem}")
+            if side == "control" and self.recorded:
+                warnings.append(f"the {side} ({scorer}) {recorded_for_control(self.recorded, self.cases)}")
         warnings += [served_changed(name, models) for name, models in sorted(self.served.items()) if len(models) > 1]
         return warnings

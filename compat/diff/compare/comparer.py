@@ -81,7 +81,7 @@ class CaseComparer:
         if case.observed is not None:
             comparison = comparison._replace(observed=self._observed.check(case))
         if case.arms is not None:
-            seen = arms_seen(case, self.control_arm, self.candidate_arm)
+            seen = arms_seen(case, self.control_arm, self.candidate_arm, self.control.name)
             comparison = comparison._replace(statement_pairs=verified_pairs(case), arms=seen)
         if self.detail and comparison.outcome is not Outcome.MATCH:
             detail = case_detail(

@@ -20,6 +20,8 @@ class ArmsSeen(NamedTuple):
     candidate_missing: bool
     # Per arm whose server said what it ran, the models it served on the case, in order of first reply.
     served: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    # The control's arm holds no text, and promptfoo's recorded legacy score stands for it (not missing).
+    control_recorded: bool = False
 
 
 class Comparison(NamedTuple):

@@ -11,6 +11,7 @@ from typing import TypeVar
 from pydantic import BaseModel, ValidationError
 
 from compat._errors import InputError
+from compat._file_kind import HEAD_BYTES, FileKind, wrong_file_in_head
 from compat.diff._outcomes import Outcome
 from compat.diff.model.case_line import CaseLine
 from compat.diff.model.report import (
@@ -31,7 +32,11 @@ def load_report(path: str | Path) -> DriftReport:
     except OSError as error:
         raise InputError(f"{path}: cannot read: {error.strerror or error}") from None
     _check_version(raw, str(path))
-    report = _parse_as(DriftReport, raw, str(path), "a faithcompat report")
+    try:
+        report = _parse_as(DriftReport, raw, str(path), "a faithcompat report")
+    except InputError as error:  # a corpus, a dataset, cases.jsonl given for it? Say which, and what to run
+        other = wrong_file_in_head(raw[:HEAD_BYTES], str(path), FileKind.REPORT)
+        raise (InputError(other) if other else error) from None
     added = {outcome.value: 0 for outcome in OUTCOMES_ADDED_LATER if outcome.value not in report.outcomes}
     if added:  # a report written before these outcomes existed had none of them
         report = report.model_copy(update={"outcomes": {**report.outcomes, **added}})

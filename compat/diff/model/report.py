@@ -249,6 +249,22 @@ class ObservedSummary(FrozenModel):
     regraded_samples: int
     regraded_samples_reproduced: int
 
+    def reproduction(self) -> str:
+        """How far the legacy scorer reproduces the recorded scores, and on how many cases it has
+        no grader text to try: a shadow run's legacy side is promptfoo's own assertion, whose
+        grader text promptfoo does not keep, so there its recorded score stands for the legacy scorer."""
+        said = []
+        if self.exact_checked:
+            said.append(f"the legacy scorer reproduces {self.exact_reproduced} of {self.exact_checked} exactly")
+        unchecked = self.cases - self.exact_checked
+        if unchecked:
+            keep = "keeps" if unchecked == 1 else "keep"
+            said.append(
+                f"{unchecked} {keep} no legacy grader text to re-score: there the legacy side is promptfoo's "
+                "recorded score"
+            )
+        return "; ".join(said)
+
 
 class DriftReport(WhereItOccurs):
     _OCCASIONAL = frozenset({"warnings"})

@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import IO, Any
 
 from compat._errors import CaseError, CorpusError
+from compat._file_kind import FileKind, wrong_file
 from compat.cases import (
     DEFAULT_MAX_CASE_BYTES,
     DuplicateIds,
@@ -78,6 +79,28 @@ def iter_rows(
 
 
 def _iter_source(source: str, max_case_bytes: int) -> Iterator[Row | CaseError]:
+    """The rows of one file; a file that fails at its first row as a dataset and is another kind
+    (a corpus with no question, report.json, cases.jsonl, a TOML file) is one error saying which."""
+    rows = _iter_file(source, max_case_bytes)
+    try:
+        first = next(rows, None)
+    except CorpusError as error:
+        raise (_other_kind(source) or error) from None
+    if isinstance(first, CaseError):
+        other = _other_kind(source)
+        if other is not None:
+            raise other
+    if first is not None:
+        yield first
+        yield from rows
+
+
+def _other_kind(source: str) -> CorpusError | None:
+    problem = wrong_file(source, FileKind.DATASET)
+    return CorpusError(problem) if problem is not None else None
+
+
+def _iter_file(source: str, max_case_bytes: int) -> Iterator[Row | CaseError]:
     path = Path(source)
     if path.is_dir():
         raise CorpusError(f"{source}: is a directory; name the dataset files in it")

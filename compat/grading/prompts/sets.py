@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from compat._errors import PromptError
+from compat._file_kind import FileKind
 from compat._toml import read_toml
 from compat.cases import ArmName
 
@@ -136,7 +137,7 @@ def load_prompts(path: str | Path | None) -> PromptSets:
     what the file leaves out stays built in. ``None``: the built-in sets."""
     if path is None:
         return BUILT_IN
-    data = read_toml(path, PromptError)
+    data = read_toml(path, PromptError, FileKind.PROMPTS)
     sets = replace(BUILT_IN, origin=str(path))
     for table, content in data.items():
         if table not in ARMS:

@@ -75,14 +75,17 @@ def steps_sections(report: DriftReport) -> list[str]:
     if observed is not None:
         generations = ", ".join(f"<code>{esc(name)}</code> {count}" for name, count in observed.generations.items())
         listed = "".join(f"<li><code>{esc(line)}</code></li>" for line in observed.mismatches)
-        parts = [
-            f"<p>{observed.cases} cases carry a score promptfoo recorded. Of the {observed.exact_checked} that hold "
-            f"the grader texts it scored, the legacy scorer reproduces {observed.exact_reproduced} exactly (score, "
-            f"pass and reason). Reproduced by each generation: {generations or '—'}; by none: "
-            f"{observed.unmatched}.</p>",
-            f"<p>Graded again: {observed.regraded_cases} cases; today's grader reproduces the recorded score on "
-            f"{observed.regraded_samples_reproduced} of {observed.regraded_samples} samples.</p>",
-        ]
+        parts = [f"<p>{observed.cases} cases carry a score promptfoo recorded: {esc(observed.reproduction())}.</p>"]
+        if observed.exact_checked:
+            parts.append(
+                f"<p>Reproduced exactly (score, pass and reason) by each generation: {generations or '—'}; by "
+                f"none: {observed.unmatched}.</p>"
+            )
+        if observed.regraded_cases:
+            parts.append(
+                f"<p>Graded again: {observed.regraded_cases} cases; today's grader reproduces the recorded score on "
+                f"{observed.regraded_samples_reproduced} of {observed.regraded_samples} samples.</p>"
+            )
         if listed:
             parts.append(f"<p>Not reproduced by the legacy scorer:</p>\n<ul>{listed}</ul>")
         sections.append(section("observed", "Recorded scores", "\n".join(parts)))

@@ -427,10 +427,7 @@ def _why(report: DriftReport, beyond_noise_only: bool) -> tuple[str, ...]:
         )
     observed = report.observed
     if observed is not None:
-        history = [
-            f"recorded promptfoo scores: the legacy scorer reproduces {observed.exact_reproduced} of "
-            f"{observed.exact_checked} exactly"
-        ]
+        history = [f"recorded promptfoo scores: {observed.reproduction()}"]
         if observed.regraded_samples:
             history.append(
                 f"{observed.regraded_samples_reproduced} of {observed.regraded_samples} samples graded again "

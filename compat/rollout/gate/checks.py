@@ -131,6 +131,10 @@ def check_same_scorers(now: ScorersInfo, made: ScorersInfo) -> None:
     """Raise ``InputError`` when the baseline was made (``made``) with other scorers than this run."""
     fields = ("control", "candidate", "candidate_policy", "candidate_vocabulary", "tolerance")
     differ = [name for name in fields if getattr(made, name) != getattr(now, name)]
+    # The arms each side scored (--arm, --control-arm), where the baseline says them (reports since 1.3, 1.4).
+    differ += [
+        name for name in ("candidate_arm", "control_arm") if getattr(made, name) not in (None, getattr(now, name))
+    ]
     if differ:
         said = "; ".join(
             f"{name}: {_said(name, getattr(made, name))} in the baseline, {_said(name, getattr(now, name))} now"
@@ -138,8 +142,8 @@ def check_same_scorers(now: ScorersInfo, made: ScorersInfo) -> None:
         )
         raise InputError(
             f"the baseline was made with other scorers ({said}), so its drift budget describes another "
-            "reading; give the gate the baseline's --candidate, --vocabulary and --tolerance, make the "
-            "baseline again with the gate's (faithcompat diff CORPUS --out baseline), or skip the budget "
+            "reading; give the gate the baseline's --candidate, --arm, --control-arm, --vocabulary and --tolerance, "
+            "make the baseline again with the gate's (faithcompat diff CORPUS --out baseline), or skip the budget "
             "with --no-baseline"
         )
 

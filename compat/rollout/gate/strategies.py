@@ -254,7 +254,7 @@ case_text = any_text.map(as_json_reads_it)
 # alone or before a note set off by punctuation and a space ("Yes: stated", "No - A").
 _VERDICT_WORDS = sorted(verdict_words(None).values, key=len, reverse=True)
 _VERDICT_LINE = re.compile(
-    r"^[\W\d_]*(?:[a-z][a-z0-9]{0,8}[\W\d_]+)?(?:" + "|".join(map(re.escape, _VERDICT_WORDS)) + r")"
+    r"^[\W\d_]*(?:[^\W\d_][^\W_]{0,40}[\W\d_]+)*(?:" + "|".join(map(re.escape, _VERDICT_WORDS)) + r")"
     r"(?:[\W\d_]*$|[ \t]*[:;,.\-–—]+[ \t]+\S)",
     re.IGNORECASE | re.MULTILINE,
 )

@@ -178,6 +178,20 @@ def _blank_echoes(lowered: str, statements: Sequence[str]) -> str:
         if echo[:1] in "-*•+(" or echo[:1].isdecimal():  # only then can a list mark begin it
             echo = _LIST_MARK.sub("", echo)
         lowered = _replace_echo(lowered, echo, f" §{index}§ ")
+    return _blank_cut_echo(lowered, statements)
+
+
+def _blank_cut_echo(lowered: str, statements: Sequence[str]) -> str:
+    """An output cut off inside an echo ("3. Verdict: Y" of the statement "Verdict: Yes, the
+    the.") ends in the statement's first words, not in a verdict: that last line is blanked."""
+    start = lowered.rfind("\n") + 1
+    tail = _LIST_MARK.sub("", lowered[start:].strip())
+    if len(tail) < MIN_ECHO_CHARS:
+        return lowered
+    for statement in statements:
+        echo = _folded(statement).strip()
+        if len(echo) > len(tail) and echo.startswith(tail):
+            return lowered[:start]
     return lowered
 
 

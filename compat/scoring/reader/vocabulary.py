@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from compat._errors import VocabularyError
+from compat._file_kind import FileKind
 from compat._toml import read_toml
 from compat.scoring.reader.words import MAX_WORD_CHARS, WORD_VALUES, normalise_word
 
@@ -44,7 +45,7 @@ class Vocabulary:
 
 def load_vocabulary(path: str | Path) -> Vocabulary:
     """The ``[vocabulary]`` table of the TOML file at ``path``, checked word by word."""
-    data = read_toml(path, VocabularyError)
+    data = read_toml(path, VocabularyError, FileKind.VOCABULARY)
     try:
         return vocabulary_from(data)
     except ValueError as error:
