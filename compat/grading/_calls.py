@@ -49,7 +49,7 @@ from compat.grading.prompts import (
     render,
     statements_text,
 )
-from compat.scoring import statements_from_text
+from compat.scoring import sent_statements, statements_from_text
 
 
 @dataclass(frozen=True, slots=True)
@@ -149,12 +149,8 @@ class Grading:
             )
             record["statements_output"] = first
             # The RAGAS arm's call 2 judges the statements the fixed scorer will divide by;
-            # the legacy arm keeps legacy's line rule, on purpose.
-            statements = (
-                statements_from_text(first)
-                if arm.structured
-                else [line.strip() for line in first.split("\n") if line.strip()]
-            )
+            # the legacy arm keeps legacy's line rule, on purpose (diff shows what each was sent).
+            statements = sent_statements(first, structured=arm.structured)
             call = "verdicts"
             verdict_values = {**values, "statements": statements_text(arm.preset, statements)}
             second = yield from self._call(

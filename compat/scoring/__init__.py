@@ -31,7 +31,7 @@ from compat.scoring._score import (
     VerdictFormat,
     passes,
 )
-from compat.scoring._statements import statements_from_text
+from compat.scoring._statements import sent_statements, statements_from_text
 from compat.scoring.reader import (
     READER_VERSION,
     VerdictWords,
@@ -74,6 +74,7 @@ __all__ = [
     "scorer_names",
     "scorer_options",
     "scorer_reader",
+    "sent_statements",
     "statements_from_text",
     "temporary_scorers",
     "verdict_words",

@@ -57,6 +57,19 @@ def statements_from_text(text: str) -> list[str]:
     return lines
 
 
+def sent_statements(call1: str, *, structured: bool) -> list[str]:
+    """The statements ``grade`` sends the verdict call (call 2) from call 1's text.
+
+    ``structured`` (an arm keeping the RAGAS contract, or judged by HHEM): the statements
+    a person reads in it (``statements_from_text``), the list the fixed scorer divides
+    by. Otherwise legacy's line rule, on purpose: the non-blank lines, stripped, which
+    the fixed scorer may count otherwise (a heading, a JSON list, another line break).
+    """
+    if structured:
+        return statements_from_text(call1)
+    return [line.strip() for line in call1.split("\n") if line.strip()]
+
+
 _LINE_BREAK = re.compile("\r\n|[\n\r\u2028\u2029\x85]")
 _OTHER_BREAKS = ("\r", "\u2028", "\u2029", "\x85")
 _BLANK = JS_WHITESPACE + "\x85"  # NEL is a line break here

@@ -640,3 +640,189 @@ def test_without_composite_the_explorer_has_no_composite_filter_column_or_sectio
     assert tab.page.locator("#case-dialog").is_visible() and tab.page.locator("#case-composite").count() == 0
     assert "no metrics" not in tab.page.locator("#case-dialog-body").inner_text()
     tab.assert_inert()
+
+
+# Issue 34, item 10: the page as a person reads it at 1366 px.
+
+# Each SVG text's size as drawn: its font size times the scale its chart is drawn at.
+DRAWN_TEXT = """svg => Array.from(svg.querySelectorAll('text')).map(t => {
+    const m = t.getScreenCTM();  // a rotated label scales by the same length
+    return { text: t.textContent, px: parseFloat(getComputedStyle(t).fontSize) * Math.hypot(m.a, m.b) };
+})"""
+# A label's text cut (an ellipsis, or hidden past its box), and the text a person sees.
+CUT_LABELS = """cells => cells.map(c => ({
+    label: c.getAttribute('title'), shown: c.innerText, cut: c.scrollWidth > c.clientWidth }))"""
+
+
+def test_the_charts_labels_are_readable_and_whole(
+    browser: Any, bundled_page: tuple[Path, DriftReport, list[CaseLine]], shots: Path
+) -> None:
+    """Every chart's text drawn at 10 px or more (the first screen's deltas were drawn at 5), and
+    every bar's label whole (`candidate_undetermi…`, `verdict_spelling_var…` were cut)."""
+    path, report, _ = bundled_page
+    tab = Tab(browser, path)
+    charts = tab.page.locator("svg.histogram, svg.waterfall")
+    assert charts.count() >= 4  # the first screen's deltas, the decomposition, the noise floors, the deltas section
+    for index in range(charts.count()):
+        chart = charts.nth(index)
+        chart.scroll_into_view_if_needed()
+        drawn = chart.evaluate(DRAWN_TEXT)
+        assert drawn and all(text["px"] >= 10 for text in drawn), (chart.get_attribute("class"), drawn[:3])
+    glance = tab.page.locator("[aria-label=Deltas] svg.histogram text").all_text_contents()
+    assert "0" in glance and "cases" in glance  # the axis is labelled
+    tab.page.evaluate("window.scrollTo(0, 0)")
+    labels = tab.page.locator("table.bars th").evaluate_all(CUT_LABELS)
+    assert {"candidate_undetermined", "verdict_spelling_variant"} <= {label["label"] for label in labels}
+    for label in labels:
+        assert not label["cut"] and label["shown"].replace("\n", "") == label["label"], label
+    causes = [row.cause for row in report.causes[:8]]
+    assert [label["label"] for label in labels if label["label"] in causes] == causes
+    tab.page.locator(".glance").screenshot(path=str(shots / "9-charts.png"))
+    tab.assert_inert()
+
+
+# A browser whose own stylesheet does not scroll a modal dialog (the page must say it itself):
+# author rules of no specificity, below the page's own.
+UNSCROLLED_DIALOG = ":where(dialog) { overflow: visible; }"
+LAST_DRAWN = """dialog => {
+    dialog.scrollTop = dialog.scrollHeight;
+    const box = dialog.getBoundingClientRect();
+    const inside = Array.from(dialog.querySelectorAll('h2, h3, h4, h5, p, pre, li, dt, dd, td, th'))
+      .map(e => e.getBoundingClientRect()).filter(r => r.height > 0);
+    const below = document.elementFromPoint(box.left + box.width / 2, Math.min(box.bottom + 8, innerHeight - 1));
+    return { bottom: box.bottom, last: Math.max(...inside.map(r => r.bottom)),
+             below: below === null ? '' : (dialog.contains(below) && below !== dialog ? below.tagName : '') };
+}"""
+HEADINGS_OVERLAP = """dialog => {
+    const boxes = Array.from(dialog.querySelectorAll('h2, h3, h4, h5, caption, p'))
+      .filter(e => e.getBoundingClientRect().height > 0)
+      .map(e => [e.textContent.slice(0, 40), e.getBoundingClientRect()]);
+    const hits = [];
+    for (let i = 0; i < boxes.length; i++) for (let j = i + 1; j < boxes.length; j++) {
+      const [a, r] = boxes[i], [b, s] = boxes[j];
+      const rows = Math.min(r.bottom, s.bottom) - Math.max(r.top, s.top);
+      const columns = Math.min(r.right, s.right) - Math.max(r.left, s.left);
+      if (rows > 1 && columns > 1) {
+        hits.push([a, b]);
+      }
+    }
+    return hits;
+}"""
+
+
+def test_the_case_dialog_ends_inside_itself(
+    browser: Any, bundled_page: tuple[Path, DriftReport, list[CaseLine]]
+) -> None:
+    """A long case scrolls within its dialog: at its bottom nothing of it is drawn past the dialog's
+    edge over the page (a heading of it printed over the page's caption), whatever the browser's
+    own stylesheet does with a modal dialog, and no two of its headings or lines overlap."""
+    path, _, lines = bundled_page
+    longest = max((line for line in lines if line.detail is not None), key=lambda line: len(repr(line.detail)))
+    for height in (768, 600):
+        tab = Tab(browser, path, height=height)
+        tab.page.add_style_tag(content=UNSCROLLED_DIALOG)
+        tab.page.evaluate("id => { location.hash = 'case=' + encodeURIComponent(id); }", longest.id)
+        dialog = tab.page.locator("#case-dialog")
+        tab.page.wait_for_selector("#case-dialog[open]")
+        end = dialog.evaluate(LAST_DRAWN)
+        assert end["last"] <= end["bottom"] + 0.5 and end["below"] == "", (height, end)
+        assert dialog.evaluate("d => d.scrollHeight > d.clientHeight")  # long enough to scroll
+        assert dialog.evaluate(HEADINGS_OVERLAP) == []
+        tab.assert_inert()
+
+
+def test_the_criteria_over_the_trusted_cases_say_over_how_many(
+    browser: Any, bundled_page: tuple[Path, DriftReport, list[CaseLine]]
+) -> None:
+    """ "45 flips" and "29.8% agree" beside "pass->fail flip rate 0.0000" and "agreement 0.9367": each
+    criterion measured over the cases where legacy is trusted says so, and over how many."""
+    path, report, _ = bundled_page
+    assert report.trusted_agreement is not None and report.trusted_agreement.cases < report.corpus.cases
+    over = f"over the {report.trusted_agreement.cases:,} cases where legacy is trusted"
+    tab = Tab(browser, path)
+    items = tab.page.locator("ul.criteria li")
+    said = {item.split(":")[0].lstrip("✓✗ "): item for item in items.all_inner_texts()}
+    trusted = {"pass->fail flip rate", "fail->pass flip rate", "agreement (Wilson 95% lower bound)"}
+    assert trusted <= set(said)
+    for name, text in said.items():
+        assert (over in text) == (name in trusted), text
+    for index in range(items.count()):  # said on the first screen, without scrolling
+        box = items.nth(index).locator(".over").bounding_box() if items.nth(index).locator(".over").count() else None
+        assert box is None or box["y"] + box["height"] <= 768
+    tab.assert_inert()
+
+
+def test_a_page_of_no_cases_says_there_are_none(browser: Any, tmp_path: Path) -> None:
+    """Not "No differences: every case matches": there is no case to match."""
+    corpus = tmp_path / "empty.jsonl"
+    corpus.write_text("", encoding="utf-8")
+    page, report, _ = written(tmp_path / "report", lambda keep: run_diff([corpus], DiffSettings(), on_comparisons=keep))
+    assert report.corpus.cases == 0
+    tab = Tab(browser, page)
+    tab.assert_inert()
+    text = tab.page.inner_text("main")
+    assert "every case matches" not in text
+    said = "No cases: the corpus holds none, so there is nothing to compare."
+    assert tab.page.inner_text("[aria-label=Causes]").endswith(said)
+    assert said in tab.page.inner_text("section[aria-labelledby=s-causes]")
+
+
+# Issue 34, item 11: what each arm's verdict call was sent, beside the verdicts read.
+
+
+def test_an_opened_case_shows_what_each_verdict_call_was_sent_beside_the_verdicts(
+    browser: Any, tmp_path: Path, shots: Path
+) -> None:
+    """Graded per arm (`grade`), the fixed scorer reading the legacy arm: the legacy arm's verdict
+    call was sent call 1's lines, its heading too, so its verdicts are one place off the statements
+    the fixed scorer reads them against. Each side lists what its arm's verdict call was sent, the
+    candidate's beside the verdicts read in each place, and the places that do not line up are marked."""
+    from tests.diff.graded import HEADER, arm, write
+
+    said = ["Photosynthesis uses sunlight to make food.", "It happens in chloroplasts.", "It releases carbon dioxide."]
+    legacy = arm(
+        "legacy",
+        [
+            {
+                "seed": 0,
+                "statements_output": "Statements:\n" + "\n".join(said),
+                "grader_output": f"{HEADER} No. Yes. Yes. No.",
+            }
+        ],
+    )
+    case = {
+        "id": "photosynthesis-heading-sent",
+        "question": "How does photosynthesis work?",
+        "answer": "Photosynthesis uses sunlight to make food. It happens in chloroplasts. It releases carbon dioxide.",
+        "contexts": ["Plants use sunlight in their chloroplasts to make food, releasing oxygen."],
+        "arms": {"legacy": legacy},
+    }
+    corpus = write(tmp_path / "graded.jsonl", [case])
+    settings = DiffSettings(candidate_arm="legacy")
+    page, _, lines = written(tmp_path / "report", lambda keep: run_diff([corpus], settings, on_comparisons=keep))
+    [line] = [parse_case_line(text) for text in lines]
+    assert line.detail is not None
+    assert line.detail.control_sent == line.detail.candidate_sent == ["Statements:", *said]  # the heading was sent too
+    read = [verdict.text for verdict in line.detail.candidate_read]
+    tab = Tab(browser, page, height=900)
+    tab.page.locator("#case-rows tr").first.click()
+    sides = tab.page.locator("#case-dialog .side")
+    legacy_side, fixed_side = sides.nth(0), sides.nth(1)
+    assert legacy_side.locator("ol.sent li").all_inner_texts() == ["Statements:", *said]
+    assert "Sent to the verdict call (4 statements)" in legacy_side.inner_text()
+    rows = fixed_side.locator("table.sent tbody tr")
+    assert rows.count() == max(4, len(read))
+    cells = [rows.nth(i).locator("td").all_inner_texts() for i in range(rows.count())]
+    assert [cell[1] for cell in cells[:4]] == ["Statements:", *said]
+    marked = [rows.nth(i).get_attribute("class") or "" for i in range(rows.count())]
+    off = [
+        i >= len(read) or i >= 4 or read[i].lower().rstrip(".") != ["statements:", *said][i].lower().rstrip(".")
+        for i in range(rows.count())
+    ]
+    assert off[0] and [mark == "misaligned" for mark in marked] == off  # one place off from the first
+    assert f"Sent 4 statements; {len(read)} verdicts read: {sum(off)} of them do not line up (marked)." in (
+        fixed_side.inner_text()
+    )
+    fixed_side.locator("table.sent").evaluate("table => table.scrollIntoView({block: 'center'})")
+    tab.screenshot(shots, "10-case-statements-sent")
+    tab.assert_inert()

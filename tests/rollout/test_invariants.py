@@ -68,7 +68,9 @@ def test_flip_never_lowers(drawn: Any) -> None:
 )
 @example(  # Found by the ci profile: an output cut inside statement 3's echo, "3. Verdict: Y", is no verdict
     (
-        Judgement(("The the capital.", "The jury's verdict: no appeal.", "Verdict: Yes, the the."), (0, 0, 0), ("r",) * 3),
+        Judgement(
+            ("The the capital.", "The jury's verdict: no appeal.", "Verdict: Yes, the the."), (0, 0, 0), ("r",) * 3
+        ),
         "text_per_statement",
         "truncate",
         123,
@@ -101,8 +103,12 @@ def test_a_json_list_cut_off_after_a_verdict_is_not_verdictless_text() -> None:
 
 
 def test_a_label_with_digits_before_a_verdict_word_is_a_verdict_not_verdictless_text() -> None:
-    """Hypothesis drew "A0A:YES", "A00000000A:YES", "A:A:YES" and "À:YES" as text without a verdict: a field whose value is YES."""
-    assert not any(strategies._is_verdictless(text) for text in ("A0A:YES", "A00000000A:YES", "A:A:YES", "À:YES", "s1: no", "Q2 - Yes"))
+    """Hypothesis drew "A0A:YES", "A00000000A:YES", "A:A:YES" and "À:YES" as text without a verdict:
+    a field (of any length, letters, nesting) whose value is YES."""
+    assert not any(
+        strategies._is_verdictless(text)
+        for text in ("A0A:YES", "A00000000A:YES", "A:A:YES", "À:YES", "s1: no", "Q2 - Yes")
+    )
 
 
 @given(inv.TOTAL.strategy)

@@ -92,6 +92,7 @@ class CaseComparer:
                 candidate_scorer=self.candidate,
                 candidate_arm=self.candidate_arm,
                 control_arm=self.control_arm,
+                graded=case,
             )
             comparison = comparison._replace(detail=detail)
         if self.composite is not None and case.metrics:

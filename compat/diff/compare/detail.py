@@ -15,11 +15,11 @@ import json
 from collections.abc import Callable
 from typing import Any
 
-from compat.cases import ArmName, Case
+from compat.cases import ArmName, Case, recorded_config
 from compat.diff._outcomes import CANDIDATE_ARM, CONTROL_ARM
 from compat.diff.compare.arms import case_for_arm
 from compat.diff.compare.values import CaseDetail, GraderTexts
-from compat.scoring import LegacyScorer, Score, Scorer, Verdict, VerdictFormat, legacy_breakdown
+from compat.scoring import LegacyScorer, Score, Scorer, Verdict, VerdictFormat, legacy_breakdown, sent_statements
 
 
 def case_detail(
@@ -31,8 +31,11 @@ def case_detail(
     candidate_scorer: Scorer,
     candidate_arm: ArmName = CANDIDATE_ARM,
     control_arm: ArmName = CONTROL_ARM,
+    graded: Case | None = None,
 ) -> CaseDetail:
-    """``candidate_arm``, ``control_arm``: the arm each side scored."""
+    """``candidate_arm``, ``control_arm``: the arm each side scored; ``graded``: the case as the
+    corpus holds it, its arms' recordings (``case`` may be one arm's text, read by both sides)."""
+    graded = case if graded is None else graded
     control_case = case_for_arm(case, control_arm)
     candidate_case = case_for_arm(case, candidate_arm)
     control_read, note = _read(control, control_scorer, control_case)
@@ -46,7 +49,25 @@ def case_detail(
         control_read=control_read,
         candidate_read=candidate_read,
         control_note=note,
+        control_sent=_sent(graded, control_arm, control_case),
+        candidate_sent=_sent(graded, candidate_arm, candidate_case),
     )
+
+
+def _sent(case: Case, arm: ArmName, chosen: Case | None) -> tuple[str, ...] | None:
+    """The statements ``arm``'s verdict call was sent: ``grade``'s rule for the arm's preset on
+    its call 1, or the list the case gives; None where the corpus does not say (texts graded
+    elsewhere) or nothing was read."""
+    if chosen is None:
+        return None
+    recording = case.arms.get(arm) if case.arms is not None else None
+    if recording is not None and chosen.statements_output is not None:
+        config = recorded_config(arm, recording)
+        structured = config.structured or config.verifier == "hhem"  # HHEM reads the statements as RAGAS does
+        return tuple(sent_statements(chosen.statements_output, structured=structured))
+    if chosen.statements_output is None and chosen.statements is not None:
+        return chosen.statements
+    return None
 
 
 def _texts_of(chosen: Case | None) -> GraderTexts | None:
@@ -87,7 +108,13 @@ def detail_record(detail: CaseDetail) -> dict[str, Any]:
         "control_read": [_verdict(v) for v in detail.control_read],
         "candidate_read": [_verdict(v) for v in detail.candidate_read],
         "control_note": detail.control_note,
+        "control_sent": _listed(detail.control_sent),
+        "candidate_sent": _listed(detail.candidate_sent),
     }
+
+
+def _listed(statements: tuple[str, ...] | None) -> list[str] | None:
+    return None if statements is None else list(statements)
 
 
 def _texts(texts: GraderTexts | None) -> dict[str, Any] | None:
@@ -126,8 +153,14 @@ def detail_json(detail: CaseDetail) -> str:
         f'"same_texts": {"true" if same else "false"}, '
         f'"control_read": [{", ".join(map(_verdict_json, detail.control_read))}], '
         f'"candidate_read": [{", ".join(map(_verdict_json, detail.candidate_read))}], '
-        f'"control_note": {_quote(detail.control_note)}}}'
+        f'"control_note": {_quote(detail.control_note)}, '
+        f'"control_sent": {_listed_json(detail.control_sent)}, '
+        f'"candidate_sent": {_listed_json(detail.candidate_sent)}}}'
     )
+
+
+def _listed_json(statements: tuple[str, ...] | None) -> str:
+    return "null" if statements is None else f"[{', '.join(map(_quote, statements))}]"
 
 
 def _optional(text: str | None) -> str:

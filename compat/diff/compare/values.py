@@ -111,6 +111,10 @@ class CaseDetail(NamedTuple):
     control_read: tuple[Verdict, ...]
     candidate_read: tuple[Verdict, ...]
     control_note: str  # how the control's reading is to be taken (the legacy arithmetic's branch)
+    # The statements each side's verdict call (call 2) was sent, where the corpus says: an arm
+    # graded by `grade` (its preset's rule), or a list given; None for texts graded elsewhere.
+    control_sent: tuple[str, ...] | None = None
+    candidate_sent: tuple[str, ...] | None = None
 
     @property
     def same_texts(self) -> bool:

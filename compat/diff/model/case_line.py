@@ -114,6 +114,14 @@ class CaseDetailLine(FrozenModel):
     control_read: list[ReadVerdictLine]
     candidate_read: list[ReadVerdictLine]
     control_note: str = Field(description="How the control's reading is to be taken (the legacy arithmetic).")
+    control_sent: list[str] | None = Field(
+        default=None,
+        description="The statements the control's verdict call (call 2) was sent: an arm graded by faithcompat "
+        "grade (its preset's rule on call 1), or the statements list given; null where the corpus does not say.",
+    )
+    candidate_sent: list[str] | None = Field(
+        default=None, description="The statements the candidate's verdict call was sent (as control_sent)."
+    )
 
 
 class CompositePartLine(FrozenModel):

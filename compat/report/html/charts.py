@@ -10,6 +10,9 @@ from compat.report.html.markup import esc, num, signed
 
 _SVG_W, _SVG_H = 640, 250
 _LEFT, _RIGHT, _TOP, _BOTTOM = 46, 12, 18, 46
+# The first screen's card is about 300 px wide: its histogram is drawn at that size, so its
+# labels are not shrunk to half their size (a 640-unit chart in a 300 px card: 5 px text).
+CARD_W, CARD_H = 290, 190
 
 
 def edge(value: float) -> str:
@@ -17,14 +20,25 @@ def edge(value: float) -> str:
     return "0" if text == "-0" else text
 
 
-def histogram_svg(bins: Sequence[HistogramBin], axis: str, *, key: str = "histogram", what: str = "delta") -> str:
-    """One ``<rect class="bar">`` per bin, equal widths (outlier bins are wider in value)."""
-    plot_w, plot_h = _SVG_W - _LEFT - _RIGHT, _SVG_H - _TOP - _BOTTOM
+def histogram_svg(
+    bins: Sequence[HistogramBin],
+    axis: str,
+    *,
+    key: str = "histogram",
+    what: str = "delta",
+    size: tuple[int, int] = (_SVG_W, _SVG_H),
+) -> str:
+    """One ``<rect class="bar">`` per bin, equal widths (outlier bins are wider in value).
+
+    ``size``: the chart's width and height in the units its text is set in (the CSS
+    draws the chart at about that size, so the text keeps its size)."""
+    svg_w, svg_h = size
+    plot_w, plot_h = svg_w - _LEFT - _RIGHT, svg_h - _TOP - _BOTTOM
     base = _TOP + plot_h
     peak = max((b.count for b in bins), default=0)
     width = plot_w / max(len(bins), 1)
     parts = [
-        f'<svg class="histogram" viewBox="0 0 {_SVG_W} {_SVG_H}" role="img" aria-labelledby="{key}-title">',
+        f'<svg class="histogram" viewBox="0 0 {svg_w} {svg_h}" role="img" aria-labelledby="{key}-title">',
         f'<title id="{key}-title">Histogram of {what}s ({axis}), {len(bins)} bins</title>',
     ]
     for i, b in enumerate(bins):
@@ -39,7 +53,7 @@ def histogram_svg(bins: Sequence[HistogramBin], axis: str, *, key: str = "histog
         )
         if b.count:
             parts.append(f'<text x="{x + width / 2:.2f}" y="{y - 3:.2f}" text-anchor="middle">{b.count}</text>')
-    parts.append(f'<line class="axis" x1="{_LEFT}" y1="{base}" x2="{_SVG_W - _RIGHT}" y2="{base}"/>')
+    parts.append(f'<line class="axis" x1="{_LEFT}" y1="{base}" x2="{svg_w - _RIGHT}" y2="{base}"/>')
     parts.append(f'<line class="axis" x1="{_LEFT}" y1="{_TOP}" x2="{_LEFT}" y2="{base}"/>')
     edges = [b.low for b in bins] + ([bins[-1].high] if bins else [])
     last_x, last_text = -1e9, ""
@@ -56,7 +70,7 @@ def histogram_svg(bins: Sequence[HistogramBin], axis: str, *, key: str = "histog
         parts.append(f'<line class="axis" x1="{_LEFT - 4}" y1="{y:.2f}" x2="{_LEFT}" y2="{y:.2f}"/>')
         parts.append(f'<text x="{_LEFT - 7}" y="{y + 3.5:.2f}" text-anchor="end">{tick}</text>')
     parts.append(
-        f'<text class="label" x="{_LEFT + plot_w / 2:.2f}" y="{_SVG_H - 8}" text-anchor="middle">{what} ({axis})</text>'
+        f'<text class="label" x="{_LEFT + plot_w / 2:.2f}" y="{svg_h - 8}" text-anchor="middle">{what} ({axis})</text>'
     )
     parts.append(
         f'<text class="label" x="12" y="{_TOP + plot_h / 2:.2f}" text-anchor="middle" '
@@ -112,7 +126,9 @@ def bars(rows: Sequence[tuple[str, int, str]], total: int, caption: str, *, code
     peak = max(max(count for _, count, _ in rows), 1)
     body = []
     for label, count, css in rows:
-        name = f"<code>{esc(label)}</code>" if code else esc(label)
+        # A name may wrap after its underscores: cut with an ellipsis, two causes read alike.
+        wrapping = esc(label).replace("_", "_<wbr>")
+        name = f"<code>{wrapping}</code>" if code else wrapping
         share = f"{100 * count / total:.1f}%" if total else "—"
         body.append(
             f'<tr><th scope="row" title="{esc(label)}">{name}</th>'

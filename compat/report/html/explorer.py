@@ -40,6 +40,9 @@ def _row_json(line: str) -> str:
                 texts["grader_output"] = _cut(texts.get("grader_output"))
                 if texts.get("statements") is not None:
                     texts["statements"] = [_cut(s) for s in texts["statements"]]
+        for key in ("control_sent", "candidate_sent"):
+            if detail.get(key) is not None:
+                detail[key] = [_cut(s) for s in detail[key]]
     composite = record.get("composite")
     if isinstance(composite, dict):  # a ground truth can be a paragraph
         composite["reference"] = _cut(composite.get("reference"))

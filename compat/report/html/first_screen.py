@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 from compat.diff import DriftReport
 from compat.report._arms import scorers_title
-from compat.report.html.charts import bars, heat_map, histogram_svg
+from compat.report.html.charts import CARD_H, CARD_W, bars, heat_map, histogram_svg
 from compat.report.html.markup import esc, no_differences, num, pct
 
 CAUSE_BARS = 8  # causes drawn on the first screen; the rest are summed into one bar
@@ -22,6 +22,7 @@ class PanelCriterion:
     holds: bool
     blocks: str  # what failing it means: HOLD or NO-GO
     note: str = ""
+    over: str = ""  # the cases it is measured over, where not all: "over the 111 cases where legacy is trusted"
 
 
 @dataclass(frozen=True)
@@ -84,10 +85,11 @@ def _decision(report: DriftReport, panel: DecisionPanel | None) -> str:
         blocks = f' <span class="muted">({esc(c.blocks)})</span>' if not c.holds else ""
         note = f'<br><span class="muted">{esc(c.note)}</span>' if c.note and not c.holds else ""
         title = f' title="{esc(c.note)}"' if c.note else ""
+        over = f' <span class="over">{esc(c.over)}</span>' if c.over else ""
         items.append(
             f'<li class="{css}"{title}><span class="mark" aria-hidden="true">{mark}</span>'
             f"{esc(c.name)}: <b>{esc(c.measured)}</b> "
-            f'<span class="muted">(needs {esc(c.threshold)})</span>{blocks}{note}</li>'
+            f'<span class="muted">(needs {esc(c.threshold)})</span>{over}{blocks}{note}</li>'
         )
     decided = (
         f"Decided by {len(failed)} of {len(panel.criteria)} criteria failing."
@@ -154,7 +156,7 @@ def _figures(report: DriftReport) -> str:
 def glance(report: DriftReport) -> str:
     axis = f"{esc(report.scorers.candidate)} − {esc(report.scorers.control)}"
     histogram = (
-        histogram_svg(report.deltas.histogram, axis, key="glance-histogram")
+        histogram_svg(report.deltas.histogram, axis, key="glance-histogram", size=(CARD_W, CARD_H))
         if report.deltas.histogram
         else '<p class="muted">No case has two finite scores.</p>'
     )

@@ -49,6 +49,7 @@ class Criterion:
     blocks: Recommendation  # what failing it means: HOLD or NO-GO
     note: str = ""
     raw: float | None = None  # the same measure over every case, where the criterion's is over fewer
+    over: str = ""  # the cases it is measured over, where not all of them (said beside it on the page)
 
     @property
     def holds(self) -> bool:
@@ -192,12 +193,15 @@ def decide(
     ]
     criteria += flip_criteria(report, policy, accepted, beyond_noise=beyond_noise)
     criteria += [
-        Criterion.at_least(
-            "agreement (Wilson 95% lower bound)",
-            lower,
-            policy.min_agreement_lower_bound,
-            Recommendation.HOLD,
-            agreement_note,
+        replace(
+            Criterion.at_least(
+                "agreement (Wilson 95% lower bound)",
+                lower,
+                policy.min_agreement_lower_bound,
+                Recommendation.HOLD,
+                agreement_note,
+            ),
+            over=_trusted_over(report),
         ),
         Criterion.at_least(  # the smallest cohort; a corpus without cohort tags is one cohort
             "smallest cohort",
@@ -318,6 +322,7 @@ def flip_criteria(
             counted["pass_to_fail"] -= row.trusted_pass_to_fail
             counted["fail_to_pass"] -= row.trusted_fail_to_pass
         base, where = trusted.cases, "the cases where legacy is trusted"
+    over = "" if where.startswith("every case") else _trusted_over(report)
     criteria = []
     for kind, name, threshold, said in (
         ("pass_to_fail", "pass->fail flip rate", policy.max_pass_to_fail_rate, "legacy passed and the candidate fails"),
@@ -334,8 +339,14 @@ def flip_criteria(
             f"{raw[kind]} ({raw_rate:.4f})" + _accepted_note([(row.cause, getattr(row, kind)) for row in accepted])
         )
         criterion = Criterion.at_most(name, rate, threshold, Recommendation.HOLD, note)
-        criteria.append(replace(criterion, raw=raw_rate))
+        criteria.append(replace(criterion, raw=raw_rate, over=over))
     return criteria
+
+
+def _trusted_over(report: DriftReport) -> str:
+    """What a criterion over the trusted cases is measured over, said beside it (none for an older report)."""
+    trusted = report.trusted_agreement
+    return "" if trusted is None else f"over the {trusted.cases:,} cases where legacy is trusted"
 
 
 def _agreement(report: DriftReport, *, beyond_noise: bool) -> tuple[Agreement, str]:

@@ -233,4 +233,5 @@ def _panel_criterion(criterion: Criterion) -> PanelCriterion:
         holds=criterion.holds,
         blocks=criterion.blocks.value,
         note=criterion.note,
+        over=criterion.over,
     )

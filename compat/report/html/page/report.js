@@ -234,6 +234,46 @@
     box.appendChild(el("h5", "", "Call 2: verdicts"));
     box.appendChild(el("pre", "", t.grader_output === "" ? "(empty)" : t.grader_output));
   }
+  function count(n) { return n + (n === 1 ? " statement" : " statements"); }
+  function verdict(node, v) {
+    node.appendChild(el("b", "", v.verdict === 1 ? "✓ yes " : (v.verdict === 0 ? "✗ no " : "– none ")));
+    node.appendChild(el("span", "", v.text));
+    if (v.reason) { node.appendChild(el("div", "muted", v.reason)); }
+  }
+  // One statement's words, for telling whether a verdict reads the statement sent in its place.
+  function words(text) {
+    return String(text).toLowerCase().replace(/\s+/g, " ").replace(/^[\s\d.)*-]+/, "").replace(/[\s.!?;:]+$/, "");
+  }
+  // The statements a side's verdict call was sent, each beside the verdict read in its place:
+  // a verdict short, extra or about another statement is marked (the reading misaligned).
+  function beside(sent, read, name) {
+    var wrap = el("div", "sent-beside");
+    var rows = Math.max(sent.length, read.length), off = 0;
+    var table = el("table", "sent");
+    var hr = el("tr");
+    ["#", "sent to the verdict call", "verdict as " + name + " read it"].forEach(function (t) {
+      hr.appendChild(el("th", "", t)).scope = "col";
+    });
+    table.appendChild(el("thead")).appendChild(hr);
+    var tb = table.appendChild(el("tbody"));
+    for (var i = 0; i < rows; i++) {
+      var s = i < sent.length ? sent[i] : null, v = i < read.length ? read[i] : null;
+      var misaligned = s === null || v === null || (!blank(v.text) && words(v.text) !== words(s));
+      var tr = el("tr", misaligned ? "misaligned" : "");
+      tr.appendChild(el("td", "num", String(i + 1)));
+      tr.appendChild(el("td", "", s === null ? "— (not sent)" : s));
+      var cell = el("td", v === null ? "muted" : (v.verdict === 1 ? "yes" : (v.verdict === 0 ? "no" : "none")));
+      if (v === null) { cell.textContent = "— (no verdict)"; } else { verdict(cell, v); }
+      tr.appendChild(cell);
+      tb.appendChild(tr);
+      if (misaligned) { off += 1; }
+    }
+    var said = "Sent " + count(sent.length) + "; " + read.length + (read.length === 1 ? " verdict" : " verdicts") + " read";
+    wrap.appendChild(el("p", off ? "note misaligned-note" : "muted", off ?
+      said + ": " + off + " of them do not line up (marked)." : said + ", each in its statement's place."));
+    wrap.appendChild(table);
+    return wrap;
+  }
   function side(r, which, name) {
     var box = el("div", "side");
     var isControl = which === "control";
@@ -252,21 +292,29 @@
     box.appendChild(dl);
     var d = r.detail;
     if (d) {
-      var read = d[which + "_read"];
-      box.appendChild(el("h4", "", "Verdicts as " + name + " read them"));
-      if (isControl && d.control_note) { box.appendChild(el("p", "muted", d.control_note)); }
-      if (read.length) {
+      var read = d[which + "_read"], sent = d[which + "_sent"];
+      var pieces = isControl && d.control_note;  // legacy's pieces of the final line, not one per statement
+      box.appendChild(el("h4", "", "Verdicts as " + name + " read them" +
+        (sent && !pieces ? ", beside the statements its verdict call was sent" : "")));
+      if (pieces) { box.appendChild(el("p", "muted", d.control_note)); }
+      if (sent && !pieces) {
+        box.appendChild(beside(sent, read, name));
+      } else if (read.length) {
         var ol = el("ol", "verdicts");
         read.forEach(function (v) {
           var li = el("li", v.verdict === 1 ? "yes" : (v.verdict === 0 ? "no" : "none"));
-          li.appendChild(el("b", "", v.verdict === 1 ? "✓ yes " : (v.verdict === 0 ? "✗ no " : "– none ")));
-          li.appendChild(el("span", "", v.text));
-          if (v.reason) { li.appendChild(el("div", "muted", v.reason)); }
+          verdict(li, v);
           ol.appendChild(li);
         });
         box.appendChild(ol);
-      } else if (!(isControl && d.control_note)) {
+      } else if (!pieces) {
         box.appendChild(el("p", "muted", "No verdict was read."));
+      }
+      if (sent && pieces) {
+        box.appendChild(el("h4", "", "Sent to the verdict call (" + count(sent.length) + ")"));
+        var list = el("ol", "sent");
+        sent.forEach(function (x) { list.appendChild(el("li", "", x)); });
+        box.appendChild(list);
       }
       if (!d.same_texts) { texts(box, isControl ? d.control_texts : d.candidate_texts, "What " + name + " read"); }
     }
