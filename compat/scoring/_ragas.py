@@ -252,7 +252,8 @@ def _echoed_in_order(statements: Sequence[str], echoed: Sequence[str | None]) ->
     )
 
 
-_PER_STATEMENT = frozenset({VerdictFormat.TEXT_FINAL_LINE, VerdictFormat.TEXT_PER_STATEMENT})
+# A row or an item of these per statement answered that statement, "Cannot determine" included.
+_PER_STATEMENT = frozenset({VerdictFormat.TEXT_FINAL_LINE, VerdictFormat.TEXT_PER_STATEMENT, VerdictFormat.TEXT_TABLE})
 _SHORT_REPLY = 300  # characters: a reply this short that refuses says nothing else
 # JSON verdicts are an answer in the asked form, whatever a statement or reason in them says.
 # Formats that name each statement's verdict by structure: a refusal's words there are a value's
@@ -337,7 +338,7 @@ class RagasScorer:
                 warnings=parsed.warnings,
             )
         values, reasons, align_warnings = align(statements, parsed)
-        # A final line or markers giving every statement an item ("Yes. N/A. Cannot determine.")
+        # A final line, markers or a table giving every statement an item ("Yes. N/A. Cannot determine.")
         # answered each: its "cannot determine" is an item's word, not a refusal of the task. (A
         # list's items are not trusted so far: "no: — | Not enough information: 2" groups by value.)
         answered_each = len(parsed.values) >= len(statements) > 1 and parsed.format in _PER_STATEMENT

@@ -430,6 +430,19 @@ def test_an_output_built_from_known_verdicts_reads_as_those_verdicts(output: Gra
 @PROPERTY
 @given(grader_outputs())
 # Found by a stored example: 1 and 0 after an echoed statement name their statement's verdict.
+# Found by the dev profile: a table's row "Cannot determine" answered its statement; no refusal.
+@example(
+    GraderOutput(
+        statements=JOHN,
+        statements_output="\n".join(JOHN),
+        grader_output=(
+            f"| # | Statement | Verdict |\n|---|---|---|\n| 1 | {JOHN[0]} | Cannot determine |\n| 2 | {JOHN[1]} | Yes |"
+        ),
+        truth=(None, True),
+        refusal=False,
+        dimensions={},
+    )
+)
 @example(
     GraderOutput(
         statements=JOHN,

@@ -181,7 +181,7 @@ def read_list(
             if items:
                 read.extend(items)
                 spans.append(line.span())
-        elif _LIST_LINE.match(text):
+        elif _LIST_LINE.match(text) or _drawn_with_a_mark(text, words):
             item = read_item(text, words, None)
             if item is not None and item.word != "overall":
                 read.append(item)
@@ -189,6 +189,13 @@ def read_list(
         if len(read) >= MAX_VERDICTS:
             break
     return read[:MAX_VERDICTS], spans
+
+
+def _drawn_with_a_mark(line: str, words: VerdictWords) -> bool:
+    """A line that begins with a mark standing for a verdict ("✅ The river is long. - stated",
+    "☐ ...", a legend's "[x]"): the mark is the line's bullet and its verdict at once."""
+    head = line.lstrip(" \t>")
+    return head[:1] != "" and not head[0].isalnum() and any(head.startswith(mark) for mark in words.starts.others)
 
 
 def read_bare_run(lowered: str, words: VerdictWords, expected: int | None) -> tuple[list[Item], tuple[int, int]]:

@@ -173,6 +173,19 @@ def _read_text(lowered: str, expected: int | None, words: VerdictWords) -> TextV
                 f"{_says(chosen)} for {expected} statements, and {unread} more verdict word"
                 f"{'s' if unread > 1 else ''} stand{'' if unread > 1 else 's'} outside it",
             )
+        # The grader wrote about more statements (it repeated them) than verdicts were read: the
+        # layout was not understood, and the statements it judged in words not read are no missing
+        # verdicts ("* [ ] The store opens at 9 am. — the context says otherwise").
+        written_about = (
+            len({index for at, index in zip(echoes.places, echoes.statements, strict=True) if at >= since})
+            if echoes
+            else 0
+        )
+        if written_about > read:
+            return _unclear(
+                chosen,
+                f"{_says(chosen)} for {expected} statements, and the grader wrote about {written_about} of them",
+            )
     return _result(chosen)
 
 

@@ -24,7 +24,7 @@ from typing import Any, Literal, NamedTuple, TypeVar
 
 from compat.scoring.reader.scan import WordStarts, word_starts
 from compat.scoring.reader.vocabulary import Vocabulary
-from compat.scoring.reader.words import BUILT_IN_WORDS, WordTable, word_table
+from compat.scoring.reader.words import BUILT_IN_WORDS, WordTable, extended_table, word_table
 
 MAX_VERDICTS = 10_000
 Value = Literal[0, 1] | None
@@ -118,7 +118,9 @@ _FIELD = r"(?![ \t*]*[:=][ \t]*[\"'`*]*(?:{words}|[01]|t|f)(?![\w\"'`*]*[ \t]*[^
 
 def _compile(table: WordTable) -> VerdictWords:
     ends = _FIELD.format(words=table.pattern) + _ENDS
-    word = _MARK + "(?P<v>" + table.pattern + ")" + ends
+    # A mark ends where a space follows it, whatever comes next: "☐ The store opens at 9." is a
+    # box drawn before a statement; a word must end its phrase ("No refunds are given" is no verdict).
+    word = _MARK + "(?P<v>" + table.pattern + ")(?:(?<=[^\\w\\s])(?=[ \\t]+\\S)|" + ends + ")"
     start = (
         _LEAD
         + "(?:(?:and|then|&)(?!\\w)" + _JOIN + ")?"  # "Yes, and No": a connector before the next item
@@ -151,6 +153,18 @@ def _compile(table: WordTable) -> VerdictWords:
 
 
 BUILT_IN = _compile(BUILT_IN_WORDS)
+
+
+def with_marks(words: VerdictWords, marks: Mapping[str, Value]) -> VerdictWords:
+    """``words`` and the marks a text's legend defines (``legend``), compiled once per set of them."""
+    key = (words.head.pattern, frozenset(marks.items()))
+    known = _WITH_MARKS.get(key, UNREAD)
+    if isinstance(known, VerdictWords):
+        return known
+    return remember(_WITH_MARKS, key, 64, _compile(extended_table(words.values, marks)))
+
+
+_WITH_MARKS: dict[object, object] = {}  # a few legends recur across a corpus: each compiled once
 
 
 def verdict_words(vocabulary: Vocabulary | None) -> VerdictWords:

@@ -167,16 +167,21 @@ def word_table(yes: tuple[str, ...], no: tuple[str, ...], none: tuple[str, ...])
     whole word where it begins or ends with a letter or digit of a script written with
     spaces, and found anywhere otherwise (marks, CJK), as the built-in words are.
     """
-    values: dict[str, Literal[0, 1] | None] = {
-        **WORD_VALUES,
+    added: dict[str, Literal[0, 1] | None] = {
         **{word: 1 for word in yes},
         **{word: 0 for word in no},
         **{word: None for word in none},
     }
-    ordered = sorted(values, key=len, reverse=True)
+    return extended_table(WORD_VALUES, added)
+
+
+def extended_table(values: Mapping[str, Literal[0, 1] | None], added: Mapping[str, Literal[0, 1] | None]) -> WordTable:
+    """The words of ``values`` and ``added`` in one table (``added`` already normalised)."""
+    every = {**values, **added}
+    ordered = sorted(every, key=len, reverse=True)
     pattern = "(?:" + "|".join(map(_delimited, ordered)) + ")"
-    starts = "".join(sorted({word[0] for word in (*yes, *no, *none) if not _spaced_word_char(word[0])}))
-    return WordTable(pattern, values, starts)
+    starts = "".join(sorted({word[0] for word in added if not _spaced_word_char(word[0])}))
+    return WordTable(pattern, every, starts)
 
 
 def _delimited(word: str) -> str:

@@ -1,0 +1,82 @@
+"""Marks a grader defines in a legend, read as the verdicts it says they are.
+
+``Key: ☑ = the context supports it; ☐ = it does not; ❓ = cannot tell`` or ``([x] = supported,
+[ ] = not supported, [?] cannot tell)``: the grader draws its verdicts with marks of its own and
+says what each means. A person reads the list by that key; so does the reader, for that text
+only. A mark is a short token of no letters (``☐``, ``?``) or a bracketed one (``[x]``, ``( )``);
+a word the grader defines (``t = supported``) is read as it always is. A definition whose meaning
+names no verdict defines nothing.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Mapping
+
+from compat.scoring.reader.verdict_words import Value
+
+_TELLTALES = ("key", "legend", "means", "checked", "ticked")
+# A legend: a line headed "key:" or "legend:", or a parenthesis holding a definition.
+_HEADED = re.compile(r"^[ \t*_#>(\[]*(?:legend|key)[ \t*_]*:([^\n]*)", re.MULTILINE)
+_PARENTHESIS = re.compile(r"\(([^()\n]{0,200}(?:=|means)[^()\n]{0,200})\)")
+# A line of two or more definitions: "✔ = supported, ✖ = not supported".
+_LINE = re.compile(r"^[^\n]*(?:=|means)[^\n]*(?:=|means)[^\n]*$", re.MULTILINE)
+# One definition: the mark, how it is defined (or nothing: "? cannot tell"), what it means.
+_DEFINITION = re.compile(
+    r"^[ \t]*(?P<mark>\[[^\]\n\w]{0,2}\]|\[[a-z✓✔]\]|\([^)\n\w]{0,2}\)|\([a-z✓✔]\)|[^\w\s=:;,()\[\]\"'.]{1,3})"
+    r"[ \t]*(?:=|:|means(?!\w)|[-–—]|→)?[ \t]*(?P<meaning>[^\n]{1,80})$"
+)
+# Boxes defined by name: "Checked = supported by the context; unchecked = not supported".
+_BOX_DEFINED = re.compile(
+    r"(?<!\w)(?P<un>un)?(?:checked|ticked)(?:[ \t]+box(?:es)?)?[ \t]*(?:=|:|means(?!\w))[ \t]*"
+    r"(?P<meaning>[^;,\n]{1,80})"
+)
+_CHECKED = ("[x]", "[✓]", "[✔]", "☑")
+_UNCHECKED = ("[ ]", "☐")
+_NONE = re.compile(
+    r"can ?not tell|can't tell|cannot be (?:determined|verified)|unclear|unsure|not sure|undetermined|unknown"
+    r"|insufficient|not enough|partial|ambiguous|undecided|no verdict"
+)
+_NO = re.compile(
+    r"(?<!\w)(?:not|no|does ?n't|doesn't|unsupported|contradict\w*|false|incorrect|wrong|refuted|fails?)(?!\w)"
+)
+_YES = re.compile(
+    r"(?<!\w)(?:support\w*|entail\w*|true|correct|yes|confirm\w*|consistent|grounded|verified|holds?)(?!\w)"
+)
+
+
+def legend_marks(text: str) -> Mapping[str, Value]:
+    """Each mark the legends of ``text`` define, with its verdict (marks in lower case, NFKC)."""
+    lowered = (text if text.isascii() else unicodedata.normalize("NFKC", text)).lower()
+    if "=" not in lowered and not any(telltale in lowered for telltale in _TELLTALES):
+        return {}  # most outputs hold no legend (substring searches: a regex scan costs 30 times more)
+    segments = [m.group(1) for m in _HEADED.finditer(lowered)]
+    segments += [m.group(1) for m in _PARENTHESIS.finditer(lowered)]
+    segments += [m.group() for m in _LINE.finditer(lowered)]
+    marks: dict[str, Value] = {}
+    for box in _BOX_DEFINED.finditer(lowered):  # "checked = supported; unchecked = not supported"
+        defined, value = _meaning(box.group("meaning"))
+        if defined:
+            for mark in _UNCHECKED if box.group("un") else _CHECKED:
+                marks.setdefault(mark, value)
+    for segment in segments:
+        for part in re.split(r"[;,]", segment):
+            definition = _DEFINITION.match(part)
+            if definition is None:
+                continue
+            defined, value = _meaning(definition.group("meaning"))
+            if defined:
+                marks.setdefault(re.sub(r"[ \t]+", " ", definition.group("mark")), value)
+    return marks
+
+
+def _meaning(meaning: str) -> tuple[bool, Value]:
+    """Whether a definition's meaning names a verdict, and which."""
+    if _NONE.search(meaning):
+        return True, None
+    if _NO.search(meaning):
+        return True, 0  # "it does not", "not supported": a negated support is a no
+    if _YES.search(meaning):
+        return True, 1
+    return False, None

@@ -1,0 +1,91 @@
+"""Marks a grader defines in a legend are read as it defines them, in that output only; and a
+grader that wrote about more statements than the verdicts read is no partial score (issue 33)."""
+
+from __future__ import annotations
+
+import pytest
+
+from compat import get_scorer
+from compat.cases import parse_case
+from compat.scoring import Cause, Status
+from compat.scoring.reader.legend import legend_marks
+
+STATEMENTS = ["The store opens at 9 am.", "Refunds are possible for sale items.", "The claim was filed in March."]
+
+
+def score(grader_output: str, statements: list[str] = STATEMENTS) -> tuple[float | None, Cause | None]:
+    case = parse_case({"id": "c", "statements": statements, "grader_output": grader_output})
+    result = get_scorer("ragas").score(case)
+    return result.value, result.cause
+
+
+@pytest.mark.parametrize(
+    ("legend", "marks"),
+    [
+        ("Key: ☑ = the context supports it; ☐ = it does not; ❓ = cannot tell.", {"☑": 1, "☐": 0, "❓": None}),
+        ("([x] = supported, [ ] = not supported, [?] cannot tell)", {"[x]": 1, "[ ]": 0, "[?]": None}),
+        ("Legend: + supported by the context, - not supported", {"+": 1, "-": 0}),
+        ("Checked = supported by the context; unchecked = not supported.", {"[x]": 1, "[ ]": 0, "☐": 0}),
+        ("(★ = yes, ✩ = no)", {"★": 1, "✩": 0}),
+    ],
+)
+def test_a_legend_defines_its_marks(legend: str, marks: dict[str, int | None]) -> None:
+    found = legend_marks(f"Here is my check.\n\n{legend}\n")
+    assert {mark: found.get(mark, "undefined") for mark in marks} == marks
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "No legend here: [x] The store opens at 9 am.",
+        "The key: the context is silent.",  # "key" names no mark
+        "(x = 3, y = 4)",  # a definition whose meaning names no verdict
+    ],
+)
+def test_text_without_a_legend_defines_nothing(text: str) -> None:
+    assert legend_marks(text) == {}
+
+
+@pytest.mark.parametrize(
+    "grader_output",
+    [
+        "Key: ☑ = the context supports it; ☐ = it does not.\n\n"
+        "☐ The store opens at 9 am. — the context says otherwise\n"
+        "☑ Refunds are possible for sale items. — directly stated\n"
+        "☑ The claim was filed in March. — the context says so\n\n"
+        "Let me know if you need anything else.",
+        "1. [ ] The store opens at 9 am.\n2. [x] Refunds are possible for sale items.\n"
+        "3. [x] The claim was filed in March.\n\nChecked = supported by the context; unchecked = not supported.",
+        "* [ ] The store opens at 9 am. — not in the context\n* [x] Refunds are possible for sale items.\n"
+        "* [x] The claim was filed in March.\n\n([x] = supported, [ ] = not supported, [?] cannot tell)",
+    ],
+    ids=["boxes-keyed-then-a-closing-line", "checkboxes-named-checked", "checkboxes-in-a-parenthesis"],
+)
+def test_a_list_drawn_with_the_legends_marks_reads_as_a_person_reads_it(grader_output: str) -> None:
+    assert score(grader_output) == (pytest.approx(2 / 3), None)
+
+
+def test_marks_defined_in_one_output_are_not_read_in_the_next() -> None:
+    with_legend = "(✩ = supported, ✪ = not supported)\n\n- ✩ The store opens at 9 am.\n- ✪ Refunds.\n- ✩ The claim."
+    assert score(with_legend)[0] == pytest.approx(2 / 3)
+    value, cause = score("- ✩ The store opens at 9 am.\n- ✪ Refunds are possible.\n- ✩ The claim was filed.")
+    assert value is None and cause is not None
+
+
+def test_statements_written_about_without_a_verdict_read_are_undetermined_not_unsupported() -> None:
+    """Found on the dev layouts: boxes of no known meaning, the reasons read as prose for one
+    statement, the other two counted unsupported (0.33 where a person reads 0.67). The grader
+    wrote about all three: what was not read is not missing."""
+    output = (
+        "* ⊠ The store opens at 9 am. — the context says otherwise\n"
+        "* ⊡ Refunds are possible for sale items. — nothing about this\n"
+        "* ⊡ The claim was filed in March. — confirmed by the context"
+    )
+    value, cause = score(output)
+    assert value is None and cause is Cause.UNCLEAR_READING
+
+
+def test_a_missing_verdict_the_grader_did_not_write_about_still_counts_unsupported() -> None:
+    case = parse_case({"id": "c", "statements": STATEMENTS, "grader_output": "1. Yes\n2. Yes"})
+    result = get_scorer("ragas").score(case)
+    assert result.status is Status.SCORED and result.value == pytest.approx(2 / 3)
