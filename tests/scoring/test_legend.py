@@ -89,3 +89,38 @@ def test_a_missing_verdict_the_grader_did_not_write_about_still_counts_unsupport
     case = parse_case({"id": "c", "statements": STATEMENTS, "grader_output": "1. Yes\n2. Yes"})
     result = get_scorer("ragas").score(case)
     assert result.status is Status.SCORED and result.value == pytest.approx(2 / 3)
+
+
+@pytest.mark.parametrize(
+    ("grader_output", "expected"),
+    [
+        ("1. ENTAILMENT\n2. CONTRADICTION\n3. ENTAILMENT", 2 / 3),
+        ("Statement 1: entailment\nStatement 2: neutral\nStatement 3: contradiction", 1 / 3),
+        ("Labels: entailment, neutral, entailment", 2 / 3),
+    ],
+)
+def test_nli_labels_read_as_an_nli_grader_means_them(grader_output: str, expected: float) -> None:
+    """Entailment is supported, contradiction is not; neutral holds a place without a verdict
+    (the default policy counts it unsupported, as the context does not support it)."""
+    assert score(grader_output)[0] == pytest.approx(expected)
+
+
+def test_neutral_is_no_verdict_so_the_undetermined_policy_leaves_the_case_undetermined() -> None:
+    case = parse_case(
+        {"id": "c", "statements": STATEMENTS, "grader_output": "1. entailment\n2. neutral\n3. entailment"}
+    )
+    result = get_scorer("ragas", policy="undetermined").score(case)
+    assert result.value is None and result.status is Status.UNDETERMINED
+
+
+def test_no_contradiction_is_not_a_contradiction() -> None:
+    """ "No contradiction" is no "no" and no contradiction: it holds its place without a verdict,
+    so a policy that will not count a missing verdict leaves the case undetermined."""
+    strict = get_scorer("ragas", policy="undetermined")
+
+    def value(second: str) -> float | None:
+        output = f"1. Entailment\n2. {second}\n3. Entailment"
+        return strict.score(parse_case({"id": "c", "statements": STATEMENTS, "grader_output": output})).value
+
+    assert value("Contradiction") == pytest.approx(2 / 3)
+    assert value("No contradiction") is None

@@ -26,6 +26,7 @@ YES_WORDS: tuple[str, ...] = (
     "faithful",
     "correct",
     "entailed",
+    "entailment",  # an NLI label: the context entails the statement
     "pass",
     "passed",
     "oui",
@@ -45,6 +46,7 @@ NO_WORDS: tuple[str, ...] = (
     "not correct",
     "not entailed",
     "contradicted",
+    "contradiction",  # an NLI label
     "not stated",
     "fail",
     "failed",
@@ -86,6 +88,10 @@ NONE_WORDS: tuple[str, ...] = (
     "unclear",
     "uncertain",
     "undetermined",
+    # An NLI label: the context neither entails nor contradicts it. Not supported, but no verdict
+    # said so; the mismatch policy decides (unsupported by default).
+    "neutral",
+    "no contradiction",  # not contradicted is not entailed: no verdict either way
 )
 
 WORD_VALUES: dict[str, Literal[0, 1] | None] = {
