@@ -124,3 +124,34 @@ def test_no_contradiction_is_not_a_contradiction() -> None:
 
     assert value("Contradiction") == pytest.approx(2 / 3)
     assert value("No contradiction") is None
+
+
+@pytest.mark.parametrize(
+    "grader_output",
+    [
+        'Sure!\n<verdicts>\n<verdict statement="1">No</verdict>\n<verdict statement="2">Yes</verdict>\n'
+        '<verdict statement="3">Yes</verdict>\n</verdicts>',
+        '<answer id="s1">Fail</answer> <answer id="s2">Pass</answer> <answer id="s3">Pass</answer>',
+        "<result n='1'>unsupported</result>\n<result n='2'>supported</result>\n<result n='3'>supported</result>",
+    ],
+    ids=["verdict-elements", "answers-on-one-line", "single-quoted-attributes"],
+)
+def test_verdicts_wrapped_in_elements_read_by_the_statement_each_names(grader_output: str) -> None:
+    """The dev layouts' `xml_tags`: no verdict was read from `<verdict statement="2">Yes</verdict>`
+    (only HTML's own tags were dropped); each element names its statement."""
+    assert score(grader_output) == (pytest.approx(2 / 3), None)
+
+
+def test_a_question_answered_on_the_same_line_labels_the_answer() -> None:
+    """The dev layouts' `question_repeat`: "Can it be inferred from the context? NO." read nothing."""
+    output = "\n".join(
+        f"Statement {i}: {statement}\nCan it be inferred from the context? {answer}. The context says so."
+        for i, (statement, answer) in enumerate(zip(STATEMENTS, ("NO", "YES", "YES"), strict=True), start=1)
+    )
+    assert score(output) == (pytest.approx(2 / 3), None)
+
+
+def test_an_unanswered_question_still_judges_nothing() -> None:
+    output = "Is statement 1 supported by the context?\nIs statement 2 supported by the context?"
+    value, cause = score(output)
+    assert value is None and cause is not None

@@ -419,6 +419,16 @@ def test_the_fuzz_script_reports() -> None:
         dimensions={},
     )
 )
+@example(  # found by the ci profile: "<Yes>" is a verdict in angle brackets, not an element to drop
+    GraderOutput(
+        statements=JOHN[:1],
+        statements_output=JOHN[0],
+        grader_output="Final verdict for each statement in order: <Yes>.",
+        truth=(True,),
+        refusal=False,
+        dimensions={},
+    )
+)
 def test_an_output_built_from_known_verdicts_reads_as_those_verdicts(output: GraderOutput) -> None:
     score = ragas_score(output)
     assert output.truth is not None
@@ -430,6 +440,17 @@ def test_an_output_built_from_known_verdicts_reads_as_those_verdicts(output: Gra
 @PROPERTY
 @given(grader_outputs())
 # Found by a stored example: 1 and 0 after an echoed statement name their statement's verdict.
+# Found by the ci profile: "<Yes>" is a verdict in angle brackets, not an element to drop.
+@example(
+    GraderOutput(
+        statements=JOHN[:1],
+        statements_output=JOHN[0],
+        grader_output="Final verdict for each statement in order: <Yes>.",
+        truth=(True,),
+        refusal=False,
+        dimensions={},
+    )
+)
 # Found by the dev profile: a table's row "Cannot determine" answered its statement; no refusal.
 @example(
     GraderOutput(

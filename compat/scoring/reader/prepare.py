@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from compat.scoring.reader.pairs import STATEMENT_KEY
 from compat.scoring.reader.verdict_words import BUILT_IN, MARKS, VerdictWords
@@ -49,6 +49,28 @@ def _blank_legend_lines(lowered: str) -> str:
 _HTML_TAG = re.compile(
     r"</?(?:b|i|u|p|br|em|strong|span|div|li|ul|ol|code|td|tr|th|mark|sup|sub)(?:[ \t][^<>\n]{0,200})?/?>"
 )
+# Any other element a grader wraps verdicts in (``<verdict statement="2">No</verdict>``,
+# ``<answer id="s1">Fail</answer>``): each element its own line, a number it names kept as the
+# statement it is about ("statement 2: no"); the markup itself says nothing.
+_ELEMENT = re.compile(
+    r"<(?P<close>/)?(?P<name>[a-z][\w.-]{0,40})(?P<attributes>(?:[ \t]+[\w.-]{1,40}[ \t]*=[ \t]*"
+    r"(?:\"[^\"<>\n]{0,80}\"|'[^'<>\n]{0,80}'|[\w.-]{1,40}))*)[ \t]*/?>"
+)
+_NUMBERED = re.compile(r"[\"']?[a-z]{0,10}[ \t#]*(\d{1,4})[\"']?$")
+
+
+def _element(tag: re.Match[str], values: Mapping[str, object]) -> str:
+    if not tag.group("attributes") and tag.group("name") in values:
+        return f" {tag.group('name')} "  # "<Yes>": a verdict word in angle brackets, no element
+    if tag.group("close"):
+        return "\n"
+    for attribute in re.finditer(r"=[ \t]*(\"[^\"]*\"|'[^']*'|[\w.-]+)", tag.group("attributes")):
+        number = _NUMBERED.match(attribute.group(1).strip("\"'"))
+        if number is not None:
+            return f"\nstatement {number.group(1)}: "
+    return "\n"
+
+
 _REASONING_TAG = re.compile(r"<(/?)(?:think|thinking|reasoning)>", re.IGNORECASE)
 _CLOSING_TAG = re.compile(r"</(?:think|thinking|reasoning)>", re.IGNORECASE)
 _CLOSING_TAGS = ("</think>", "</thinking>", "</reasoning>")
@@ -105,6 +127,8 @@ def prepare(text: str, statements: Sequence[str] | None, words: VerdictWords = B
         lowered = lowered.replace("_", " ")  # markdown emphasis, statement_1
     if "<" in lowered:
         lowered = _HTML_TAG.sub(" ", lowered)  # <b>No</b>: the markup is not the verdict
+        if "<" in lowered:
+            lowered = _ELEMENT.sub(lambda tag: _element(tag, words.values), lowered)
     if "’" in lowered:
         lowered = lowered.replace("’", "'")  # can’t
     # Each legend pattern runs only where its cheapest telltale is present: a regex pass
@@ -136,10 +160,13 @@ def _blank_unanswered_questions(lowered: str, words: VerdictWords) -> str:
     def asked(question: re.Match[str]) -> str:
         answer = _BEFORE_ANSWER.match(lowered, question.end())
         at = answer.end() if answer is not None else question.end()
-        if words.bare.match(lowered, at) is not None or lowered[at : at + 1] in _MARKS:
-            return question.group()  # answered: "...? Yes", "...?\n✔ yes"
         text = question.group()
         kept = " ".join(_NAMES_A_STATEMENT.findall(text))
+        if words.bare.match(lowered, at) is not None or lowered[at : at + 1] in _MARKS:
+            if "\n" in lowered[question.end() : at]:
+                return text  # answered on its own line ("...?\n✔ yes"): the repeated layout reads it
+            # "Can it be inferred from the context? NO.": the question labels its answer, as "Verdict:" does
+            return f"{kept} verdict:"
         return kept + " " * (len(text) - len(kept) - 1) + "?"
 
     return _QUESTION.sub(asked, lowered)
