@@ -1,0 +1,185 @@
+"""The cases worth a person's half hour, drawn from a corpus of any size in one pass.
+
+Each case gets a priority from its id and the seed alone (``priority``), so the same
+seed draws the same cases from the same corpus, whatever its order, and a case keeps its
+priority when others are added or graded again. The pass keeps the ``PRESAMPLE`` cases
+of lowest priority (a bottom-k sample: a heap of fixed size, so memory stays flat) and
+compares a case only when it enters the heap, about k(1 + ln(n/k)) comparisons for n
+cases, not n. The sample is then drawn from that uniform presample (all of a corpus
+smaller than it): first the cases whose difference rests on a reading nobody checked
+(``unchecked_reading``), spread over their outcomes and causes, up to
+``UNCHECKED_SHARE`` of the sample; then a stratified sample of the other cases, one
+from each outcome and cause, then more by priority (a uniform draw); unchecked ones
+again where the others run out. Cases already labelled are added beyond the sample, so
+a page never hides a label.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import heapq
+import math
+from collections.abc import Iterable, Iterator, Sequence
+from typing import NamedTuple
+
+from compat.cases import Case
+from compat.diff import CaseComparer, Comparison, Outcome, Step, legacy_bug_alone
+from compat.labels._label import Label
+from compat.labels._load import LabelSet, check_labels
+
+# One person reads a case's statements (about four) in its grader text and answers two
+# keys each: about 45 seconds a case, so 40 cases is half an hour.
+DEFAULT_CASES = 40
+PRESAMPLE = 10_000  # the uniform presample the sample is drawn from: its rare strata are 1 case in 10,000
+UNCHECKED_SHARE = 2 / 3  # of the sample, at most, to unchecked readings: the rest is stratified over all
+_DIFFERING = (Outcome.FLIP, Outcome.DRIFT, Outcome.CANDIDATE_UNDETERMINED, Outcome.LEGACY_INVALID)
+_ARM_STEPS = (Step.PROMPTS, Step.MODEL, Step.VERIFIER)
+
+
+class SampledCase(NamedTuple):
+    """A case drawn for labelling, with what the comparison found and why it was drawn."""
+
+    case: Case
+    outcome: str
+    cause: str | None
+    why: str
+    priority: int
+
+    @property
+    def stratum(self) -> tuple[str, str]:
+        return self.outcome, self.cause or ""
+
+
+class LabelSample(NamedTuple):
+    """The cases to label, in the page's order, and how they were drawn."""
+
+    cases: tuple[SampledCase, ...]
+    read: int  # cases in the corpus
+    compared: int  # cases compared to draw it (each case that entered the presample)
+    presampled: int  # the presample's size
+    unchecked: int  # of the presample, cases whose difference rests on an unchecked reading
+    resumed: int  # cases added beyond the sample because they hold labels already
+    seed: int
+    labels: LabelSet  # the labels given, set against the corpus in the same pass
+
+
+def priority(seed: int, case_id: str) -> int:
+    """A case's place in the draw: 64 bits of BLAKE2b over the seed and the id (not Python's salted hash)."""
+    data = f"{seed}\x00{case_id}".encode("utf-8", "surrogatepass")
+    return int.from_bytes(hashlib.blake2b(data, digest_size=8).digest(), "big")
+
+
+def unchecked_reading(comparison: Comparison) -> str | None:
+    """Why the case's difference rests on a reading no person has checked, or None.
+
+    A flip or drift a legacy bug is said to excuse (the parser's word that legacy misread);
+    the two readers reading one text differently; the LLM and HHEM judging a statement
+    differently; the arms' graders judging differently.
+    """
+    outcome, cause = comparison.outcome, comparison.cause
+    if outcome in (Outcome.FLIP, Outcome.DRIFT) and cause is not None and legacy_bug_alone(comparison):
+        return f"{outcome.value} excused as legacy's bug ({cause.value}): is that the reading?"
+    steps = comparison.decomposition
+    if steps is not None and steps.parser_outcome is not Outcome.MATCH:
+        return "the two readers read the control arm's text differently"
+    pairs, _unpaired = comparison.statement_pairs
+    if any(pair.control != pair.candidate for pair in pairs):
+        return "the LLM and HHEM judge a statement differently"
+    if steps is not None and steps.step in _ARM_STEPS:
+        return f"the arms' graders judge differently ({steps.step.value})"
+    if steps is None and outcome in _DIFFERING:
+        return "the two readers read the grader's text differently"
+    return None
+
+
+def draw_sample(
+    cases: Iterable[Case],
+    comparer: CaseComparer,
+    *,
+    size: int = DEFAULT_CASES,
+    seed: int = 0,
+    labels: Sequence[Label] = (),
+    presample: int = PRESAMPLE,
+) -> LabelSample:
+    """``size`` cases of ``cases`` to label, drawn as the module says. ``labels``, the labels made
+    so far, are set against the corpus in the same pass (``check_labels``): the cases holding
+    current ones are added beyond the draw where it leaves them out."""
+    labelled = {label.case_id for label in labels}
+    held: list[Case] = []  # the cases some label names: check_labels reads them after the pass
+
+    def holding(cases: Iterable[Case]) -> Iterator[Case]:
+        for case in cases:
+            if case.id in labelled:
+                held.append(case)
+            yield case
+
+    heap: list[tuple[int, str, SampledCase]] = []  # (-priority, id, case): the largest priority on top
+    kept: dict[str, SampledCase] = {}  # labelled cases, compared as they pass
+    read = compared = 0
+    for case in holding(cases):
+        read += 1
+        key = priority(seed, case.id)
+        is_labelled = case.id in labelled
+        enters = len(heap) < presample or -heap[0][0] > key
+        if not (enters or is_labelled):
+            continue
+        compared += 1
+        item = _sampled(case, comparer.compare(case), key)
+        if is_labelled:
+            kept[case.id] = item
+        if enters:
+            entry = (-key, case.id, item)
+            if len(heap) < presample:
+                heapq.heappush(heap, entry)
+            else:
+                heapq.heapreplace(heap, entry)
+    pool = sorted((entry[2] for entry in heap), key=lambda item: item.priority)
+    unchecked = [item for item in pool if item.why.startswith("unchecked: ")]
+    chosen = _spread(unchecked, min(len(unchecked), math.ceil(size * UNCHECKED_SHARE)))
+    checked = [item for item in pool if not item.why.startswith("unchecked: ")]
+    chosen += _spread(checked, size - len(chosen))
+    ids = {item.case.id for item in chosen}
+    chosen += _spread([item for item in unchecked if item.case.id not in ids], size - len(chosen))  # too few checked
+    checked_labels = check_labels(labels, held)
+    current = {label.case_id for label in checked_labels.current}
+    ids = {item.case.id for item in chosen}
+    resumed = [
+        item._replace(why=f"labelled already; {item.why}")
+        for item in kept.values()
+        if item.case.id not in ids and item.case.id in current
+    ]
+    return LabelSample(
+        cases=tuple(chosen + sorted(resumed, key=lambda item: item.priority)),
+        read=read,
+        compared=compared,
+        presampled=len(pool),
+        unchecked=len(unchecked),
+        resumed=len(resumed),
+        seed=seed,
+        labels=checked_labels,
+    )
+
+
+def _sampled(case: Case, comparison: Comparison, key: int) -> SampledCase:
+    outcome, cause = comparison.outcome.value, None if comparison.cause is None else comparison.cause.value
+    reason = unchecked_reading(comparison)
+    why = f"unchecked: {reason}" if reason else f"stratum: {outcome}" + (f" / {cause}" if cause else "")
+    return SampledCase(case, outcome, cause, why, key)
+
+
+def _spread(items: Sequence[SampledCase], quota: int) -> list[SampledCase]:
+    """Up to ``quota`` of ``items`` (in priority order): first one from each outcome and cause,
+    the strata taken in the order of their first item (so which ones a small quota reaches is
+    the seed's draw, not the alphabet's), then the rest in priority order: a uniform draw, so
+    a common stratum gets its share once each rare one has its case."""
+    firsts: dict[tuple[str, str], SampledCase] = {}
+    for item in items:
+        firsts.setdefault(item.stratum, item)
+    chosen = list(firsts.values())[: max(quota, 0)]
+    taken = {item.case.id for item in chosen}
+    for item in items:
+        if len(chosen) >= quota:
+            break
+        if item.case.id not in taken:
+            chosen.append(item)
+    return chosen
