@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Annotated, Literal, NamedTuple
 
-from pydantic import AwareDatetime, Field, StrictStr, model_validator
+from pydantic import AwareDatetime, ConfigDict, Field, StrictStr, model_validator
 
 from compat._model import FrozenModel
 from compat.cases import ARM_NAME_PATTERN
@@ -36,6 +36,16 @@ class LabelKey(NamedTuple):
 
 class Label(FrozenModel):
     """One statement as one person read and judged it, with what it was given against and when."""
+
+    model_config = ConfigDict(
+        # At least one of the two answers (the model's validator says the same to a reader).
+        json_schema_extra={
+            "anyOf": [
+                {"properties": {"reading": {"type": "string"}}, "required": ["reading"]},
+                {"properties": {"judgement": {"type": "string"}}, "required": ["judgement"]},
+            ]
+        },
+    )
 
     case_id: Annotated[str, Field(strict=True, min_length=1)] = Field(description="The case's id in the corpus.")
     arm: Annotated[str, Field(strict=True, pattern=ARM_NAME_PATTERN)] | None = Field(

@@ -11,13 +11,14 @@ functions of their inputs; what to do with stale labels is the caller's to say.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import NamedTuple
 
 from pydantic import ValidationError
 
 from compat._errors import LabelError
+from compat._file_kind import FileKind, file_kind, read_head, wrong_file
 from compat._text import printable
 from compat.cases import Case
 from compat.labels._label import Label, LabelKey
@@ -72,8 +73,9 @@ def _problems(error: ValidationError) -> str:
     return printable("; ".join(said))
 
 
-def iter_labels(source: str | Path) -> Iterator[Label]:
-    """The labels of one labels.jsonl file, in order (blank lines skipped)."""
+def iter_labels(source: str | Path, on_error: Callable[[LabelError], None] | None = None) -> Iterator[Label]:
+    """The labels of one labels.jsonl file, in order (blank lines skipped). A bad line raises
+    its ``LabelError``, or, with ``on_error``, goes to it and the reading goes on."""
     name = str(source)
     try:
         handle = open(source, "rb")  # noqa: SIM115 - closed by the with below
@@ -81,23 +83,42 @@ def iter_labels(source: str | Path) -> Iterator[Label]:
         raise LabelError(name, None, f"cannot read it: {error.strerror or error}") from None
     with handle:
         for number, raw in enumerate(handle, start=1):
-            if len(raw) > MAX_LABEL_BYTES:
-                raise LabelError(
-                    name, number, f"a line of {len(raw):,} bytes is no label (at most {MAX_LABEL_BYTES:,})"
-                )
-            if number == 1 and raw.startswith(b"\xef\xbb\xbf"):
-                raw = raw[3:]
             try:
-                text = raw.decode("utf-8")
-            except UnicodeDecodeError as error:
-                raise LabelError(name, number, f"invalid UTF-8 at byte {error.start + 1}") from None
-            if text.strip():
-                yield parse_label(text, name, number)
+                label = _line_label(raw, name, number)
+            except LabelError as error:
+                told = wrong_file(source, FileKind.LABELS, name) if number == 1 else None
+                if told is not None:  # a corpus or a report given for labels: say so, not its line 1
+                    raise LabelError(name, None, told.removeprefix(f"{name}: ")) from None
+                if on_error is None:
+                    raise
+                on_error(error)
+                continue
+            if label is not None:
+                yield label
 
 
-def read_labels(sources: Iterable[str | Path]) -> tuple[Label, ...]:
+def _line_label(raw: bytes, name: str, number: int) -> Label | None:
+    if len(raw) > MAX_LABEL_BYTES:
+        raise LabelError(name, number, f"a line of {len(raw):,} bytes is no label (at most {MAX_LABEL_BYTES:,})")
+    if number == 1 and raw.startswith(b"\xef\xbb\xbf"):
+        raw = raw[3:]  # a byte-order mark, as Windows editors write
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise LabelError(name, number, f"invalid UTF-8 at byte {error.start + 1}") from None
+    return parse_label(text, name, number) if text.strip() else None
+
+
+def is_labels_file(path: str | Path) -> bool:
+    """The file's first record has a label's own keys (``validate`` reads it as labels, not as a corpus)."""
+    return file_kind(read_head(path)) is FileKind.LABELS
+
+
+def read_labels(
+    sources: Iterable[str | Path], on_error: Callable[[LabelError], None] | None = None
+) -> tuple[Label, ...]:
     """Every label of every file, in order: the files as given, each line by line."""
-    return tuple(label for source in sources for label in iter_labels(source))
+    return tuple(label for source in sources for label in iter_labels(source, on_error))
 
 
 def latest_labels(labels: Iterable[Label]) -> tuple[tuple[Label, ...], int]:
