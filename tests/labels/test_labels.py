@@ -213,7 +213,11 @@ def test_the_statement_is_found_in_the_grader_text() -> None:
     output = "1. The sky is blue. Verdict: Yes\n2. Grass is red. Verdict: No\n"
     assert statement_regions(["The sky is blue.", "grass is RED."], output) == ((3, 32), (36, 61))
     numbered = "Statement 1: yes\nStatement 2: no"
-    assert statement_regions(["Alpha", "Beta", "Gamma"], numbered) == ((0, 16), (17, 32), None)  # to the line end: the verdict
+    assert statement_regions(["Alpha", "Beta", "Gamma"], numbered) == (
+        (0, 16),
+        (17, 32),
+        None,
+    )  # to the line end: the verdict
 
 
 def test_the_committed_label_schema_is_current_and_agrees_with_the_model() -> None:
