@@ -4,8 +4,8 @@ the error says what the file is and what to run instead of a parser's complaint 
 Asked only once reading the file as the kind expected has failed, and from at most
 ``HEAD_BYTES`` of it: a dataset (JSONL, a JSON array, CSV), a promptfoo results file, a
 corpus, the files ``faithcompat diff`` and ``compare`` write (report.json, cases.jsonl,
-league.json), people's labels (labels.jsonl), and the TOML files faithcompat reads (a rollout policy, prompt templates, a
-vocabulary, a composite rule). Shared by every stage that reads a file a user names.
+league.json), people's labels (labels.jsonl), and the TOML files faithcompat reads (a
+rollout policy, prompt templates, a vocabulary, a composite rule). Shared by every stage that reads a file a user names.
 """
 
 from __future__ import annotations

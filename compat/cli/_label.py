@@ -8,11 +8,11 @@ import click
 
 from compat._atomic import atomic_writer
 from compat._text import printable
-from compat.cases import iter_cases
+from compat.cases import iter_lazy_cases
 from compat.cli._common import corpus_sources, domain_errors, expand_patterns, max_case_bytes_option
 from compat.diff import CaseComparer
 from compat.labels import DEFAULT_CASES, draw_sample, read_labels
-from compat.report.html import render_label_page
+from compat.report import render_label_page
 from compat.scoring import get_scorer
 
 PAGE = "label.html"
@@ -63,7 +63,7 @@ def label(
     given = read_labels(expand_patterns(label_files)) if label_files else ()
     sources, names = corpus_sources(corpus)
     comparer = CaseComparer(get_scorer("legacy"), get_scorer("ragas"), detail=False)
-    cases = (loaded.case for loaded in iter_cases(sources, max_case_bytes=max_case_bytes))
+    cases = iter_lazy_cases(sources, max_case_bytes=max_case_bytes)
     sample = draw_sample(cases, comparer, size=size, seed=seed, labels=given)
     checked = sample.labels
     name = ", ".join(names) if corpus else "the bundled corpus"
@@ -74,7 +74,8 @@ def label(
     unchecked = sum(1 for item in sample.cases[:drawn] if item.why.startswith("unchecked: "))
     click.echo(
         f"{out / PAGE}: {drawn:,} case(s) to label ({unchecked:,} with a reading nobody checked, "
-        f"{drawn - unchecked:,} by outcome and cause), drawn with seed {seed} from {sample.read:,} case(s)"
+        f"{drawn - unchecked:,} by outcome and cause), drawn with seed {seed} from {sample.read:,} case(s) "
+        f"({sample.compared:,} compared)"
     )
     if given:
         click.echo(

@@ -19,10 +19,10 @@ from __future__ import annotations
 import hashlib
 import heapq
 import math
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Sequence
 from typing import NamedTuple
 
-from compat.cases import Case
+from compat.cases import Case, LazyCase
 from compat.diff import CaseComparer, Comparison, Outcome, Step, legacy_bug_alone
 from compat.labels._label import Label
 from compat.labels._load import LabelSet, check_labels
@@ -93,7 +93,7 @@ def unchecked_reading(comparison: Comparison) -> str | None:
 
 
 def draw_sample(
-    cases: Iterable[Case],
+    cases: Iterable[Case | LazyCase],
     comparer: CaseComparer,
     *,
     size: int = DEFAULT_CASES,
@@ -101,34 +101,31 @@ def draw_sample(
     labels: Sequence[Label] = (),
     presample: int = PRESAMPLE,
 ) -> LabelSample:
-    """``size`` cases of ``cases`` to label, drawn as the module says. ``labels``, the labels made
+    """``size`` cases of ``cases`` to label, drawn as the module says (a ``LazyCase`` is parsed
+    only if it enters the presample or holds a label). ``labels``, the labels made
     so far, are set against the corpus in the same pass (``check_labels``): the cases holding
     current ones are added beyond the draw where it leaves them out."""
     labelled = {label.case_id for label in labels}
     held: list[Case] = []  # the cases some label names: check_labels reads them after the pass
-
-    def holding(cases: Iterable[Case]) -> Iterator[Case]:
-        for case in cases:
-            if case.id in labelled:
-                held.append(case)
-            yield case
-
     heap: list[tuple[int, str, SampledCase]] = []  # (-priority, id, case): the largest priority on top
     kept: dict[str, SampledCase] = {}  # labelled cases, compared as they pass
     read = compared = 0
-    for case in holding(cases):
+    for item in cases:
         read += 1
-        key = priority(seed, case.id)
-        is_labelled = case.id in labelled
+        key = priority(seed, item.id)
+        is_labelled = item.id in labelled
         enters = len(heap) < presample or -heap[0][0] > key
         if not (enters or is_labelled):
-            continue
-        compared += 1
-        item = _sampled(case, comparer.compare(case), key)
+            continue  # most cases of a large corpus: never parsed, never compared
+        case = item.load() if isinstance(item, LazyCase) else item
         if is_labelled:
-            kept[case.id] = item
+            held.append(case)
+        compared += 1
+        sampled = _sampled(case, comparer.compare(case), key)
+        if is_labelled:
+            kept[case.id] = sampled
         if enters:
-            entry = (-key, case.id, item)
+            entry = (-key, case.id, sampled)
             if len(heap) < presample:
                 heapq.heappush(heap, entry)
             else:
