@@ -3,10 +3,11 @@
 Each case gets a priority from its id and the seed alone (``priority``), so the same
 seed draws the same cases from the same corpus, whatever its order, and a case keeps its
 priority when others are added or graded again. The pass keeps the ``PRESAMPLE`` cases
-of lowest priority (a bottom-k sample: a heap of fixed size, so memory stays flat) and
-compares a case only when it enters the heap, about k(1 + ln(n/k)) comparisons for n
-cases, not n. The sample is then drawn from that uniform presample (all of a corpus
-smaller than it): first the cases whose difference rests on a reading nobody checked
+of lowest priority (a bottom-k sample: a heap of fixed size, so memory stays flat, the
+cases in it unparsed where the corpus is JSONL) and compares them after the pass: k
+cases parsed and compared for a corpus of any size, every other one only read for its
+id. The sample is then drawn from that uniform presample (all of a corpus smaller than
+it): first the cases whose difference rests on a reading nobody checked
 (``unchecked_reading``), spread over their outcomes and causes, up to
 ``UNCHECKED_SHARE`` of the sample; then a stratified sample of the other cases, one
 from each outcome and cause, then more by priority (a uniform draw); unchecked ones
@@ -102,53 +103,57 @@ def draw_sample(
     presample: int = PRESAMPLE,
 ) -> LabelSample:
     """``size`` cases of ``cases`` to label, drawn as the module says (a ``LazyCase`` is parsed
-    only if it enters the presample or holds a label). ``labels``, the labels made
-    so far, are set against the corpus in the same pass (``check_labels``): the cases holding
+    only if it ends in the presample or holds a label). ``labels``, the labels made so far,
+    are set against the corpus in the same pass (``check_labels``): the cases holding
     current ones are added beyond the draw where it leaves them out."""
     labelled = {label.case_id for label in labels}
-    held: list[Case] = []  # the cases some label names: check_labels reads them after the pass
-    heap: list[tuple[int, str, SampledCase]] = []  # (-priority, id, case): the largest priority on top
-    kept: dict[str, SampledCase] = {}  # labelled cases, compared as they pass
-    read = compared = 0
+    heap: list[tuple[int, str, Case | LazyCase]] = []  # (-priority, id, case): the largest priority on top
+    held: dict[str, Case | LazyCase] = {}  # the cases some label names, wherever their priority
+    read = 0
     for item in cases:
         read += 1
         key = priority(seed, item.id)
-        is_labelled = item.id in labelled
-        enters = len(heap) < presample or -heap[0][0] > key
-        if not (enters or is_labelled):
-            continue  # most cases of a large corpus: never parsed, never compared
-        case = item.load() if isinstance(item, LazyCase) else item
-        if is_labelled:
-            held.append(case)
-        compared += 1
-        sampled = _sampled(case, comparer.compare(case), key)
-        if is_labelled:
-            kept[case.id] = sampled
-        if enters:
-            entry = (-key, case.id, sampled)
-            if len(heap) < presample:
-                heapq.heappush(heap, entry)
-            else:
-                heapq.heapreplace(heap, entry)
-    pool = sorted((entry[2] for entry in heap), key=lambda item: item.priority)
+        if item.id in labelled:
+            held[item.id] = item
+        if len(heap) < presample:
+            heapq.heappush(heap, (-key, item.id, item))
+        elif -heap[0][0] > key:
+            heapq.heapreplace(heap, (-key, item.id, item))
+        # else: most cases of a large corpus, never parsed, never compared
+    loaded: dict[str, Case] = {}
+
+    def load(item: Case | LazyCase) -> Case:
+        if item.id not in loaded:
+            loaded[item.id] = item.load() if isinstance(item, LazyCase) else item
+        return loaded[item.id]
+
+    compared: dict[str, SampledCase] = {}
+
+    def compare(item: Case | LazyCase) -> SampledCase:
+        if item.id not in compared:
+            case = load(item)
+            compared[item.id] = _sampled(case, comparer.compare(case), priority(seed, case.id))
+        return compared[item.id]
+
+    pool = sorted((compare(item) for _key, _id, item in heap), key=lambda sampled: sampled.priority)
+    checked_labels = check_labels(labels, [load(item) for item in held.values()])
     unchecked = [item for item in pool if item.why.startswith("unchecked: ")]
     chosen = _spread(unchecked, min(len(unchecked), math.ceil(size * UNCHECKED_SHARE)))
     checked = [item for item in pool if not item.why.startswith("unchecked: ")]
     chosen += _spread(checked, size - len(chosen))
     ids = {item.case.id for item in chosen}
     chosen += _spread([item for item in unchecked if item.case.id not in ids], size - len(chosen))  # too few checked
-    checked_labels = check_labels(labels, held)
     current = {label.case_id for label in checked_labels.current}
     ids = {item.case.id for item in chosen}
     resumed = [
-        item._replace(why=f"labelled already; {item.why}")
-        for item in kept.values()
-        if item.case.id not in ids and item.case.id in current
+        compare(item)._replace(why=f"labelled already; {compare(item).why}")
+        for item in held.values()
+        if item.id not in ids and item.id in current
     ]
     return LabelSample(
         cases=tuple(chosen + sorted(resumed, key=lambda item: item.priority)),
         read=read,
-        compared=compared,
+        compared=len(compared),
         presampled=len(pool),
         unchecked=len(unchecked),
         resumed=len(resumed),

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from compat.cases import Case, bundled_corpus, iter_cases
+from compat.cases import Case, bundled_corpus, iter_cases, iter_lazy_cases
 from compat.cli import main
 from compat.diff import CaseComparer
 from compat.labels import (
@@ -71,12 +71,23 @@ def test_an_excused_flip_is_an_unchecked_reading_and_a_match_is_not(corpus: list
     assert all(item.why == "stratum: match" for item in sample.cases if item.outcome == "match")
 
 
-def test_the_draw_keeps_a_bounded_presample_and_compares_only_what_enters_it(corpus: list[Case]) -> None:
+def test_the_draw_keeps_a_bounded_presample_and_compares_only_it(corpus: list[Case]) -> None:
     sample = drawn(corpus, size=5, presample=20, seed=9)
     lowest = sorted(corpus, key=lambda case: priority(9, case.id))[:20]
     assert set(ids(sample)) <= {case.id for case in lowest}
-    assert sample.presampled == 20
-    assert 20 <= sample.compared < len(corpus) / 2  # about k(1 + ln(n/k)) = 76 at most in expectation
+    assert sample.presampled == sample.compared == 20 and sample.read == len(corpus)
+
+
+def test_a_lazy_case_outside_the_presample_is_never_parsed(tmp_path: Path) -> None:
+    """A line that does not parse, read for its id only: it cannot be in the draw, so it costs nothing."""
+    corpus = tmp_path / "corpus.jsonl"
+    lines = [json.dumps({"id": f"c{n}", "statements": ["x"], "grader_output": "[1]"}) for n in range(30)]
+    broken = json.dumps({"id": "broken", "statements": "not a list", "grader_output": ""})
+    key = priority(0, "broken")
+    assert sum(priority(0, f"c{n}") < key for n in range(30)) >= 5  # five cases come before it in the draw
+    corpus.write_text("\n".join([broken, *lines]) + "\n", encoding="utf-8")
+    sample = draw_sample(iter_lazy_cases([corpus]), comparer(), size=3, presample=5)
+    assert sample.read == 31 and sample.compared == 5 and "broken" not in ids(sample)
 
 
 def test_labelled_cases_are_added_beyond_the_draw(corpus: list[Case]) -> None:
