@@ -57,9 +57,11 @@ HOSTILE = [
 ]
 
 
-def labelled_page(tmp_path: Path, *options: str) -> tuple[Path, Path]:
+def labelled_page(tmp_path: Path, *options: str, regraded: bool = False) -> tuple[Path, Path]:
+    """The hostile corpus's label.html (``regraded``: every case's grader text changed since)."""
     corpus = tmp_path / "corpus.jsonl"
-    corpus.write_text("".join(json.dumps(case) + "\n" for case in HOSTILE), encoding="utf-8")
+    cases = [{**case, "grader_output": case["grader_output"] + "\n"} if regraded else case for case in HOSTILE]
+    corpus.write_text("".join(json.dumps(case) + "\n" for case in cases), encoding="utf-8")
     out = tmp_path / "out"
     result = CliRunner().invoke(main, ["label", str(corpus), "--out", str(out), *options])
     assert result.exit_code == 0, result.output
@@ -139,6 +141,11 @@ def test_labels_given_back_are_shown_and_stale_ones_are_not(browser: Any, tmp_pa
     assert "0 case(s) and 2 of" in fresh.page.text_content("#progress")
     fresh.page.fill("#labeller", "carol")  # another person's labels are theirs: carol starts afresh
     assert "0 case(s) and 0 of" in fresh.page.text_content("#progress")
+
+    labelled_page(tmp_path, regraded=True)  # the corpus graded again, the page written again in its place
+    tab.page.reload()  # the browser still holds bob's labels, given against the old texts: not shown
+    assert "0 case(s) and 0 of" in tab.page.text_content("#progress")
+    assert tab.page.locator("#case button[aria-pressed=true]").count() == 0
 
 
 def test_everything_the_page_shows_from_the_corpus_stays_text(browser: Any, tmp_path: Path) -> None:
