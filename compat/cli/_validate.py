@@ -20,8 +20,7 @@ from compat.rollout import league_schema
 @max_case_bytes_option
 @domain_errors
 def validate(files: tuple[str, ...], max_case_bytes: int) -> None:
-    """Check corpus FILES against the case schema, and labels files (labels.jsonl) against the
-    label schema: every problem as FILE:LINE, then a count.
+    """Check corpus FILES, and labels files, against their schemas: every problem as FILE:LINE, then a count.
 
     Exit 0 when every case and label is valid, 2 when any is not. Reads exactly as score, diff and
     gate read (unknown fields, wrong types, repeated ids, invalid UTF-8, oversize lines); a file
@@ -48,6 +47,5 @@ def validate(files: tuple[str, ...], max_case_bytes: int) -> None:
 @click.argument("name", type=click.Choice(sorted([*SCHEMAS, "league"])), default="case")
 @domain_errors
 def schema(name: str) -> None:
-    """Print a JSON Schema: of a case (validate your own corpus), of a label (labels.jsonl), of report.json or
-    of league.json."""
+    """Print a JSON Schema: of a case (validate your own corpus), a label, report.json or league.json."""
     click.echo(schema_text(league_schema() if name == "league" else SCHEMAS[name]()), nl=False)
