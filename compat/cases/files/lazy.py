@@ -47,8 +47,11 @@ def line_id(text: str) -> str | None:
     found = _ID.search(text)
     if found is None:
         return None
+    raw = found.group(1)
+    if "\\" not in raw:  # nothing escaped (the common case): the text is the id
+        return raw or None
     try:
-        value = json.loads(f'"{found.group(1)}"')
+        value = json.loads(f'"{raw}"')
     except ValueError:
         return None
     return value if isinstance(value, str) and value else None
