@@ -78,10 +78,10 @@ def label(
         f"({sample.compared:,} compared)"
     )
     if given:
+        labelled = len({label.case_id for label in checked.current})
         click.echo(
-            f"labels: {len(checked.current):,} current on {len({item.case_id for item in checked.current}):,} "
-            "case(s), "
-            f"{len(checked.stale):,} stale, {checked.replaced:,} replaced by a later one"
+            f"labels: {len(checked.current):,} current on {labelled:,} case(s), {len(checked.stale):,} stale, "
+            f"{checked.replaced:,} replaced by a later one"
         )
     for stale in checked.stale[:STALE_SHOWN]:
         click.echo(f"faithcompat: stale label (not shown, never counted): {printable(stale.why)}", err=True)
