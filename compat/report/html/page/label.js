@@ -228,7 +228,7 @@
     } else { show(); }
   });
   $("save").addEventListener("click", save);
-  $("labeller").value = window.localStorage ? (window.localStorage.getItem(NAME) || "") : "";
+  try { $("labeller").value = window.localStorage.getItem(NAME) || ""; } catch (e) { /* no storage: type it */ }
   $("labeller").addEventListener("input", function () {
     try { window.localStorage.setItem(NAME, labeller()); } catch (e) { /* kept for this visit only */ }
     show();
