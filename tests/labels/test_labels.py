@@ -141,7 +141,7 @@ def made(case: Case, arm: str | None, statement: int, who: str, reading: str, ju
     )
 
 
-@settings(max_examples=200)  # CI's 1,000 cost 5 s here for nothing the first 200 miss
+@settings(max_examples=200)  # CI's 1,000 took 5 s a test here; the property is simple
 @given(labels_of_one_case)
 @example([("legacy", 0, "alice", "yes", "supported", 3), ("legacy", 0, "alice", "no", "cant_tell", 3)])
 def test_relabelling_a_statement_replaces_the_old_label(rows: list[tuple[Any, ...]]) -> None:
@@ -188,7 +188,7 @@ def test_stale_labels_are_named_and_never_current() -> None:
     assert whys[3] == "no case 'gone' in the corpus"
 
 
-@settings(max_examples=200)  # CI's 1,000 cost 5 s here for nothing the first 200 miss
+@settings(max_examples=200)  # CI's 1,000 took 5 s a test here; the property is simple
 @given(st.lists(st.tuples(st.integers(0, 6), st.booleans(), st.integers(0, 9)), max_size=20))
 @example([(2, True, 0), (2, False, 1)])
 def test_stale_labels_never_count(picks: list[tuple[int, bool, int]]) -> None:
