@@ -4,6 +4,7 @@
     ├── InputError                   input that cannot be used as given                  exit 2
     │   ├── CaseError                one case is malformed; knows its source and line
     │   ├── CorpusError              a whole corpus is unusable (missing file, bad layout, a dataset given for a corpus)
+    │   ├── LabelError               a labels file's line that is no label; knows its source and line
     │   ├── VocabularyError          a vocabulary file (your grader's verdict words) that cannot be used
     │   ├── PromptError              a prompts file that cannot be used
     │   ├── ArmError                 an arm that cannot be graded as declared
@@ -71,6 +72,20 @@ class CaseError(InputError):
         # A worker process hands malformed cases back to the parent: pickle the three
         # fields, not the formatted message that BaseException would pass to __init__.
         return (CaseError, (self.source, self.line, self.problem))
+
+
+class LabelError(InputError):
+    """A labels file that cannot be read, or a line of it that is no label. ``str()`` reads
+    ``SOURCE:LINE: what is wrong`` (``SOURCE: what`` for the file as a whole)."""
+
+    def __init__(self, source: str, line: int | None, problem: str) -> None:
+        self.source = source
+        self.line = line
+        self.problem = problem
+        super().__init__(f"{source}:{line}: {problem}" if line is not None else f"{source}: {problem}")
+
+    def __reduce__(self) -> tuple[type[LabelError], tuple[str, int | None, str]]:
+        return (LabelError, (self.source, self.line, self.problem))
 
 
 class CorpusError(InputError):

@@ -4,8 +4,8 @@ the error says what the file is and what to run instead of a parser's complaint 
 Asked only once reading the file as the kind expected has failed, and from at most
 ``HEAD_BYTES`` of it: a dataset (JSONL, a JSON array, CSV), a promptfoo results file, a
 corpus, the files ``faithcompat diff`` and ``compare`` write (report.json, cases.jsonl,
-league.json), and the TOML files faithcompat reads (a rollout policy, prompt templates, a
-vocabulary, a composite rule). Shared by every stage that reads a file a user names.
+league.json), people's labels (labels.jsonl), and the TOML files faithcompat reads (a
+rollout policy, prompt templates, a vocabulary, a composite rule). Shared by every stage that reads a file a user names.
 """
 
 from __future__ import annotations
@@ -52,6 +52,7 @@ class FileKind(str, Enum):
     PROMPTS = "prompts"
     VOCABULARY = "vocabulary"
     COMPOSITE_RULE = "composite rule"
+    LABELS = "labels"
 
 
 # What a file of each kind is, as a message says it ("this is ...").
@@ -66,6 +67,7 @@ WHAT_IT_IS = {
     FileKind.PROMPTS: "a prompts file (TOML)",
     FileKind.VOCABULARY: "a vocabulary of verdict words (TOML)",
     FileKind.COMPOSITE_RULE: "a composite rule (TOML)",
+    FileKind.LABELS: "a labels file (people's labels, the labelling page's labels.jsonl)",
 }
 # What was expected, as a message says it ("not ...").
 EXPECTED = {
@@ -76,6 +78,7 @@ EXPECTED = {
     FileKind.PROMPTS: "a prompts file",
     FileKind.VOCABULARY: "a vocabulary",
     FileKind.COMPOSITE_RULE: "a composite rule",
+    FileKind.LABELS: "a labels file",
 }
 
 
@@ -124,6 +127,8 @@ def _what_to_run(kind: FileKind, name: str, expected: FileKind) -> str:
         FileKind.PROMPTS: "give it with `faithcompat grade --prompts`",
         FileKind.VOCABULARY: "give it with --vocabulary",
         FileKind.COMPOSITE_RULE: "give it with `faithcompat diff --composite OLD,NEW`",
+        FileKind.LABELS: f"give it with `faithcompat label --labels {quoted}`; `faithcompat validate {quoted}` "
+        "checks it",
     }[kind]
 
 
@@ -172,6 +177,8 @@ def toml_kinds(document: dict[str, Any]) -> set[FileKind]:
 
 
 def _keys_kind(keys: set[str]) -> FileKind | None:
+    if {"text_hash", "labeller"} <= keys:
+        return FileKind.LABELS
     if {"outcome", "control_score"} <= keys:
         return FileKind.CASES
     if "schema_version" in keys:

@@ -22,7 +22,7 @@ ROOT = Path(__file__).resolve().parents[1]
 PACKAGE = ROOT / "compat"
 
 SHARED = {"compat._errors", "compat._model", "compat._text", "compat._atomic", "compat._toml", "compat._file_kind"}
-STAGES = ["cases", "scoring", "composite", "grading", "diff", "report", "rollout"]
+STAGES = ["cases", "scoring", "composite", "grading", "diff", "labels", "report", "rollout"]
 CLI = "compat.cli"
 TOP = {"compat", "compat.__main__", "compat.flag"}
 MAX_LINES = 600  # a guard against runaway files, not a reason to split one

@@ -15,6 +15,7 @@ from compat.cli._compare import compare
 from compat.cli._diff import diff
 from compat.cli._gate import gate
 from compat.cli._grade import grade_command, prompts
+from compat.cli._label import label
 from compat.cli._promptfoo import promptfoo
 from compat.cli._rollout import policy, rollout
 from compat.cli._score import score
@@ -27,7 +28,20 @@ def main() -> None:
     """Compare the legacy faithfulness scorer with the fixed one, case by case."""
 
 
-for _command in (score, diff, compare, grade_command, prompts, promptfoo, gate, rollout, policy, validate, schema):
+for _command in (
+    score,
+    diff,
+    compare,
+    label,
+    grade_command,
+    prompts,
+    promptfoo,
+    gate,
+    rollout,
+    policy,
+    validate,
+    schema,
+):
     main.add_command(_command)
 
 

@@ -1,8 +1,9 @@
 """Stage 5, report: a ``DriftReport`` in, text and files out.
 
 Renders the report for a terminal, as GitHub Markdown and as one self-contained HTML
-page (``html/``); writes the report directory all or nothing (``write_report_directory``);
-prints scored cases (``faithcompat score``) and the JSON Schemas. Takes from the stages
+page (``html/``), and a sample to label as the labelling page (label.html); writes the
+report directory all or nothing (``write_report_directory``); prints scored cases
+(``faithcompat score``) and the JSON Schemas. Takes from the stages
 before it; never prints itself.
 """
 
@@ -14,7 +15,7 @@ from compat.report._schema import SCHEMAS, case_schema, report_schema, schema_te
 from compat.report._scores import score_record, table_header, table_row
 from compat.report._staging import CASES_PARTS, LEAGUE_FILES, REPORT_FILES, report_files, report_json, writing_report
 from compat.report._text import COMMENT_LIMIT, render_markdown, render_terminal
-from compat.report.html import DecisionPanel, PanelCriterion, render_html
+from compat.report.html import DecisionPanel, PanelCriterion, render_html, render_label_page
 
 __all__ = [
     "CASES_PARTS",
@@ -36,6 +37,7 @@ __all__ = [
     "markdown_code",
     "markdown_fence",
     "render_html",
+    "render_label_page",
     "render_markdown",
     "render_terminal",
     "report_files",

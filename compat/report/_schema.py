@@ -7,6 +7,7 @@ from typing import Any
 
 from compat.cases import Case
 from compat.diff import DriftReport
+from compat.labels import Label
 
 JSON_SCHEMA_DIALECT = "https://json-schema.org/draft/2020-12/schema"
 
@@ -28,4 +29,10 @@ def report_schema() -> dict[str, Any]:
     return {"$schema": JSON_SCHEMA_DIALECT, "$id": "faithcompat/report.schema.json", **schema}
 
 
-SCHEMAS = {"case": case_schema, "report": report_schema}
+def label_schema() -> dict[str, Any]:
+    """The JSON Schema of one label (one line of labels.jsonl, the labelling page's download)."""
+    schema = Label.model_json_schema()
+    return {"$schema": JSON_SCHEMA_DIALECT, "$id": "faithcompat/label.schema.json", **schema}
+
+
+SCHEMAS = {"case": case_schema, "label": label_schema, "report": report_schema}

@@ -4,7 +4,8 @@
 of whole lines (what workers are sent), ``json_array`` and ``promptfoo`` locate each case
 of the other two formats by its line, ``stored`` opens a file as stored (a ``.gz`` one
 decompressed), ``measures`` hashes the bytes read and says how far the reading is,
-``duplicate_ids`` finds a repeated id, and ``dataset_hint`` names a dataset given for a
+``duplicate_ids`` finds a repeated id, ``lazy`` reads ids first and parses a case
+when asked, and ``dataset_hint`` names a dataset given for a
 corpus. Every problem is a ``CaseError`` reading ``FILE:LINE: what``.
 """
 
@@ -19,6 +20,7 @@ from compat.cases.files.corpus import (
 )
 from compat.cases.files.dataset_hint import DATASET_COLUMNS
 from compat.cases.files.duplicate_ids import DuplicateIds
+from compat.cases.files.lazy import LazyCase, iter_lazy_cases, line_id
 from compat.cases.files.measures import CorpusDigest, ReadPosition
 from compat.cases.files.promptfoo import (
     array_elements,
@@ -33,6 +35,7 @@ __all__ = [
     "DEFAULT_MAX_CASE_BYTES",
     "CorpusDigest",
     "DuplicateIds",
+    "LazyCase",
     "LineBlock",
     "ReadPosition",
     "array_elements",
@@ -42,7 +45,9 @@ __all__ = [
     "iter_blocks",
     "iter_cases",
     "iter_file_blocks",
+    "iter_lazy_cases",
     "iter_range_blocks",
+    "line_id",
     "load_cases",
     "open_stored",
     "recorded_faithfulness",

@@ -59,7 +59,7 @@ def not_a_corpus_in_head(head: bytes, name: str) -> str | None:
 
 
 # Files faithcompat writes whose records are JSON lines of their own (a report or league on one line).
-_WRITTEN = (FileKind.CASES, FileKind.REPORT, FileKind.LEAGUE)
+_WRITTEN = (FileKind.CASES, FileKind.REPORT, FileKind.LEAGUE, FileKind.LABELS)
 
 
 def _grade_first(name: str) -> str:

@@ -55,9 +55,10 @@ def page_file(name: str) -> str:
     return (files("compat.report.html") / "page" / name).read_text(encoding="utf-8")
 
 
-def content_security_policy() -> str:
-    """The page's policy: its own script, by the SHA-256 of report.js's text, and nothing from elsewhere."""
-    script_sha256 = base64.b64encode(hashlib.sha256(page_file(SCRIPT).encode("utf-8")).digest()).decode("ascii")
+def content_security_policy(script: str = SCRIPT) -> str:
+    """A page's policy: its own script (report.js, or the labelling page's), by the SHA-256 of
+    its text, and nothing from elsewhere."""
+    script_sha256 = base64.b64encode(hashlib.sha256(page_file(script).encode("utf-8")).digest()).decode("ascii")
     return (
         "default-src 'none'; "
         f"script-src 'sha256-{script_sha256}'; "

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import html
+import json
 import re
 from collections.abc import Mapping
 
@@ -10,7 +11,7 @@ from compat._text import format_change
 from compat.report._numbers import pct
 
 # pct: the stage's, for the page's parts too
-__all__ = ["esc", "no_differences", "num", "pct", "section", "signed", "tally"]
+__all__ = ["esc", "no_differences", "num", "pct", "script_json", "section", "signed", "tally"]
 
 _CONTROLS = {c: chr(0x2400 + c) for c in range(0x20) if c not in (0x09, 0x0A, 0x0D)}
 _CONTROLS[0x7F] = "\u2421"
@@ -21,6 +22,12 @@ def esc(text: object) -> str:
     """Any value as inert HTML text or attribute content (always double-quote attributes)."""
     plain = _SURROGATE.sub("\ufffd", str(text).translate(_CONTROLS))
     return html.escape(plain, quote=True)
+
+
+def script_json(value: object) -> str:
+    """``value`` as JSON for a ``<script type="application/json">`` block: ASCII (a lone surrogate
+    stays a valid escape), every ``<`` written ``\\u003c``, so no text can end the element."""
+    return json.dumps(value, ensure_ascii=True, separators=(",", ":")).replace("<", "\\u003c")
 
 
 def num(value: float | None, digits: int = 4) -> str:
