@@ -9,6 +9,7 @@ from compat import get_scorer
 from compat.cases import parse_case
 from compat.scoring import Cause, Status
 from compat.scoring.reader.legend import legend_marks
+from compat.scoring.reader.prepare import fold
 
 STATEMENTS = ["The store opens at 9 am.", "Refunds are possible for sale items.", "The claim was filed in March."]
 
@@ -30,7 +31,7 @@ def score(grader_output: str, statements: list[str] = STATEMENTS) -> tuple[float
     ],
 )
 def test_a_legend_defines_its_marks(legend: str, marks: dict[str, int | None]) -> None:
-    found = legend_marks(f"Here is my check.\n\n{legend}\n")
+    found = legend_marks(fold(f"Here is my check.\n\n{legend}\n"))
     assert {mark: found.get(mark, "undefined") for mark in marks} == marks
 
 
@@ -43,7 +44,7 @@ def test_a_legend_defines_its_marks(legend: str, marks: dict[str, int | None]) -
     ],
 )
 def test_text_without_a_legend_defines_nothing(text: str) -> None:
-    assert legend_marks(text) == {}
+    assert legend_marks(fold(text)) == {}
 
 
 @pytest.mark.parametrize(

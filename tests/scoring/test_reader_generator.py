@@ -61,6 +61,15 @@ FINAL_LINE: dict[str, Any] = {
 }
 LIST = {**FINAL_LINE, "shape": "list"}
 JOHN = ("John is majoring in Computer Science.", "John is taking a course on Artificial Intelligence.")
+# Found by the ci profile: "<Yes>" is a verdict in angle brackets, not an element to drop.
+ANGLED_YES = GraderOutput(
+    statements=JOHN[:1],
+    statements_output=JOHN[0],
+    grader_output="Final verdict for each statement in order: <Yes>.",
+    truth=(True,),
+    refusal=False,
+    dimensions={},
+)
 
 
 def rendered(force: Mapping[str, Any], truth: tuple[Truth, ...] = NO_YES_YES, *, seed: int = 0) -> GraderOutput:
@@ -419,16 +428,7 @@ def test_the_fuzz_script_reports() -> None:
         dimensions={},
     )
 )
-@example(  # found by the ci profile: "<Yes>" is a verdict in angle brackets, not an element to drop
-    GraderOutput(
-        statements=JOHN[:1],
-        statements_output=JOHN[0],
-        grader_output="Final verdict for each statement in order: <Yes>.",
-        truth=(True,),
-        refusal=False,
-        dimensions={},
-    )
-)
+@example(ANGLED_YES)
 def test_an_output_built_from_known_verdicts_reads_as_those_verdicts(output: GraderOutput) -> None:
     score = ragas_score(output)
     assert output.truth is not None
@@ -440,17 +440,7 @@ def test_an_output_built_from_known_verdicts_reads_as_those_verdicts(output: Gra
 @PROPERTY
 @given(grader_outputs())
 # Found by a stored example: 1 and 0 after an echoed statement name their statement's verdict.
-# Found by the ci profile: "<Yes>" is a verdict in angle brackets, not an element to drop.
-@example(
-    GraderOutput(
-        statements=JOHN[:1],
-        statements_output=JOHN[0],
-        grader_output="Final verdict for each statement in order: <Yes>.",
-        truth=(True,),
-        refusal=False,
-        dimensions={},
-    )
-)
+@example(ANGLED_YES)
 # Found by the dev profile: a table's row "Cannot determine" answered its statement; no refusal.
 @example(
     GraderOutput(

@@ -11,7 +11,6 @@ names no verdict defines nothing.
 from __future__ import annotations
 
 import re
-import unicodedata
 from collections.abc import Mapping
 
 from compat.scoring.reader.verdict_words import Value
@@ -46,9 +45,8 @@ _YES = re.compile(
 )
 
 
-def legend_marks(text: str) -> Mapping[str, Value]:
-    """Each mark the legends of ``text`` define, with its verdict (marks in lower case, NFKC)."""
-    lowered = (text if text.isascii() else unicodedata.normalize("NFKC", text)).lower()
+def legend_marks(lowered: str) -> Mapping[str, Value]:
+    """Each mark the legends of ``lowered`` (a text as ``prepare.fold`` gives it) define, with its verdict."""
     if "=" not in lowered and not any(telltale in lowered for telltale in _TELLTALES):
         return {}  # most outputs hold no legend (substring searches: a regex scan costs 30 times more)
     segments = [m.group(1) for m in _HEADED.finditer(lowered)]

@@ -118,11 +118,18 @@ def strip_reasoning(text: str) -> tuple[str, bool]:
     return "".join(kept), True
 
 
+def fold(text: str) -> str:
+    """NFKC and lower case: the text every reader (and ``legend_marks``) compares against."""
+    return (text if text.isascii() else unicodedata.normalize("NFKC", text)).lower()
+
+
 def prepare(text: str, statements: Sequence[str] | None, words: VerdictWords = BUILT_IN) -> str:
     """The text as the readers see it: NFKC, lower case, legends and risky echoes blanked."""
-    if not text.isascii():
-        text = unicodedata.normalize("NFKC", text)
-    lowered = text.lower()
+    return prepare_folded(fold(text), statements, words)
+
+
+def prepare_folded(lowered: str, statements: Sequence[str] | None, words: VerdictWords = BUILT_IN) -> str:
+    """``prepare`` for a text ``fold`` already gave (folded once where it is read twice)."""
     if "_" in lowered:
         lowered = lowered.replace("_", " ")  # markdown emphasis, statement_1
     if "<" in lowered:
@@ -196,29 +203,28 @@ def _blank_echoes(lowered: str, statements: Sequence[str]) -> str:
     Mondays. - No" holds one verdict, No. The token keeps which statement it was, for
     prose ("§2§ is not supported").
     """
+    folded = [_folded(statement).strip() for statement in statements]
     # Longest first: "The the." must not blank the end of "... no appeal on the the." first.
     by_length = sorted(range(len(statements)), key=lambda i: len(statements[i]), reverse=True)
     for done, index in enumerate(by_length):
         if len(lowered) * (done + 1) > ECHO_BUDGET:
             break
-        echo = _folded(statements[index]).strip()
+        echo = folded[index]
         if echo[:1] in "-*•+(" or echo[:1].isdecimal():  # only then can a list mark begin it
             echo = _LIST_MARK.sub("", echo)
         lowered = _replace_echo(lowered, echo, f" §{index}§ ")
-    return _blank_cut_echo(lowered, statements)
+    return _blank_cut_echo(lowered, folded)
 
 
-def _blank_cut_echo(lowered: str, statements: Sequence[str]) -> str:
+def _blank_cut_echo(lowered: str, echoes: Sequence[str]) -> str:
     """An output cut off inside an echo ("3. Verdict: Y" of the statement "Verdict: Yes, the
     the.") ends in the statement's first words, not in a verdict: that last line is blanked."""
     start = lowered.rfind("\n") + 1
     tail = _LIST_MARK.sub("", lowered[start:].strip())
     if len(tail) < MIN_ECHO_CHARS:
         return lowered
-    for statement in statements:
-        echo = _folded(statement).strip()
-        if len(echo) > len(tail) and echo.startswith(tail):
-            return lowered[:start]
+    if any(len(echo) > len(tail) and echo.startswith(tail) for echo in echoes):
+        return lowered[:start]
     return lowered
 
 
@@ -246,4 +252,4 @@ def _replace_echo(lowered: str, echo: str, token: str) -> str:
     return "".join(pieces)
 
 
-__all__ = ["ECHO_BUDGET", "MIN_ECHO_CHARS", "prepare", "strip_reasoning"]
+__all__ = ["ECHO_BUDGET", "MIN_ECHO_CHARS", "fold", "prepare", "prepare_folded", "strip_reasoning"]

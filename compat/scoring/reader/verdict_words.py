@@ -158,10 +158,12 @@ BUILT_IN = _compile(BUILT_IN_WORDS)
 def with_marks(words: VerdictWords, marks: Mapping[str, Value]) -> VerdictWords:
     """``words`` and the marks a text's legend defines (``legend``), compiled once per set of them."""
     key = (words.head.pattern, frozenset(marks.items()))
-    known = _WITH_MARKS.get(key, UNREAD)
-    if isinstance(known, VerdictWords):
-        return known
-    return remember(_WITH_MARKS, key, 64, _compile(extended_table(words.values, marks)))
+    known = _WITH_MARKS.get(key)
+    return (
+        known
+        if isinstance(known, VerdictWords)
+        else remember(_WITH_MARKS, key, 64, _compile(extended_table(words.values, marks)))
+    )
 
 
 _WITH_MARKS: dict[object, object] = {}  # a few legends recur across a corpus: each compiled once

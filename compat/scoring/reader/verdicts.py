@@ -22,7 +22,7 @@ from compat.scoring._score import ScoreWarning, VerdictFormat, ordered_warnings
 from compat.scoring.reader.json_items import VERDICT_KEYS, Values, verdict_items
 from compat.scoring.reader.json_scan import FoundJson, first_strict_value_end, iter_json_values
 from compat.scoring.reader.legend import legend_marks
-from compat.scoring.reader.prepare import prepare, strip_reasoning
+from compat.scoring.reader.prepare import fold, prepare_folded, strip_reasoning
 from compat.scoring.reader.scan import candidate_starts
 from compat.scoring.reader.text_verdicts import read_text
 from compat.scoring.reader.verdict_words import BUILT_IN, MAX_VERDICTS, VerdictWords, with_marks
@@ -383,10 +383,11 @@ _TEXT_FORMATS = {
 
 
 def _parse_text(text: str, statements: Sequence[str] | None, words: VerdictWords = BUILT_IN) -> ParsedVerdicts | None:
-    marks = legend_marks(text)
+    lowered = fold(text)  # once, for the legend and the readers
+    marks = legend_marks(lowered)
     if marks:
         words = with_marks(words, marks)
-    read = read_text(prepare(text, statements, words), len(statements) if statements else None, words)
+    read = read_text(prepare_folded(lowered, statements, words), len(statements) if statements else None, words)
     if read is None:
         return None
     values = read.values
