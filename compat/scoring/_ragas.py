@@ -261,6 +261,16 @@ _SHORT_REPLY = 300  # characters: a reply this short that refuses says nothing e
 _STRUCTURED = frozenset({VerdictFormat.JSON, VerdictFormat.JSON_LIST, VerdictFormat.TEXT_GROUPED})
 
 
+def _a_line_each(output: str, count: int) -> bool:
+    """Whether a short output is one line a statement ("Cannot determine.\nYes." for two): each
+    line answered its statement, and a line that cannot tell is that statement's item."""
+    lines = [line for line in output.splitlines() if line.strip()]
+    return len(lines) == count and all(len(line) <= _SHORT_LINE for line in lines)
+
+
+_SHORT_LINE = 80  # characters: a line longer than this is an explanation, not one statement's answer
+
+
 def _without_statements(output: str, statements: Sequence[str]) -> str:
     """The output, lower case, without the statements it echoes: "I don't know: the documents do
     not mention the CEO." judged "No" is a verdict on a statement that says "I don't know"."""
@@ -341,7 +351,10 @@ class RagasScorer:
         # A final line, markers or a table giving every statement an item ("Yes. N/A. Cannot determine.")
         # answered each: its "cannot determine" is an item's word, not a refusal of the task. (A
         # list's items are not trusted so far: "no: — | Not enough information: 2" groups by value.)
-        answered_each = len(parsed.values) >= len(statements) > 1 and parsed.format in _PER_STATEMENT
+        answered_each = len(parsed.values) >= len(statements) > 1 and (
+            parsed.format in _PER_STATEMENT
+            or (parsed.format is VerdictFormat.TEXT_LIST and _a_line_each(case.grader_output, len(statements)))
+        )
         short = len(parsed.values) < len(statements) or (len(case.grader_output) <= _SHORT_REPLY and not answered_each)
         if parsed.valid_count <= 1 and short and parsed.format not in _STRUCTURED:
             # "No. I won't do that.", "Sorry - no." for three statements, or a short reply that holds a

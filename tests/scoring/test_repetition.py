@@ -72,6 +72,22 @@ def test_a_refusal_that_starts_with_a_verdict_word_is_a_refusal(output: str) -> 
     assert ragas(output, 3).cause is Cause.REFUSAL
 
 
+@pytest.mark.parametrize(
+    ("output", "value"),
+    [("Cannot determine.\nYes.", 0.5), ("Yes.\nCannot determine.\nNo.", 1 / 3), ("Not sure\nyes", 0.5)],
+)
+def test_a_line_a_statement_that_cannot_tell_on_one_line_is_no_refusal(output: str, value: float) -> None:
+    # Each line answered its statement: "Cannot determine" is statement 1's item, not the task refused.
+    lines = output.count("\n") + 1
+    score = ragas(output, lines)
+    assert (score.value, score.cause) == (pytest.approx(value), None)
+
+
+@pytest.mark.parametrize("output", ["Sorry.\nNo.", "No.\nI won't do that."])
+def test_a_refusal_on_one_line_beside_a_verdict_on_another_is_still_a_refusal(output: str) -> None:
+    assert ragas(output, 2).cause is Cause.REFUSAL
+
+
 def test_a_short_reply_that_refuses_is_a_refusal_even_for_one_statement() -> None:
     assert (
         ragas("Yes, I understand the task, but I can't complete it: no context was provided.", 1).cause is Cause.REFUSAL

@@ -2,9 +2,9 @@
 
 JSON first, text second (docs/scoring.md). ``verdicts`` reads an output; JSON is found by
 ``json_scan`` and its verdicts located by ``json_items``; text is read by ``text_verdicts``:
-every source proposes a reading (the final block, ``final_line``; markers, tables, lists,
-prose, ``text_sources``; each cut into ``items``; the runs of one repeated layout and the
-units keyed by their echoes, ``repetition``), and one number is given only where the
+every source proposes a reading (the final block, ``final_line``; markers, lists, prose,
+``text_sources``; a table's verdict column, ``tables``; each cut into ``items``; the runs of
+one repeated layout and the units keyed by their echoes, ``repetition``), and one number is given only where the
 readings agree and nothing verdict-like is left unread. ``scan`` finds where the verdict
 words stand without a pattern tried at every position. A verdict is a word of ``words``, in
 force as ``verdict_words`` (the built-in ones and a team's ``vocabulary``). ``refusal`` says
@@ -21,7 +21,7 @@ from compat.scoring.reader.vocabulary import Vocabulary, load_vocabulary
 
 # Bumped whenever the reader reads some grader text otherwise: a report names it (its
 # scorers' reader), so two reports whose versions differ may differ on a case for that alone.
-READER_VERSION = "2"
+READER_VERSION = "3"
 
 __all__ = [
     "MAX_VERDICTS",

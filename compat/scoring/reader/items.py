@@ -75,6 +75,9 @@ class Run(NamedTuple):
     unreadable: int = 0  # places between items that hold no verdict word at all
 
 
+# A statement a source found no verdict for where one should stand (prose that skips one, a
+# table row that does not line up): a reading holding it never reads the count.
+GAP = Item(None, "gap")
 _OVERALL = Item(None, "overall")  # an overall verdict: ends a run, never one of its items
 _NO_WORD = Item(None, "")  # a place between items that holds no verdict word at all
 _NUMBER_WORDS = ("1", "0", "")  # what a number read as a verdict, or a place, holds as its word

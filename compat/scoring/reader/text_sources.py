@@ -4,7 +4,8 @@ Each finds where the verdicts are and hands the items to ``items`` to read:
 
 2. **markers**: each label (``Verdict:``, ``Conclusion:``, ``Answer:``, ``Judgement:``,
    ``Supported?``, ``The verdict is``) and the rest of its line is an item;
-3. **table**: the cells of a Markdown table's Verdict (or Supported) column;
+3. **table**, read in ``tables``: the verdict column of a table whose header names one
+   (Markdown; tab-, comma- or semicolon-separated);
 4. **list**: lines that begin with an enumeration or a bullet and hold a verdict, or an
    enumeration 1, 2, 3... inside one line;
 5. **prose**: sentences about a statement by number (``Statement 2``, ``the second
@@ -64,9 +65,6 @@ def _follows_a_non_marker(before: str) -> bool:
     return rest.endswith(_NOT_BEFORE_A_MARKER)
 
 
-_TABLE_ROW = re.compile(r"^[ \t]*\|[^\n]*", re.MULTILINE)
-_TABLE_COLUMNS = ("verdict", "supported", "supported?", "faithful", "label", "judgement", "judgment", "result")
-MAX_TABLE_ROWS = 2 * MAX_VERDICTS
 _LIST_LINE = re.compile(r"[ \t>*]*(?:[-*•+][ \t]|(?:" + ENUMERATION + "))")
 _LINE = re.compile(r"[^\n]+")
 
@@ -129,33 +127,6 @@ def _keyword_positions(lowered: str) -> list[int]:
             found.append(at)
             at = lowered.find(keyword, at + len(keyword))
     return sorted(found)
-
-
-def read_table(lowered: str, words: VerdictWords = BUILT_IN) -> tuple[list[Item], tuple[int, int]]:
-    """The Verdict column of the first Markdown table that has one, and where the table stands."""
-    column: int | None = None
-    read: list[Item] = []
-    previous_end = -2
-    start = 0
-    for row in islice(_TABLE_ROW.finditer(lowered), MAX_TABLE_ROWS):
-        cells = [cell.strip(" \t*`") for cell in row.group().strip(" \t").strip("|").split("|")]
-        if column is not None and row.start() != previous_end + 1:
-            break  # the table ended
-        previous_end = row.end()
-        if column is None:
-            column = next((i for i, cell in enumerate(cells) if cell.rstrip(" ?:") in _TABLE_COLUMNS), None)
-            if column is None and any("verdict" in cell for cell in cells):
-                column = next(i for i, cell in enumerate(cells) if "verdict" in cell)
-            start = row.start()
-            continue
-        if column >= len(cells) or set(cells[column]) <= set("-: "):
-            continue  # the header's underline, or a short row
-        read.append(read_item(cells[column], words, numbers=True) or Item(None, ""))
-        if len(read) >= MAX_VERDICTS:
-            break
-    if not any(item.value is not None for item in read):
-        return [], (0, 0)
-    return read, (start, previous_end)
 
 
 def read_list(

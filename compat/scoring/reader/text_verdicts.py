@@ -26,7 +26,7 @@ from typing import NamedTuple
 
 from compat.scoring.reader.final_line import read_final_block
 from compat.scoring.reader.grouped import Grouped, may_be_grouped, read_grouped, read_grouped_sentences
-from compat.scoring.reader.items import MAX_ITEM_CHARS, Item
+from compat.scoring.reader.items import GAP, MAX_ITEM_CHARS, Item
 from compat.scoring.reader.pairs import read_pairs
 from compat.scoring.reader.repetition import (
     Echoes,
@@ -36,6 +36,7 @@ from compat.scoring.reader.repetition import (
     keyed_values,
     repeated_runs,
 )
+from compat.scoring.reader.tables import UNALIGNED_ROW, read_table
 from compat.scoring.reader.text_sources import (
     MAX_PROSE_MENTIONS,
     mentions,
@@ -43,7 +44,6 @@ from compat.scoring.reader.text_sources import (
     read_list,
     read_markers,
     read_prose,
-    read_table,
 )
 from compat.scoring.reader.verdict_words import BUILT_IN, UNREAD, Value, VerdictWords, remember
 from compat.scoring.reader.words import PLAIN_WORDS
@@ -143,7 +143,7 @@ def _read_text(lowered: str, expected: int | None, words: VerdictWords) -> TextV
     if not readings:
         return None
     readings += _without_places(readings, expected)
-    complete = [reading for reading in readings if len(reading.items) == expected and _GAP not in reading.items]
+    complete = [reading for reading in readings if _reads_the_count(reading, expected)]
     final = next((reading for reading in readings if reading.source == "final_line"), None)
     if final is not None and "final_line_disagrees" in final.warnings:
         markers = next(reading for reading in readings if reading.source == "markers")
@@ -160,12 +160,12 @@ def _read_text(lowered: str, expected: int | None, words: VerdictWords) -> TextV
                 return _unclear(chosen, f"{_says(chosen)}, but {_says(other)}")
         return _result(chosen)
     chosen = readings[0]
-    if len(chosen.items) < expected or _GAP in chosen.items:
+    if len(chosen.items) < expected or GAP in chosen.items:
         covered = _merged(span for reading in readings if reading.values == chosen.values for span in reading.spans)
         places = [at for at in found.places if at >= since]
         inside = sum(1 for at in places if _within(covered, at))
         # Outside what was read, or more inside it than the reading holds ("1:n 2:y 3:y" read as two).
-        read = sum(1 for item in chosen.items if item is not _GAP)
+        read = sum(1 for item in chosen.items if item is not GAP)
         unread = len(places) - inside + max(0, inside - read * _agreeing(readings, chosen))
         if unread:
             return _unclear(
@@ -186,6 +186,9 @@ def _read_text(lowered: str, expected: int | None, words: VerdictWords) -> TextV
                 chosen,
                 f"{_says(chosen)} for {expected} statements, and the grader wrote about {written_about} of them",
             )
+    if UNALIGNED_ROW in chosen.items:
+        rows = chosen.items.count(UNALIGNED_ROW)
+        return _unclear(chosen, f"{rows} of the table's rows do not line up with its header")
     return _result(chosen)
 
 
@@ -200,8 +203,12 @@ def _read_grouped(lowered: str, grouped: Grouped, expected: int, words: VerdictW
     return _result(reading)
 
 
-_GAP = Item(None, "gap")  # a statement a reading found no verdict for, between ones it did (prose)
 _SET_ASIDE = frozenset({"superseded_verdicts", "multiple_final_lines"})
+
+
+def _reads_the_count(reading: Reading, expected: int) -> bool:
+    """A verdict (or the grader's "can't tell") for every statement, none a place it could not read."""
+    return len(reading.items) == expected and GAP not in reading.items and UNALIGNED_ROW not in reading.items
 
 
 def _prefix_agrees(first: tuple[Value, ...], second: tuple[Value, ...]) -> bool:
@@ -359,11 +366,11 @@ def _readings(
     if markers:
         anchors = tuple(at for _item, at in markers)
         yield Reading("markers", tuple(item for item, _at in markers), frozenset(), marker_spans, anchors)
+    # A header naming the verdict column marks its cells as the markers do theirs.
+    table = read_table(lowered, words)
+    if table is not None:
+        yield Reading("table", table.items, frozenset(), (table.span,))
     yield _CHECKPOINT  # the marked readings may settle it; the rest are read only if not
-    if "|" in lowered:
-        table, table_span = read_table(lowered, words)
-        if table:
-            yield Reading("table", tuple(table), frozenset(), (table_span,))
     listed, list_spans = read_list(lowered, words, places)
     if listed:
         yield Reading("list", tuple(listed), frozenset(), tuple(list_spans))
@@ -377,7 +384,7 @@ def _readings(
         if prose.by_index:
             # A statement no sentence judged is a gap: the reading is short there, not a "no".
             last = max(prose.by_index)
-            items = tuple(Item(prose.by_index[i], "") if i in prose.by_index else _GAP for i in range(1, last + 1))
+            items = tuple(Item(prose.by_index[i], "") if i in prose.by_index else GAP for i in range(1, last + 1))
             yield Reading("prose", items, frozenset(), tuple(prose.spans))
 
 
@@ -390,7 +397,7 @@ def _settled(readings: list[Reading], spots: Sequence[Spot], expected: int) -> R
     source's verdict must) stands where one that agrees read it; then no other source could
     read another thing, and none is asked (a text costs two readings, not six). ``None`` where
     the other sources must be heard."""
-    complete = [reading for reading in readings if len(reading.items) == expected]
+    complete = [reading for reading in readings if _reads_the_count(reading, expected)]
     if not complete or any(reading.values != complete[0].values for reading in complete):
         return None
     chosen = complete[0]

@@ -1,0 +1,122 @@
+"""Tables: the verdict column of a table whose header names one, however its cells are delimited.
+
+A grader asked for a table writes one row a statement under a header: a Markdown table
+(``| # | Statement | Verdict |``), or rows separated by tabs, commas or semicolons (a CSV
+or TSV block, often fenced, cells sometimes quoted). A person reads the header first: the
+column it names (``Verdict``, ``Supported``, ``is_supported``, ``Label``) holds the verdicts,
+a number there (``0``, ``1``) is one, and the header's own words (``supported``) are none.
+So does this module: the first header that names a verdict column fixes the delimiter and
+the column, and every row that follows it, up to a blank line or a line without the
+delimiter, gives that column's cell.
+
+A row whose cells cannot be lined up with the header (a comma-separated row with more
+cells than the header, the column not last) is not guessed: the table's reading is then no
+answer (``UNALIGNED_ROW``), and where no other source reads the count, the text is unclear.
+"""
+
+from __future__ import annotations
+
+import csv
+import re
+from itertools import islice
+from typing import NamedTuple
+
+from compat.scoring.reader.items import Item, read_item
+from compat.scoring.reader.verdict_words import BUILT_IN, MAX_VERDICTS, VerdictWords
+
+# A header cell naming the verdict column: one of these, alone or as the last word of a short
+# name ("is supported", "final label"); or any name holding "verdict".
+VERDICT_COLUMNS = frozenset(
+    {"verdict", "supported", "faithful", "label", "judgement", "judgment", "result", "decision", "entailed", "grade"}
+)
+_DELIMITERS = ("|", "\t", ";", ",")  # most telling first: a Markdown row may hold commas
+_LINE = re.compile(r"^[^\n]*", re.MULTILINE)  # blank lines too: one ends a table
+MAX_TABLE_LINES = 4 * MAX_VERDICTS  # a header further down is no verdict table's
+_CELL_DECORATION = " \t*`\"'“”‘’_"
+
+
+# A row whose cells do not line up with the header: its verdict is not guessed, and a reading
+# holding one is no answer.
+UNALIGNED_ROW = Item(None, "unaligned row")
+
+
+class Table(NamedTuple):
+    """A verdict column read: one item a row, and the stretch of text from the header to the last row."""
+
+    items: tuple[Item, ...]
+    span: tuple[int, int]
+
+
+def read_table(lowered: str, words: VerdictWords = BUILT_IN) -> Table | None:
+    """The verdict column of the first table whose header names one; ``None`` where none does,
+    or where the table's rows hold no verdict at all."""
+    lines = islice(_LINE.finditer(lowered), 0, MAX_TABLE_LINES)
+    for line in lines:
+        header = _header(line.group())
+        if header is None:
+            continue
+        delimiter, column, width = header
+        items: list[Item] = []
+        end = line.end()
+        for row in lines:
+            text = row.group()
+            if delimiter not in text or text.lstrip().startswith("```"):
+                break  # a blank line, the fence, the text after the table
+            end = row.end()
+            cells = _cells(text, delimiter)
+            if delimiter == "|" and all(set(cell) <= set("-: ") for cell in cells):
+                continue  # the header's underline
+            item = _verdict_cell(cells, column, width, delimiter, words)
+            if item is not None:
+                items.append(item)
+            if len(items) >= MAX_VERDICTS:
+                break
+        if any(item.value is not None for item in items):
+            return Table(tuple(items), (line.start(), end))
+        return None
+    return None
+
+
+def _header(line: str) -> tuple[str, int, int] | None:
+    """The delimiter, the verdict column's index and the cell count of a header line."""
+    if not any(name in line for name in VERDICT_COLUMNS):
+        return None  # most lines: no cell could name the column
+    for delimiter in _DELIMITERS:
+        if delimiter not in line:
+            continue
+        cells = _cells(line, delimiter)
+        if len(cells) < 2:
+            continue
+        column = next((index for index, cell in enumerate(cells) if _names_verdicts(cell)), None)
+        if column is not None:
+            return delimiter, column, len(cells)
+    return None
+
+
+def _names_verdicts(cell: str) -> bool:
+    name = cell.strip(_CELL_DECORATION).rstrip(" ?:").replace("_", " ").replace("-", " ")
+    parts = name.split()
+    if not parts or len(parts) > 3:
+        return False
+    return "verdict" in name or name in VERDICT_COLUMNS or parts[-1] in VERDICT_COLUMNS
+
+
+def _cells(line: str, delimiter: str) -> list[str]:
+    if delimiter == "|":
+        return [cell.strip(" \t*`") for cell in line.strip(" \t").strip("|").split("|")]
+    # Comma-, tab- and semicolon-separated rows quote a cell that holds the delimiter.
+    row = next(csv.reader([line], delimiter=delimiter, skipinitialspace=True), [])
+    return [cell.strip(" \t*`") for cell in row]
+
+
+def _verdict_cell(cells: list[str], column: int, width: int, delimiter: str, words: VerdictWords) -> Item | None:
+    """The row's verdict; ``None`` for a Markdown row too short to have the column (a note, a rule)."""
+    if len(cells) == width or delimiter == "|":
+        if column >= len(cells):
+            return None
+        cell = cells[column]
+    elif len(cells) > width and column == width - 1:
+        cell = cells[-1]  # an unquoted delimiter in an earlier cell: the last column is still last
+    else:
+        return UNALIGNED_ROW
+    return read_item(cell, words, numbers=True) or Item(None, "")

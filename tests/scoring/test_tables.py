@@ -1,0 +1,77 @@
+"""Tables are read by their header, however their cells are delimited: the column the header
+names holds the verdicts, the header's own words are none, and a row that does not line up with
+the header is no number (issue 33: a CSV block read as a list scored 0 of 2 as 0.5)."""
+
+from __future__ import annotations
+
+import pytest
+
+from compat import get_scorer
+from compat.cases import parse_case
+from compat.scoring import Status
+
+STATEMENTS = ["The store opens at 9 am.", "Refunds are possible for sale items.", "The claim was filed in March, 2021."]
+
+
+def score(grader_output: str, statements: list[str] = STATEMENTS) -> tuple[Status, float | None, str]:
+    case = parse_case({"id": "c", "statements": statements, "grader_output": grader_output})
+    result = get_scorer("ragas").score(case)
+    return result.status, result.value, result.reason
+
+
+@pytest.mark.parametrize(
+    ("grader_output", "value"),
+    [
+        # tab-separated, the header's "is_supported" itself a verdict word
+        ("statement_id\tis_supported\n1\t0\n2\t1\n3\t1", 2 / 3),
+        ("statement_id\tis_supported\n1\t0\n2\t0\n3\t0\n\nFeel free to ask for more detail.", 0.0),
+        # comma-separated, a statement holding a comma quoted, in a fence
+        (
+            "```\nindex,statement,supported\n1,The store opens at 9 am.,0\n2,Refunds are possible for sale items.,1\n"
+            '3,"The claim was filed in March, 2021.",1\n```',
+            2 / 3,
+        ),
+        # every cell quoted, a reason after the verdict
+        (
+            '"#"\t"claim"\t"label"\t"reason"\n"1"\t"The store opens at 9 am."\t"Not supported"\t"Nothing backs this."\n'
+            '"2"\t"Refunds are possible for sale items."\t"Supported"\t"Stated."\n'
+            '"3"\t"The claim was filed in March, 2021."\t"Supported"\t"Stated."',
+            2 / 3,
+        ),
+        # semicolons, the verdict column first
+        (
+            "Verdict; Statement\nno; The store opens at 9 am.\nno; Refunds are possible.\nyes; The claim",
+            1 / 3,
+        ),
+        # an unquoted comma in a statement, the verdict column last: still the last cell
+        (
+            "id,statement,supported\n1,The store opens.,0\n2,Refunds are possible.,0\n3,Filed in March, 2021.,1",
+            1 / 3,
+        ),
+        # a Markdown table, as before
+        (
+            "| # | Statement | Verdict |\n|---|---|---|\n| 1 | Opens | No |\n| 2 | Refunds | Yes |\n| 3 | Filed|Yes |",
+            2 / 3,
+        ),
+    ],
+)
+def test_a_table_is_read_by_its_header(grader_output: str, value: float) -> None:
+    status, read, reason = score(grader_output)
+    assert status is Status.SCORED, reason
+    assert read == pytest.approx(value)
+
+
+def test_a_cell_that_says_the_grader_could_not_tell_is_no_verdict() -> None:
+    _status, value, reason = score("statement_id\tis_supported\n1\t0\n2\tUnclear\n3\t1")
+    assert value == pytest.approx(1 / 3)
+    assert "1 without a usable verdict" in reason
+
+
+def test_a_row_that_does_not_line_up_with_its_header_is_no_number() -> None:
+    # The comma in statement 3 is not quoted and the verdict is not the last column: which cell
+    # holds statement 3's verdict is a guess, and a guess is not a score.
+    status, value, _reason = score(
+        "id,statement,supported,reason\n1,The store opens at 9 am.,1,stated\n"
+        "2,Refunds are possible.,1,stated\n3,Filed in March, 2021.,0,not in the context"
+    )
+    assert (status, value) == (Status.UNDETERMINED, None)
