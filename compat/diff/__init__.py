@@ -35,7 +35,7 @@ from compat.diff._statement_agreement import (
     statement_agreement,
     verified_pairs,
 )
-from compat.diff._units import ComparedBatch, DiffSettings, scorers_info, tool_name
+from compat.diff._units import ComparedBatch, DiffSettings, make_scorers, scorers_info, tool_name
 from compat.diff.aggregate import DriftAggregator, Tally, tally
 from compat.diff.aggregate.numbers import wilson_interval
 from compat.diff.compare import (
@@ -143,6 +143,7 @@ __all__ = [
     "line_composite",
     "load_case_lines",
     "load_report",
+    "make_scorers",
     "nothing_recorded",
     "outcome_counts",
     "parse_case_line",

@@ -14,7 +14,15 @@ rollout read labels from here. See docs/labels.md.
 """
 
 from compat._errors import LabelError
-from compat.labels._against import ReaderRole, against_people, consensus, excused_case, people_score, reads_as_people
+from compat.labels._against import (
+    ReaderRole,
+    against_people,
+    consensus,
+    excused_case,
+    people_score,
+    people_section,
+    reads_as_people,
+)
 from compat.labels._label import JUDGEMENTS, READINGS, Judgement, Label, LabelKey, Reading
 from compat.labels._load import (
     LabelSet,
@@ -69,6 +77,7 @@ __all__ = [
     "latest_labels",
     "parse_label",
     "people_score",
+    "people_section",
     "priority",
     "read_labels",
     "reads_as_people",

@@ -45,7 +45,7 @@ from compat.diff import (
     score_arm,
 )
 from compat.labels._label import Label
-from compat.labels._load import LabelSet
+from compat.labels._load import LabelSet, check_labels
 from compat.labels._stats import NOT_SUPPORTED, SUPPORTED, binary_kappa, share
 from compat.labels._target import ArmTexts, label_targets
 from compat.scoring import RagasScorer, Score, Scorer, Status, normalise_statement
@@ -164,6 +164,24 @@ def against_people(
         people=_people(by_case),
         excused=_excused_rows(excused, report),
     )
+
+
+def people_section(
+    labels: Sequence[Label],
+    cases: Iterable[Case],
+    comparer: CaseComparer,
+    *,
+    files: Sequence[str],
+    league: Sequence[ReaderRole] = (),
+    report: DriftReport | None = None,
+) -> AgainstPeople:
+    """``labels`` as read from their files, set against the corpus ``cases`` (``check_labels``: the
+    latest per statement and person, stale ones left out) and then against the scorers
+    (``against_people``): one pass over ``cases``, only the cases some label names kept."""
+    named = {label.case_id for label in labels}
+    held = [case for case in cases if case.id in named]
+    checked = check_labels(labels, held)
+    return against_people(checked, held, comparer, files=files, league=league, report=report)
 
 
 def _split(given: Sequence[Label]) -> bool:
