@@ -12,7 +12,8 @@ far as people confirmed the cause on a labelled sample: each excusing cause is
   ``unverified_excuses_until`` on until people confirm them.
 
 And a candidate that reads the grader's text, or whose arm judges, worse than the control
-against people is a NO-GO. Pure functions of the report and the policy; ``rules`` makes
+against people is a NO-GO: worse beyond the labels' own noise, its 95% interval's upper
+bound under the control's figure (a handful of labels must not stop a rollout by chance). Pure functions of the report and the policy; ``rules`` makes
 the criteria of them. See docs/labels.md.
 """
 
@@ -121,11 +122,12 @@ def people_comparisons(report: DriftReport) -> list[PeopleComparison]:
     if control is not None and candidate is not None and control.cases.of and candidate.cases.of:
         found.append(
             PeopleComparison(
-                "reading accuracy against people (candidate vs control)",
-                candidate.cases.rate or 0.0,
+                "reading accuracy against people (candidate's upper bound vs control)",
+                candidate.cases.wilson_high or 0.0,
                 control.cases.rate or 0.0,
                 f"cases read as people read them: {candidate.scorer} {candidate.cases.agreed} of "
-                f"{candidate.cases.of}, {control.scorer} {control.cases.agreed} of {control.cases.of}",
+                f"{candidate.cases.of} (Wilson 95% upper bound {candidate.cases.wilson_high or 0:.2f}), "
+                f"{control.scorer} {control.cases.agreed} of {control.cases.of} ({control.cases.rate or 0:.2f})",
             )
         )
     arms = {row.arm: row for row in people.arms}
@@ -133,14 +135,15 @@ def people_comparisons(report: DriftReport) -> list[PeopleComparison]:
     if control_arm is not None and candidate_arm is not None and control_arm != candidate_arm:
         ours, theirs = arms.get(candidate_arm), arms.get(control_arm)
         if _measured(ours) and _measured(theirs):
-            assert ours is not None and theirs is not None and ours.kappa is not None and theirs.kappa is not None
+            assert ours is not None and theirs is not None and ours.kappa_high is not None and theirs.kappa is not None
             found.append(
                 PeopleComparison(
-                    "judgement agreement with people (candidate's arm vs control's, kappa)",
-                    ours.kappa,
+                    "judgement agreement with people (candidate's arm, kappa's upper bound, vs control's)",
+                    ours.kappa_high,
                     theirs.kappa,
                     f"Cohen's kappa over the statements people judged: arm {candidate_arm} {ours.kappa:.2f} "
-                    f"({ours.statements} statements), arm {control_arm} {theirs.kappa:.2f} ({theirs.statements})",
+                    f"(95% up to {ours.kappa_high:.2f}; {ours.statements} statements), arm {control_arm} "
+                    f"{theirs.kappa:.2f} ({theirs.statements})",
                 )
             )
     return found
