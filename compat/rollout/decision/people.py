@@ -13,8 +13,9 @@ far as people confirmed the cause on a labelled sample: each excusing cause is
 
 And a candidate that reads the grader's text, or whose arm judges, worse than the control
 against people is a NO-GO: worse beyond the labels' own noise, its 95% interval's upper
-bound under the control's figure (a handful of labels must not stop a rollout by chance). Pure functions of the report and the policy; ``rules`` makes
-the criteria of them. See docs/labels.md.
+bound under the control's figure (a handful of labels must not stop a rollout by
+chance). Pure functions of the report and the policy; ``rules`` makes the criteria of
+them. See docs/labels.md.
 """
 
 from __future__ import annotations
