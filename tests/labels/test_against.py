@@ -163,3 +163,30 @@ def test_a_bad_labels_file_is_named_before_the_corpus_is_read(tmp_path: Path) ->
     result = CliRunner().invoke(main, ["diff", "--out", str(tmp_path / "out"), "--labels", str(bad)])
     assert result.exit_code == 2 and f"{bad}:1:" in result.output and "Traceback" not in result.output
     assert not (tmp_path / "out").exists()
+
+
+def test_the_section_keeps_hostile_corpus_text_as_text(tmp_path: Path) -> None:
+    pwn = "<script>alert(1)</script><img src=x onerror=alert(2)>"
+    case = parse_case(
+        {
+            "id": f"c {pwn}",
+            "contexts": [f"Grass is green. {pwn}"],
+            "statements_output": f"Grass is green {pwn}.\nGrass is red.",
+            "grader_output": f"{FINAL} No. No.",
+        }
+    )
+    corpus = tmp_path / "corpus.jsonl"
+    corpus.write_text(case.model_dump_json(exclude_none=True) + "\n", encoding="utf-8")
+    labels = tmp_path / "labels.jsonl"
+    rows = [label_on(case, None, 0, reading="no", labeller=f"eve {pwn}")]
+    labels.write_text("".join(row.model_dump_json() + "\n" for row in rows), encoding="utf-8")
+    result = CliRunner().invoke(main, ["diff", str(corpus), "--out", str(tmp_path / "out"), "--labels", str(labels)])
+    assert result.exit_code == 0, result.output
+    page = (tmp_path / "out" / "report.html").read_text(encoding="utf-8")
+    start = page.index('id="s-people-readings"')
+    section = page[start : page.index("</section>", page.index('id="s-people-judgements"'))]
+    assert "Grass is green &lt;script&gt;" in section and "eve &lt;script&gt;" in section
+    assert "<script>" not in section and "<img" not in section
+    markdown = (tmp_path / "out" / "report.md").read_text(encoding="utf-8")
+    people = markdown[markdown.index("### Against people") :]
+    assert "<script>" not in people and "<img" not in people
