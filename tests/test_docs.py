@@ -146,6 +146,7 @@ def _prepare(tmp: Path) -> None:
         "grader_output": "I'm sorry, but I cannot evaluate these statements.",
     }
     (tmp / "cases.jsonl").write_text(json.dumps(refusal) + "\n", encoding="utf-8")
+    shutil.copy(ROOT / "fixtures" / "labels" / "bundled.jsonl", tmp / "labels.jsonl")  # docs/labels.md's labels
     fake_promptfoo(tmp)  # node_modules/promptfoo: an installed promptfoo's prompts (docs/arms.md)
 
 

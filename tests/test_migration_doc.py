@@ -16,6 +16,7 @@ import json
 import os
 import re
 import shlex
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -75,6 +76,8 @@ def test_every_command_in_the_guide_runs(
 
 def _run_the_guide(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, grader: str, *, hhem: bool) -> None:
     monkeypatch.chdir(tmp_path)
+    # People's labels (section 4, before the first live stage): the ones shipped for the bundled corpus.
+    shutil.copyfile(Path(__file__).resolve().parent.parent / "fixtures" / "labels" / "bundled.jsonl", "labels.jsonl")
     # The team's installed promptfoo (section 3d): a stand-in whose prompts the scripted grader answers.
     nli = BUILT_IN.legacy.verdicts.replace("{{statements}}", '{{statements|join("\\n")}}')
     fake_promptfoo(tmp_path, longform=BUILT_IN.legacy.statements, nli=nli)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import sys
 from pathlib import Path
 
@@ -24,8 +25,12 @@ from compat.cli._common import (
     vocabulary_option,
     vocabulary_words,
 )
+from compat.cli._labels_option import given_labels, labels_option, people_of
+from compat.diff import CaseComparer, arm_read_by
+from compat.labels import ReaderRole
+from compat.report import people_markdown, people_terminal
 from compat.rollout import build_league, league_json, load_policy, render_league
-from compat.scoring import league_candidates, scorer_names
+from compat.scoring import get_scorer, league_candidates, scorer_names
 
 
 def _candidate_list(_context: click.Context, _parameter: click.Parameter, value: str | None) -> tuple[str, ...] | None:
@@ -60,6 +65,7 @@ def _candidate_list(_context: click.Context, _parameter: click.Parameter, value:
 @max_case_bytes_option
 @rollout_policy_option("The rollout policy each candidate is decided by")
 @vocabulary_option
+@labels_option("every scorer's reading set against people's (a section after the table)")
 @domain_errors
 def compare(
     corpus: tuple[str, ...],
@@ -74,6 +80,7 @@ def compare(
     max_case_bytes: int,
     rollout_policy: Path | None,
     vocabulary_path: Path | None,
+    label_files: tuple[str, ...],
 ) -> None:
     """Rank candidate scorers against the control on CORPUS: the league table.
 
@@ -84,12 +91,14 @@ def compare(
     least one candidate is safe to ship, 1 when none is, 2 when nothing can be decided on
     any (the control scored no case) or on unusable input. With no CORPUS, the bundled corpus.
     """
+    labels, label_names = given_labels(label_files, corpus)
     sources, names = corpus_sources(corpus)
     skipped: list[CaseError] = []
+    ranked = league_candidates(control) if candidates is None else list(candidates)
     table = build_league(
         sources,
         control=control,
-        candidates=league_candidates(control) if candidates is None else list(candidates),
+        candidates=ranked,
         policy=load_policy(rollout_policy).rollout,
         tolerance=tolerance,
         max_case_bytes=max_case_bytes,
@@ -102,6 +111,36 @@ def compare(
     report_skipped(skipped)
     markdown = output_format == "markdown"
     text = league_json(table) if output_format == "json" else render_league(table, markdown=markdown)
+    if label_files:  # every league scorer's reading against people's, after the table
+        chosen = chosen_arm(arm)
+        first, *others = ranked
+        roles = [
+            ReaderRole(get_scorer(name), "league", arm_read_by(name) if chosen is None else chosen) for name in others
+        ]
+        comparer = CaseComparer(
+            get_scorer(control),
+            get_scorer(first),
+            tolerance,
+            detail=False,
+            candidate_arm=chosen,
+            control_arm=control_arm,
+        )
+        people = people_of(
+            labels,
+            label_names,
+            sources,
+            comparer,
+            max_case_bytes=max_case_bytes,
+            skip_invalid=skip_invalid,
+            league=roles,
+        )
+        if output_format == "json":
+            data = json.loads(text)
+            data["against_people"] = people.model_dump(mode="json")
+            text = json.dumps(data, indent=2) + "\n"
+        else:
+            shown = people_markdown(people) if markdown else people_terminal(people)
+            text += "\n".join(shown) + "\n"
     if output is None:
         click.echo(text, nl=False)
     else:

@@ -34,8 +34,17 @@ from compat.cli._common import (
     vocabulary_words,
 )
 from compat.cli._composite import composite_option, composite_rules
+from compat.cli._labels_option import given_labels, labels_option, people_of
 from compat.cli._progress import Progress
-from compat.diff import ComparedBatch, DaskSettings, DiffSettings, DriftReport, run_diff, run_diff_dask
+from compat.diff import (
+    ComparedBatch,
+    DaskSettings,
+    DiffSettings,
+    DriftReport,
+    make_scorers,
+    run_diff,
+    run_diff_dask,
+)
 from compat.report import (
     CASES_PARTS,
     HTML_BYTES,
@@ -127,6 +136,7 @@ from compat.scoring import league_candidates
     "a report.html section.",
 )
 @composite_option
+@labels_option("report.json, report.md and report.html gain a section against people")
 @domain_errors
 def diff(
     corpus: tuple[str, ...],
@@ -153,6 +163,7 @@ def diff(
     strict: bool,
     league: bool,
     composite: str | None,
+    label_files: tuple[str, ...],
 ) -> None:
     """Score CORPUS with both scorers and explain every difference.
 
@@ -167,6 +178,7 @@ def diff(
         raise click.UsageError("--cases-parts needs --engine dask (the local engine writes cases.jsonl itself)")
     vocabulary = vocabulary_words(vocabulary_path)
     rules = composite_rules(composite)  # read before the corpus: a bad rule fails fast
+    labels, label_names = given_labels(label_files, corpus)
     options = policy_options(candidate, mismatch_policy, vocabulary)
     sources, names = corpus_sources(corpus)
     settings = DiffSettings(
@@ -189,6 +201,21 @@ def diff(
     current = current_stage(stage, rollout)
 
     def run(cases: ReportCases) -> DriftReport:
+        report = compared(cases)
+        if not label_files:
+            return report
+        people = people_of(
+            labels,
+            label_names,
+            sources,
+            make_scorers(settings),
+            max_case_bytes=max_case_bytes,
+            skip_invalid=skip_invalid,
+            report=report,
+        )
+        return report.model_copy(update={"against_people": people})
+
+    def compared(cases: ReportCases) -> DriftReport:
         def keep(batch: ComparedBatch) -> None:
             cases.keep(batch)
             progress.advance(len(batch.lines))

@@ -20,7 +20,8 @@ from compat.cli._common import (
     vocabulary_option,
     vocabulary_words,
 )
-from compat.diff import ComparedBatch, DiffSettings, load_report, run_diff
+from compat.cli._labels_option import given_labels, labels_option, people_of
+from compat.diff import ComparedBatch, DiffSettings, load_report, make_scorers, run_diff
 from compat.rollout import (
     Refusal,
     decide,
@@ -49,6 +50,7 @@ from compat.rollout import (
 )
 @report_format_option("What to print (or write with -o).")
 @output_file_option("Also write the decision (in --format) to this file.")
+@labels_option("people's labels checked against the corpus's readings, and the decision uses them")
 @domain_errors
 def rollout(
     corpus: tuple[str, ...],
@@ -58,6 +60,7 @@ def rollout(
     stage: str,
     output_format: str,
     output: Path | None,
+    label_files: tuple[str, ...],
 ) -> None:
     """Recommend the next stage of the scorer flag: GO, HOLD or NO-GO.
 
@@ -72,6 +75,8 @@ def rollout(
     if report_path is not None:
         if corpus or vocabulary_path is not None:
             raise click.UsageError("give either --report or CORPUS (and --vocabulary), not both")
+        if label_files:
+            raise click.UsageError("--labels needs the CORPUS; a report made by diff --labels has them already")
         report = load_report(report_path)
         refusals = refusals_file(report_path.with_name("cases.jsonl"))
     else:
@@ -80,11 +85,21 @@ def rollout(
         def note_refusals(batch: ComparedBatch) -> None:
             refusals.extend(refusals_in(batch.lines))
 
+        labels, label_names = given_labels(label_files, corpus)
         sources, names = corpus_sources(corpus)
         options = policy_options(DiffSettings().candidate, None, vocabulary_words(vocabulary_path))
-        report = run_diff(
-            sources, DiffSettings(candidate_options=options), on_comparisons=note_refusals, source_names=names
-        )
+        settings = DiffSettings(candidate_options=options)
+        report = run_diff(sources, settings, on_comparisons=note_refusals, source_names=names)
+        if label_files:
+            people = people_of(
+                labels,
+                label_names,
+                sources,
+                make_scorers(settings),
+                max_case_bytes=settings.max_case_bytes,
+                report=report,
+            )
+            report = report.model_copy(update={"against_people": people})
     violations = None
     if policy.invariant_examples and no_decision(report) is None:  # nothing to decide: no time spent on them
         from compat.rollout.gate import check_properties

@@ -35,8 +35,9 @@ from compat.diff._statement_agreement import (
     statement_agreement,
     verified_pairs,
 )
-from compat.diff._units import ComparedBatch, DiffSettings, scorers_info, tool_name
+from compat.diff._units import ComparedBatch, DiffSettings, make_scorers, scorers_info, tool_name
 from compat.diff.aggregate import DriftAggregator, Tally, tally
+from compat.diff.aggregate.numbers import wilson_interval
 from compat.diff.compare import (
     USABLE_SAMPLES,
     CaseComparer,
@@ -55,7 +56,9 @@ from compat.diff.composite import CompositeAggregator, Faithfulness, compose_cas
 from compat.diff.dask import DaskSettings, is_part_file, run_diff_dask
 from compat.diff.model import (
     SCHEMA_VERSION,
+    AgainstPeople,
     Agreement,
+    ArmAgreement,
     CaseLine,
     CauseRow,
     CohortRow,
@@ -64,9 +67,15 @@ from compat.diff.model import (
     CompositeDrift,
     CorpusInfo,
     DriftReport,
+    ExcusedCause,
     HistogramBin,
     JsonScore,
+    Misread,
+    PartedStatement,
+    PeopleAgreement,
+    ReaderAccuracy,
     ScorersInfo,
+    Share,
     VocabularyInfo,
     bundled_baseline,
     load_case_lines,
@@ -83,8 +92,10 @@ __all__ = [
     "READING_DIFFERENCES",
     "SCHEMA_VERSION",
     "USABLE_SAMPLES",
+    "AgainstPeople",
     "Agreement",
     "AgreementCounter",
+    "ArmAgreement",
     "CaseComparer",
     "CaseLine",
     "CauseRow",
@@ -101,11 +112,17 @@ __all__ = [
     "DriftAggregator",
     "DriftCause",
     "DriftReport",
+    "ExcusedCause",
     "Faithfulness",
     "HistogramBin",
     "JsonScore",
+    "Misread",
     "Outcome",
+    "PartedStatement",
+    "PeopleAgreement",
+    "ReaderAccuracy",
     "ScorersInfo",
+    "Share",
     "StatementAgreement",
     "StatementPair",
     "Step",
@@ -126,6 +143,7 @@ __all__ = [
     "line_composite",
     "load_case_lines",
     "load_report",
+    "make_scorers",
     "nothing_recorded",
     "outcome_counts",
     "parse_case_line",
@@ -138,4 +156,5 @@ __all__ = [
     "tally",
     "tool_name",
     "verified_pairs",
+    "wilson_interval",
 ]

@@ -11,6 +11,7 @@ from compat.report._directory import LeaguePages, ReportCases, write_report_dire
 from compat.report._extra_section import ExtraSection
 from compat.report._held import HTML_BYTES, HTML_CASES, HeldCases
 from compat.report._markdown import MARKDOWN_STRING_WIDTH, markdown_cell, markdown_code, markdown_fence
+from compat.report._people import people_markdown, people_terminal
 from compat.report._schema import SCHEMAS, case_schema, report_schema, schema_text
 from compat.report._scores import score_record, table_header, table_row
 from compat.report._staging import CASES_PARTS, LEAGUE_FILES, REPORT_FILES, report_files, report_json, writing_report
@@ -36,6 +37,8 @@ __all__ = [
     "markdown_cell",
     "markdown_code",
     "markdown_fence",
+    "people_markdown",
+    "people_terminal",
     "render_html",
     "render_label_page",
     "render_markdown",

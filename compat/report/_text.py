@@ -14,6 +14,7 @@ from compat.report._arms import SIDES, arm_step_sentences, model_snapshots, scor
 from compat.report._composite import composite_markdown, composite_terminal
 from compat.report._markdown import MARKDOWN_STRING_WIDTH, markdown_cell, markdown_code
 from compat.report._numbers import pct
+from compat.report._people import people_markdown, people_terminal
 from compat.report._statements import statement_markdown
 
 WIDTH = 80
@@ -67,6 +68,7 @@ def render_terminal(report: DriftReport, *, color: bool = False) -> str:
                 f"{_num(case.delta):>8}  {clip(case.cause or '', 18)}"
             )
     lines += composite_terminal(report.composite) if report.composite is not None else []
+    lines += people_terminal(report.against_people) if report.against_people is not None else []
     if report.expectations.failed:
         lines += ["", paint(f"{report.expectations.failed} case(s) miss their expected outcome:", _YELLOW)]
         lines += [f"  {clip(failure, WIDTH - 2)}" for failure in report.expectations.failures]
@@ -319,6 +321,7 @@ def render_markdown(report: DriftReport) -> str:
         "---|--:|--:|--:|---",
     )
     lines += composite_markdown(report.composite) if report.composite is not None else []
+    lines += people_markdown(report.against_people) if report.against_people is not None else []
     lines += _details(report)
     return "\n".join(lines) + "\n"
 

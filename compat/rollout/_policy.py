@@ -83,6 +83,21 @@ class RolloutPolicy(_Section):
         'once read and accepted (listed as accepted in the decision), e.g. ["json_verdicts_unseen"]; '
         "not unexplained, nor grader_noise (drift_beyond_noise_only decides that one).",
     )
+    min_excuse_confirmed: float = Field(
+        0.7,
+        ge=0,
+        le=1,
+        description="An excusing cause's flips stay excused where people confirmed it: the Wilson 95% lower bound "
+        "of the share of its labelled cases the candidate read as people did (n of n reaches n/(n+3.84): 9 of 9 "
+        "gives 0.70); where even the upper bound is below, its flips count in the flip rates (diff --labels).",
+    )
+    unverified_excuses_until: float = Field(
+        1.0,
+        ge=0,
+        le=100,
+        description="HOLD at this live stage (a percentage) and past it while excused flips are unverified by "
+        "people (0: from the first live stage; 100: never).",
+    )
     live_percentages: list[float] = Field(
         default_factory=lambda: [1.0, 5.0, 25.0, 50.0], description="The live stages, in order, before complete."
     )

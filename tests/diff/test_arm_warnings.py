@@ -92,7 +92,7 @@ def test_a_side_given_an_arm_it_cannot_read_is_warned_about_in_every_format(
     code, stdout, _ = run(str(hhem_corpus(tmp_path / "graded.jsonl")), "--out", str(out), "--jobs", "2", *args)
     assert code in (0, 2)  # the ragas library scores nothing of the text: no decision, the report written
     report, markdown = reports(out)
-    assert report["schema_version"] == "1.7" and report["warnings"] == [warning]
+    assert report["schema_version"] == "1.8" and report["warnings"] == [warning]
     assert f"warning: {warning}" in " ".join(stdout.split())
     assert f"> **Warning**: {warning}." in markdown
     assert f'<ul id="warnings"><li><b>Warning</b>: {html.escape(warning)}.</li></ul>' in page(out)

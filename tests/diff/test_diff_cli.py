@@ -131,7 +131,7 @@ def _rounded(value: object) -> object:
 
 def test_formats_on_stdout(tmp_path: Path) -> None:
     code, stdout, _ = invoke("diff", "--out", str(tmp_path), "--format", "json")
-    assert code == 0 and json.loads(stdout)["schema_version"] == SCHEMA_VERSION == "1.7"
+    assert code == 0 and json.loads(stdout)["schema_version"] == SCHEMA_VERSION == "1.8"
     code, stdout, _ = invoke("diff", "--out", str(tmp_path), "--format", "markdown")
     assert code == 0 and stdout.startswith("## faithcompat: `legacy` vs `ragas`")
 

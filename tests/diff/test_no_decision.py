@@ -188,7 +188,7 @@ def test_a_report_of_a_newer_schema_is_refused_by_name(tmp_path: Path) -> None:
     assert code == 2 and stdout == ""
     assert stderr == (
         f"faithcompat: error: {path}: report schema '2.0' is not one this faithcompat reads "
-        "(1.0, 1.1, 1.2, 1.3, 1.4, 1.5, 1.6, 1.7): "
+        "(1.0, 1.1, 1.2, 1.3, 1.4, 1.5, 1.6, 1.7, 1.8): "
         "made by a newer faithcompat? Upgrade, or make the report again with this one (faithcompat diff)\n"
     )
 

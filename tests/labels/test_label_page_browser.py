@@ -117,6 +117,16 @@ def test_three_cases_labelled_by_keyboard_survive_a_reload_and_save_as_labels_th
     assert readings.count("none") == 1 and readings.count("yes") + readings.count("no") == answered - 1
     assert len({label.case_id for label in checked.current}) == 3
 
+    # diff --labels reads the saved file back: every label counted, each statement judged supported
+    out = tmp_path / "report"
+    result = CliRunner().invoke(main, ["diff", str(corpus), "--out", str(out), "--labels", str(saved)])
+    assert result.exit_code == 0, result.output
+    people = json.loads((out / "report.json").read_text(encoding="utf-8"))["against_people"]
+    assert (people["labels"], people["stale"], people["cases"], people["labellers"]) == (answered, 0, 3, ["alice"])
+    ragas = next(reader for reader in people["readers"] if reader["scorer"] == "ragas")
+    assert ragas["statements"]["of"] == answered  # every statement has a reading, the one relabelled "none" too
+    assert sum(people["arms"][0]["matrix"]["supported"].values()) == answered
+
 
 def test_labels_given_back_are_shown_and_stale_ones_are_not(browser: Any, tmp_path: Path) -> None:
     _corpus, page = labelled_page(tmp_path)

@@ -14,11 +14,12 @@ from compat._model import FrozenModel
 from compat.diff._statement_agreement import StatementAgreement
 from compat.diff.model.case_line import CaseLine, CohortRow, WhereItOccurs
 from compat.diff.model.composite import CompositeDrift
+from compat.diff.model.people import AgainstPeople
 
 # Each version's additions: CHANGELOG.md. Every field added is optional, so a report of an
 # earlier version (a committed baseline) still reads.
-SCHEMA_VERSION: Literal["1.7"] = "1.7"
-SCHEMA_VERSIONS = ("1.0", "1.1", "1.2", "1.3", "1.4", "1.5", "1.6", "1.7")  # the versions this one reads
+SCHEMA_VERSION: Literal["1.8"] = "1.8"
+SCHEMA_VERSIONS = ("1.0", "1.1", "1.2", "1.3", "1.4", "1.5", "1.6", "1.7", "1.8")  # the versions this one reads
 
 
 class CorpusInfo(FrozenModel):
@@ -267,9 +268,11 @@ class ObservedSummary(FrozenModel):
 
 
 class DriftReport(WhereItOccurs):
-    _OCCASIONAL = frozenset({"warnings"})
+    _OCCASIONAL = frozenset({"warnings", "against_people"})
 
-    schema_version: Literal["1.0", "1.1", "1.2", "1.3", "1.4", "1.5", "1.6", "1.7"] = SCHEMA_VERSION  # SCHEMA_VERSIONS
+    schema_version: Literal["1.0", "1.1", "1.2", "1.3", "1.4", "1.5", "1.6", "1.7", "1.8"] = (
+        SCHEMA_VERSION  # SCHEMA_VERSIONS
+    )
     tool: str
     faithcompat_version: str | None = Field(
         default=None,
@@ -330,6 +333,11 @@ class DriftReport(WhereItOccurs):
         "cannot read (the legacy prompts' text, the RAGAS prompts' JSON), or an arm some cases graded per arm do "
         "not record (since 1.6; only where there are some); an arm whose server ran more than one model within "
         "the corpus (since 1.7).",
+    )
+    against_people: AgainstPeople | None = Field(
+        default=None,
+        description="The scorers' readings and the arms' judgements set against people's labels (--labels; since "
+        "1.8; only where labels were given).",
     )
 
 

@@ -27,6 +27,7 @@ from importlib.resources import files
 from compat.diff import DriftReport
 from compat.report._composite import composite_sections
 from compat.report._extra_section import ExtraSection
+from compat.report._people import people_sections
 from compat.report.html.explorer import CASE_DATA, case_data, explorer
 from compat.report.html.first_screen import DecisionPanel, glance, header
 from compat.report.html.markup import esc, section
@@ -109,6 +110,7 @@ def render_html_parts(
         section("cohorts", "Cohorts", cohort_table(report)),
         *(extra_section(extra) for extra in extra_sections),
         *(extra_section(extra) for extra in (composite_sections(report.composite) if report.composite else ())),
+        *(extra_section(extra) for extra in (people_sections(report.against_people) if report.against_people else ())),
         *steps_sections(report),
         *statement_section(report.statement_agreement),
         section("deltas", "Deltas", delta_distribution(report)),

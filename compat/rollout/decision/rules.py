@@ -20,6 +20,7 @@ from compat._text import clip, format_change
 from compat.diff import USABLE_SAMPLES, Agreement, DriftReport
 from compat.rollout._policy import RolloutPolicy
 from compat.rollout._refusals import Refusal
+from compat.rollout.decision.people import check_excuses, holds_for_people, people_comparisons
 
 ADVISED_SAMPLES = USABLE_SAMPLES  # per case and arm, for a noise floor of more than one difference
 EXIT_NO_DECISION = 2  # as unusable input: a CI job stops, and the message says why
@@ -191,7 +192,24 @@ def decide(
             "(nothing to score on an arm)",
         ),
     ]
-    criteria += flip_criteria(report, policy, accepted, beyond_noise=beyond_noise)
+    excuses = check_excuses(report, policy)
+    criteria += flip_criteria(report, policy, accepted, beyond_noise=beyond_noise, refuted=excuses.refuted)
+    if excuses.excused:  # unverified excused flips are allowed until the stage the policy names
+        allowed = 0 if holds_for_people(current_stage, policy) else excuses.excused
+        until = f"; allowed until live:{_pct(policy.unverified_excuses_until)}" if allowed else ""
+        criteria.append(
+            Criterion.at_most(
+                "excused flips unverified by people",
+                excuses.unverified,
+                allowed,
+                Recommendation.HOLD,
+                excuses.note + until,
+            )
+        )
+    criteria += [
+        Criterion.at_least(compared.name, compared.candidate, compared.control, Recommendation.NO_GO, compared.note)
+        for compared in people_comparisons(report)
+    ]
     criteria += [
         replace(
             Criterion.at_least(
@@ -284,7 +302,12 @@ _BEFORE_NO_DECISION = ("1.0", "1.1", "1.2")
 
 
 def flip_criteria(
-    report: DriftReport, policy: RolloutPolicy, accepted: Sequence[Accepted], *, beyond_noise: bool
+    report: DriftReport,
+    policy: RolloutPolicy,
+    accepted: Sequence[Accepted],
+    *,
+    beyond_noise: bool,
+    refuted: dict[str, int] | None = None,
 ) -> list[Criterion]:
     """The pass->fail and fail->pass rates where legacy is trusted, the raw rates (every case) beside them.
 
@@ -322,6 +345,11 @@ def flip_criteria(
             counted["pass_to_fail"] -= row.trusted_pass_to_fail
             counted["fail_to_pass"] -= row.trusted_fail_to_pass
         base, where = trusted.cases, "the cases where legacy is trusted"
+        if refuted and any(refuted.values()):  # people say these causes do not excuse: counted, over more cases
+            for kind in counted:
+                counted[kind] += refuted.get(kind, 0)
+            base += sum(refuted.values())
+            where += f" and the {sum(refuted.values())} flip(s) of causes people refuted"
     over = "" if where.startswith("every case") else _trusted_over(report)
     criteria = []
     for kind, name, threshold, said in (
