@@ -1,8 +1,9 @@
 """Tables: the verdict column of a table whose header names one, however its cells are delimited.
 
 A grader asked for a table writes one row a statement under a header: a Markdown table
-(``| # | Statement | Verdict |``), or rows separated by tabs, commas or semicolons (a CSV
-or TSV block, often fenced, cells sometimes quoted). A person reads the header first: the
+(``| # | Statement | Verdict |``), rows separated by tabs, commas or semicolons (a CSV or
+TSV block, often fenced, cells sometimes quoted), or columns aligned by spaces (a plain-text
+table; an HTML table's cells, once ``prepare`` has taken the tags away). A person reads the header first: the
 column it names (``Verdict``, ``Supported``, ``is_supported``, ``Label``) holds the verdicts,
 a number there (``0``, ``1``) is one, and the header's own words (``supported``) are none.
 So does this module: the first header that names a verdict column fixes the delimiter and
@@ -29,7 +30,9 @@ from compat.scoring.reader.verdict_words import BUILT_IN, MAX_VERDICTS, VerdictW
 VERDICT_COLUMNS = frozenset(
     {"verdict", "supported", "faithful", "label", "judgement", "judgment", "result", "decision", "entailed", "grade"}
 )
-_DELIMITERS = ("|", "\t", ";", ",")  # most telling first: a Markdown row may hold commas
+_SPACES = "  "  # columns aligned by two spaces or more (a plain-text table; an HTML table, prepared)
+_DELIMITERS = ("|", "\t", ";", ",", _SPACES)  # most telling first: a Markdown row may hold commas
+_RUN_OF_SPACES = re.compile(r" {2,}")
 _LINE = re.compile(r"^[^\n]*", re.MULTILINE)  # blank lines too: one ends a table
 MAX_TABLE_LINES = 4 * MAX_VERDICTS  # a header further down is no verdict table's
 _CELL_DECORATION = " \t*`\"'“”‘’_"
@@ -48,33 +51,41 @@ class Table(NamedTuple):
 
 
 def read_table(lowered: str, words: VerdictWords = BUILT_IN) -> Table | None:
-    """The verdict column of the first table whose header names one; ``None`` where none does,
-    or where the table's rows hold no verdict at all."""
-    lines = islice(_LINE.finditer(lowered), 0, MAX_TABLE_LINES)
-    for line in lines:
+    """The verdict column of the first table whose header names one and whose rows hold a
+    verdict; ``None`` where no table does."""
+    lines = list(islice(_LINE.finditer(lowered), 0, MAX_TABLE_LINES))
+    for at, line in enumerate(lines):
         header = _header(line.group())
         if header is None:
             continue
-        delimiter, column, width = header
-        items: list[Item] = []
-        end = line.end()
-        for row in lines:
-            text = row.group()
-            if delimiter not in text or text.lstrip().startswith("```"):
-                break  # a blank line, the fence, the text after the table
-            end = row.end()
-            cells = _cells(text, delimiter)
-            if delimiter == "|" and all(set(cell) <= set("-: ") for cell in cells):
-                continue  # the header's underline
-            item = _verdict_cell(cells, column, width, delimiter, words)
-            if item is not None:
-                items.append(item)
-            if len(items) >= MAX_VERDICTS:
-                break
-        if any(item.value is not None for item in items):
-            return Table(tuple(items), (line.start(), end))
-        return None
+        table = _rows(lines[at + 1 :], header, line.start(), words)
+        if table is not None:
+            return table
     return None
+
+
+def _rows(lines: list[re.Match[str]], header: tuple[str, int, int], start: int, words: VerdictWords) -> Table | None:
+    delimiter, column, width = header
+    items: list[Item] = []
+    end = -1
+    for row in lines:
+        text = row.group()
+        if delimiter not in text or text.lstrip().startswith("```"):
+            break  # a blank line, the fence, the text after the table
+        cells = _cells(text, delimiter)
+        if delimiter == _SPACES and len(cells) != width:
+            break  # columns aligned by spaces: a line of another shape is no row
+        end = row.end()
+        if delimiter == "|" and all(set(cell) <= set("-: ") for cell in cells):
+            continue  # the header's underline
+        item = _verdict_cell(cells, column, width, delimiter, words)
+        if item is not None:
+            items.append(item)
+        if len(items) >= MAX_VERDICTS:
+            break
+    if not any(item.value is not None for item in items):
+        return None
+    return Table(tuple(items), (start, end))
 
 
 def _header(line: str) -> tuple[str, int, int] | None:
@@ -104,6 +115,8 @@ def _names_verdicts(cell: str) -> bool:
 def _cells(line: str, delimiter: str) -> list[str]:
     if delimiter == "|":
         return [cell.strip(" \t*`") for cell in line.strip(" \t").strip("|").split("|")]
+    if delimiter == _SPACES:
+        return [cell.strip("*`") for cell in _RUN_OF_SPACES.split(line.strip(" \t"))]
     # Comma-, tab- and semicolon-separated rows quote a cell that holds the delimiter.
     row = next(csv.reader([line], delimiter=delimiter, skipinitialspace=True), [])
     return [cell.strip(" \t*`") for cell in row]

@@ -122,10 +122,12 @@ def _read_text(lowered: str, expected: int | None, words: VerdictWords) -> TextV
         return _result(readings[0]) if readings else None
     spots = found.spots
     # What an answer the grader set aside holds (an echoed example, a final block it revised)
-    # is no second reading: only what follows the answer read counts.
+    # is no second reading: only what follows the answer read counts. Only an answer of the
+    # count: a final block of more verdicts than statements (one for a preamble legacy sent as a
+    # statement) is no answer, and the units before it may say by their echoes whose each is.
     since = (
         readings[0].spans[0][0]
-        if readings and readings[0].warnings & _SET_ASIDE and len(readings[0].items) >= expected
+        if readings and readings[0].warnings & _SET_ASIDE and len(readings[0].items) == expected
         else 0
     )
     spots = tuple(spot for spot in spots if spot.start >= since) if since else spots

@@ -65,9 +65,10 @@ _ENDS = (
     rf"|[ \t]+[{MARKS}])"
 )
 # 1 and 0 as verdicts, where numbers stand for verdicts (a final block, a marker, a table).
-# After a label ("Verdict: 1. Explanation...") a 1 or 0 is the verdict; elsewhere not "1." or
-# "1)" before more text, nor "1 →": those enumerate.
-_NUMBER = r"(?P<n>[01])(?![^\n]{0,3}\d)(?(l)(?!\w)|(?!\w|[.)][ \t]*\S|[ \t]*(?:→|->|=>)))"  # not "[1, 2, 3]"
+# After a label ("Verdict: 1. Explanation...") a 1 or 0 is the verdict, but not "(1) ?" nor "1: ?"
+# before more text; elsewhere not "1.", "1)" or "1:" before more text, nor "1 →": those enumerate
+# ("Verdicts: 1:?; 2:N" holds no 1). Never "[1, 2, 3]".
+_NUMBER = r"(?P<n>[01])(?![^\n]{0,3}\d)(?(l)(?!\w|[):][ \t]*\S)|(?!\w|[.):][ \t]*\S|[ \t]*(?:→|->|=>)))"
 _TAIL_JOINER = r"(?:[ \t]*(?:[-–—:=|→⇒➔➜,]|->|=>)[ \t*_`\"'“”‘’«»<\[(]*)"
 OVERALL = re.compile(_LEAD + r"overall(?!\w)")
 # Where 1 and 0 can only be verdicts: after a label, or after a statement named in words.
