@@ -64,6 +64,31 @@ def test_markers_whose_units_echo_a_preamble_are_keyed_by_their_echo() -> None:
     assert ragas(output, statements=statements).value == 0.5
 
 
+def test_a_final_block_with_a_verdict_for_a_preamble_is_read_by_the_echoes_before_it() -> None:
+    # Legacy sent the preamble as statement 1; the grader judged it too, in its units (each echoing
+    # its statement) and in a final block one verdict longer than the fixed scorer's statements.
+    preamble = "The answer makes the following statements:"
+    statements = ["Refunds take five days.", "A receipt is needed.", "The store opens at 9 am."]
+    units = [(preamble, "False"), *zip(statements, ("False", "True", "True"), strict=True)]
+    output = (
+        "Here are my verdicts:\n\n"
+        + "\n".join(f'{i}. "{text}" — {verdict}' for i, (text, verdict) in enumerate(units, 1))
+        + "\n\nFinal verdict for each statement in order: False. False. True. True."
+    )
+    case = Case(id="c", statements_output="\n".join([preamble, *statements]), grader_output=output)
+    assert get_scorer("ragas").score(case).value == pytest.approx(2 / 3)
+
+
+@pytest.mark.parametrize(
+    ("output", "count"),
+    [("Verdicts: 1:?; 2:N; 3:?; 4:N", 4), ("Answer: (1) ? | (2) t | (3) ?", 3), ("Answer:\n1:?\n2:F", 2)],
+)
+def test_an_enumeration_number_is_no_verdict(output: str, count: int) -> None:
+    # "1:?" is statement 1's item (the grader could not tell), not a verdict "1" (supported).
+    score = ragas(output, count)
+    assert score.value is None or score.value == 0.0
+
+
 @pytest.mark.parametrize(
     "output",
     ["Sorry — no.", "No. I won't do that.", "**No** context was provided, so I am unable to evaluate the statements."],

@@ -48,6 +48,19 @@ def score(grader_output: str, statements: list[str] = STATEMENTS) -> tuple[Statu
             "id,statement,supported\n1,The store opens.,0\n2,Refunds are possible.,0\n3,Filed in March, 2021.,1",
             1 / 3,
         ),
+        # columns aligned by spaces, in a fence
+        (
+            "```\n#  Statement                              Supported\n1  The store opens at 9 am.               no\n"
+            "2  Refunds are possible for sale items.   yes\n3  The claim was filed in March, 2021.    yes\n```",
+            2 / 3,
+        ),
+        # an HTML table
+        (
+            "<table>\n<tr><th>Claim</th><th>Verdict</th></tr>\n<tr><td>The store opens at 9 am.</td><td>No</td></tr>\n"
+            "<tr><td>Refunds are possible for sale items.</td><td>No</td></tr>\n"
+            "<tr><td>The claim was filed in March, 2021.</td><td>Yes</td></tr>\n</table>",
+            1 / 3,
+        ),
         # a Markdown table, as before
         (
             "| # | Statement | Verdict |\n|---|---|---|\n| 1 | Opens | No |\n| 2 | Refunds | Yes |\n| 3 | Filed|Yes |",
@@ -75,3 +88,14 @@ def test_a_row_that_does_not_line_up_with_its_header_is_no_number() -> None:
         "2,Refunds are possible.,1,stated\n3,Filed in March, 2021.,0,not in the context"
     )
     assert (status, value) == (Status.UNDETERMINED, None)
+
+
+def test_two_spaces_between_sentences_are_no_table() -> None:
+    # "...length.  Verdict: No." is a sentence and a marker, not a header naming a Verdict column.
+    _status, value, reason = score(
+        "1. The store opens at 9 am.\nExplanation: The context gives no hours.  Verdict: No.\n"
+        "2. Refunds are possible for sale items.\nExplanation: Not stated.  Verdict: No.\n"
+        "Final verdict for each statement in order: No. No.",
+        STATEMENTS[:2],
+    )
+    assert value == 0.0, reason

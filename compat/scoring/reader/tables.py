@@ -96,15 +96,22 @@ def _header(line: str) -> tuple[str, int, int] | None:
         if delimiter not in line:
             continue
         cells = _cells(line, delimiter)
-        if len(cells) < 2:
-            continue
+        if len(cells) < 2 or (delimiter == _SPACES and not all(_a_name(cell) for cell in cells)):
+            continue  # two spaces also stand between sentences: only a line of names is a header
         column = next((index for index, cell in enumerate(cells) if _names_verdicts(cell)), None)
         if column is not None:
             return delimiter, column, len(cells)
     return None
 
 
+def _a_name(cell: str) -> bool:
+    """A column's name: a few words, no field's colon ("Explanation: the context ...")."""
+    return len(cell.split()) <= 4 and ":" not in cell.rstrip(" ?:")
+
+
 def _names_verdicts(cell: str) -> bool:
+    if ":" in cell.rstrip(" ?:"):
+        return False  # "Verdict: No" is a marker and its verdict, not a column's name
     name = cell.strip(_CELL_DECORATION).rstrip(" ?:").replace("_", " ").replace("-", " ")
     parts = name.split()
     if not parts or len(parts) > 3:
