@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import csv
 import re
-from itertools import islice
 from typing import NamedTuple
 
 from compat.scoring.reader.items import Item, read_item
@@ -33,8 +32,7 @@ VERDICT_COLUMNS = frozenset(
 _SPACES = "  "  # columns aligned by two spaces or more (a plain-text table; an HTML table, prepared)
 _DELIMITERS = ("|", "\t", ";", ",", _SPACES)  # most telling first: a Markdown row may hold commas
 _RUN_OF_SPACES = re.compile(r" {2,}")
-_LINE = re.compile(r"^[^\n]*", re.MULTILINE)  # blank lines too: one ends a table
-MAX_TABLE_LINES = 4 * MAX_VERDICTS  # a header further down is no verdict table's
+MAX_HEADER_LINES = 4 * MAX_VERDICTS  # lines naming a column looked at as headers, at most
 _CELL_DECORATION = " \t*`\"'“”‘’_"
 
 
@@ -52,37 +50,55 @@ class Table(NamedTuple):
 
 def read_table(lowered: str, words: VerdictWords = BUILT_IN) -> Table | None:
     """The verdict column of the first table whose header names one and whose rows hold a
-    verdict; ``None`` where no table does."""
-    lines = list(islice(_LINE.finditer(lowered), 0, MAX_TABLE_LINES))
-    for at, line in enumerate(lines):
-        header = _header(line.group())
-        if header is None:
-            continue
-        table = _rows(lines[at + 1 :], header, line.start(), words)
-        if table is not None:
-            return table
+    verdict; ``None`` where no table does. Only the lines that hold a column's name are looked
+    at as headers (found by substring search, not line by line)."""
+    for start in _lines_naming_a_column(lowered):
+        end = _line_end(lowered, start)
+        header = _header(lowered[start:end])
+        if header is not None:
+            table = _rows(lowered, end + 1, header, start, words)
+            if table is not None:
+                return table
     return None
 
 
-def _rows(lines: list[re.Match[str]], header: tuple[str, int, int], start: int, words: VerdictWords) -> Table | None:
+def _lines_naming_a_column(lowered: str) -> list[int]:
+    """Where each line that holds a column's name starts, in order, at most ``MAX_HEADER_LINES``."""
+    starts: set[int] = set()
+    for name in VERDICT_COLUMNS:
+        at = lowered.find(name)
+        while at >= 0 and len(starts) < MAX_HEADER_LINES:
+            end = _line_end(lowered, at)
+            if lowered[at + len(name) : at + len(name) + 1] != ":":  # "Verdict: No" is a marker's line
+                starts.add(lowered.rfind("\n", 0, at) + 1)
+            at = lowered.find(name, end)
+    return sorted(starts)
+
+
+def _line_end(lowered: str, at: int) -> int:
+    end = lowered.find("\n", at)
+    return len(lowered) if end < 0 else end
+
+
+def _rows(lowered: str, at: int, header: tuple[str, int, int], start: int, words: VerdictWords) -> Table | None:
+    """The verdict cells of the rows from ``at`` on, up to the first line that is no row."""
     delimiter, column, width = header
     items: list[Item] = []
     end = -1
-    for row in lines:
-        text = row.group()
+    while at <= len(lowered) and len(items) < MAX_VERDICTS:
+        line_end = _line_end(lowered, at)
+        text = lowered[at:line_end]
         if delimiter not in text or text.lstrip().startswith("```"):
             break  # a blank line, the fence, the text after the table
         cells = _cells(text, delimiter)
         if delimiter == _SPACES and len(cells) != width:
             break  # columns aligned by spaces: a line of another shape is no row
-        end = row.end()
+        end, at = line_end, line_end + 1
         if delimiter == "|" and all(set(cell) <= set("-: ") for cell in cells):
             continue  # the header's underline
         item = _verdict_cell(cells, column, width, delimiter, words)
         if item is not None:
             items.append(item)
-        if len(items) >= MAX_VERDICTS:
-            break
     if not any(item.value is not None for item in items):
         return None
     return Table(tuple(items), (start, end))
