@@ -1,6 +1,6 @@
 """Measure the fixed scorer on the blind layouts: misreads and wrong numbers, by set and by layout.
 
-    python -m tests.scoring.blind.measure --set dev|heldout|both --seed S --n N [--examples K]
+    python -m tests.scoring.blind.measure --set dev|heldout|heldout2|both --seed S --n N [--examples K]
 
 Draws N outputs per set (a layout chosen uniformly for each, drawn with its dimensions)
 from ``random.Random`` seeded by the set's name and S, scores each with
@@ -23,10 +23,11 @@ from dataclasses import dataclass, field
 from compat import Score, get_scorer
 from tests.scoring.blind._draw import CLASSES, WRONG_NUMBER, BlindOutput, LayoutSet, misread
 from tests.scoring.blind.heldout import HELDOUT
+from tests.scoring.blind.heldout2 import HELDOUT2
 from tests.scoring.blind.layouts import DEV
 from tests.scoring.graders import RandomChooser
 
-SETS: dict[str, LayoutSet] = {"dev": DEV, "heldout": HELDOUT}
+SETS: dict[str, LayoutSet] = {"dev": DEV, "heldout": HELDOUT, "heldout2": HELDOUT2}
 
 
 @dataclass
@@ -148,7 +149,7 @@ def render(report: SetReport, *, examples: bool = False) -> str:
 def main(argv: Sequence[str] | None = None) -> int:
     doc = __doc__ or ""
     parser = argparse.ArgumentParser(prog="python -m tests.scoring.blind.measure", description=doc.splitlines()[0])
-    parser.add_argument("--set", choices=("dev", "heldout", "both"), default="both", dest="which")
+    parser.add_argument("--set", choices=(*SETS, "both"), default="both", dest="which")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--n", type=int, default=5000, help="outputs drawn per set")
     parser.add_argument("--examples", type=int, default=0, help="misread examples shown per layout (default none)")

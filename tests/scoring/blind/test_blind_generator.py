@@ -14,6 +14,7 @@ from hypothesis import given, settings
 
 from tests.scoring.blind._draw import BlindOutput, LayoutSet
 from tests.scoring.blind.heldout import HELDOUT, heldout_outputs
+from tests.scoring.blind.heldout2 import HELDOUT2
 from tests.scoring.blind.layouts import DEV, dev_outputs
 from tests.scoring.blind.measure import main, measure
 from tests.scoring.graders import SHAPES, RandomChooser
@@ -114,3 +115,23 @@ def test_measure_runs_and_counts(capsys: pytest.CaptureFixture[str]) -> None:
     printed = capsys.readouterr().out
     assert "set heldout, seed 5: 30 outputs" in printed
     assert "examples of misreads" not in printed
+
+
+def test_heldout2_draws_valid_outputs() -> None:
+    """The second held-out set: apart from the others, deterministic, every layout drawn and consistent."""
+    assert len(HELDOUT2.names) >= 8
+    assert not set(HELDOUT2.names) & (set(DEV.names) | set(HELDOUT.names) | set(SHAPES))
+    outputs = drawn(HELDOUT2, 3, 400)
+    assert [o.grader_output for o in outputs[:50]] == [o.grader_output for o in drawn(HELDOUT2, 3, 50)]
+    assert {o.layout for o in outputs} == set(HELDOUT2.names)
+    for output in outputs:
+        check(output)
+    for layout in HELDOUT2.names:
+        chooser = RandomChooser(random.Random(layout))
+        own = [HELDOUT2.draw(chooser, layout) for _ in range(40)]
+        for output in own:
+            check(output)
+        assert len({o.refusal for o in own}) == 1, "a layout is either a refusal layout or a verdict layout"
+        assert len({o.grader_output for o in own}) > (8 if own[0].refusal else 30), layout
+        if not own[0].refusal:
+            assert any(o.truth is not None and None in o.truth for o in own), layout
