@@ -65,10 +65,14 @@ _ENDS = (
     rf"|[ \t]+[{MARKS}])"
 )
 # 1 and 0 as verdicts, where numbers stand for verdicts (a final block, a marker, a table).
-# After a label ("Verdict: 1. Explanation...") a 1 or 0 is the verdict, but not "(1) ?" nor "1: ?"
-# before more text; elsewhere not "1.", "1)" or "1:" before more text, nor "1 →": those enumerate
-# ("Verdicts: 1:?; 2:N" holds no 1). Never "[1, 2, 3]".
-_NUMBER = r"(?P<n>[01])(?![^\n]{0,3}\d)(?(l)(?!\w|[):][ \t]*\S)|(?!\w|[.):][ \t]*\S|[ \t]*(?:→|->|=>)))"
+# After a label ("Verdict: 1. Explanation...") a 1 or 0 is the verdict; elsewhere not "1." or "1)"
+# before more text, nor "1 →": those enumerate. Nor, anywhere, "1:" or "(1)" before a lone "?" or
+# letter: "Verdicts: 1:?; 2:N" numbers its items ("→ 1: explicitly stated" is a 1 explained).
+# Never "[1, 2, 3]".
+_NUMBER = (
+    r"(?P<n>[01])(?![^\n]{0,3}\d)(?![):][ \t]*(?:\?|[a-z](?!\w)))"
+    r"(?(l)(?!\w)|(?!\w|[.)][ \t]*\S|[ \t]*(?:→|->|=>)))"
+)
 _TAIL_JOINER = r"(?:[ \t]*(?:[-–—:=|→⇒➔➜,]|->|=>)[ \t*_`\"'“”‘’«»<\[(]*)"
 OVERALL = re.compile(_LEAD + r"overall(?!\w)")
 # Where 1 and 0 can only be verdicts: after a label, or after a statement named in words.
