@@ -3,6 +3,28 @@
 The public face of ``compat.rollout._flag``; see its docstring for the modes and rules.
 """
 
-from compat.rollout import BUCKETS, FaithfulnessFlag, FlagConfig, FlagConfigError, FlagStats, Mode, bucket
+from compat.rollout import (
+    BUCKETS,
+    DEFAULT_FLAG_KEY,
+    FaithfulnessFlag,
+    FlagConfig,
+    FlagConfigError,
+    FlagStats,
+    Mode,
+    OpenFeatureSettings,
+    bucket,
+    use_flagd_file,
+)
 
-__all__ = ["BUCKETS", "FaithfulnessFlag", "FlagConfig", "FlagConfigError", "FlagStats", "Mode", "bucket"]
+__all__ = [
+    "BUCKETS",
+    "DEFAULT_FLAG_KEY",
+    "FaithfulnessFlag",
+    "FlagConfig",
+    "FlagConfigError",
+    "FlagStats",
+    "Mode",
+    "OpenFeatureSettings",
+    "bucket",
+    "use_flagd_file",
+]

@@ -25,7 +25,8 @@ from compat._text import parse_flag
 from compat.cases import DEFAULT_THRESHOLD, ArmName, Case
 from compat.diff import score_arm
 from compat.grading import DEFAULT_CACHE, GraderSettings, GradeSettings, ReplyCache, Row, grade_row, load_prompts
-from compat.rollout._flag import Mode, candidate_decides
+from compat.rollout._flag import candidate_decides
+from compat.rollout._modes import Mode
 from compat.scoring import Score, get_scorer
 
 METADATA_KEY = "faithcompat"
