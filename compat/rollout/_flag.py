@@ -29,7 +29,7 @@ from typing import TextIO
 from compat._errors import FlagConfigError
 from compat.cases import TOOL_TAG_PREFIX, Case, case_line
 from compat.rollout._modes import Mode
-from compat.rollout._openfeature import DEFAULT_FLAG_KEY, Attributes, OpenFeatureModes, OpenFeatureSettings
+from compat.rollout._openfeature import DEFAULT_FLAG_KEY, Attributes, OpenFeatureSettings, modes_for
 from compat.scoring import Score, Scorer, get_scorer
 
 logger = logging.getLogger("faithcompat.flag")
@@ -166,7 +166,7 @@ class FaithfulnessFlag:
         self._log: TextIO | None = None
         self._sequence = itertools.count()
         settings = self.config.openfeature
-        self._modes = OpenFeatureModes(settings) if settings is not None else None
+        self._modes = modes_for(settings) if settings is not None else None
 
     def mode_for(self, key: str, attributes: Attributes | None = None) -> Mode:
         """The mode for ``key``: the configured one, or the OpenFeature flag's for this key (a fallback to

@@ -211,10 +211,10 @@ def flagd_file_with_stage(
         flags_member = _one(top.members, "flags", name)
         flags = _object_at(text, flags_member.value_start, decoder) if flags_member is not None else None
     except (ValueError, IndexError) as error:
-        raise FlagFileError(f"{name}: not a flagd flag file (a JSON object with \"flags\"): {error}") from None
+        raise FlagFileError(f'{name}: not a flagd flag file (a JSON object with "flags"): {error}') from None
     newline = _newline(text)
     if flags_member is None or flags is None:
-        raise FlagFileError(f"{name}: no \"flags\" object: not a flagd flag file")
+        raise FlagFileError(f'{name}: no "flags" object: not a flagd flag file')
     member = _one(flags.members, flag_key, f"{name}: flags")
     if member is not None:
         old = json.loads(text[member.value_start : member.value_end])
@@ -277,7 +277,7 @@ def stage_in_flagd_file(data: bytes, flag_key: str = DEFAULT_FLAG_KEY, name: str
         raise FlagFileError(f"{name}:{error.lineno}: not JSON: {error.msg}") from None
     flags = document.get("flags") if isinstance(document, dict) else None
     if not isinstance(flags, dict):
-        raise FlagFileError(f"{name}: no \"flags\" object: not a flagd flag file")
+        raise FlagFileError(f'{name}: no "flags" object: not a flagd flag file')
     if flag_key not in flags:
         raise FlagFileError(f"{name}: no flag {flag_key!r} (its flags: {', '.join(sorted(flags)) or 'none'})")
     return stage_of_flag(flags[flag_key], f"{name}: flag {flag_key!r}")

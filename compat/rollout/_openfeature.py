@@ -49,15 +49,20 @@ class OpenFeatureSettings:
     flag_file: Path | None = None  # a flagd flag file, evaluated in process (no daemon): bound to ``domain``
     attributes: Attributes = field(default_factory=dict)  # added to every evaluation context
     ready_timeout: float = 2.0  # seconds, once per flag: then a not-ready provider is the control
-    cache_size: int = 100_000  # evaluations kept until the provider says its flags changed; 0: none
+    # Evaluations kept until the provider says its flags changed, and at most cache_seconds (for a
+    # provider that says nothing); 0: every evaluation asks the SDK.
+    cache_size: int = 100_000
+    cache_seconds: float = 5.0
 
     def __post_init__(self) -> None:
         if not self.flag_key.strip():
             raise FlagConfigError("the OpenFeature flag key is empty")
         if self.ready_timeout < 0:
             raise FlagConfigError(f"the readiness timeout must be 0 or more seconds, not {self.ready_timeout}")
-        if self.cache_size < 0:
-            raise FlagConfigError(f"the evaluation cache size must be 0 or more, not {self.cache_size}")
+        if self.cache_size < 0 or self.cache_seconds < 0:
+            raise FlagConfigError(
+                f"the evaluation cache's size and age must be 0 or more, not {self.cache_size} and {self.cache_seconds}"
+            )
 
 
 @dataclass(frozen=True)
@@ -76,9 +81,7 @@ def _sdk() -> Any:
         from openfeature.event import ProviderEvent
         from openfeature.provider import ProviderStatus
     except ImportError:
-        raise FlagConfigError(
-            f"the OpenFeature flag needs the openfeature-sdk package: {EXTRA}"
-        ) from None
+        raise FlagConfigError(f"the OpenFeature flag needs the openfeature-sdk package: {EXTRA}") from None
     return api, EvaluationContext, ProviderEvent, ProviderStatus
 
 
@@ -102,15 +105,34 @@ def use_flagd_file(path: Path, domain: str = DEFAULT_DOMAIN) -> None:
             from openfeature.contrib.provider.flagd import FlagdProvider
             from openfeature.contrib.provider.flagd.config import ResolverType
         except ImportError:
-            raise FlagConfigError(
-                f"a flag file is read by the openfeature-provider-flagd package: {EXTRA}"
-            ) from None
+            raise FlagConfigError(f"a flag file is read by the openfeature-provider-flagd package: {EXTRA}") from None
         if not path.is_file():
             raise FlagConfigError(f"{path}: no such flag file")
-        api.set_provider(
-            FlagdProvider(resolver_type=ResolverType.FILE, offline_flag_source_path=str(path)), domain
-        )
+        api.set_provider(FlagdProvider(resolver_type=ResolverType.FILE, offline_flag_source_path=str(path)), domain)
         _bound_files[domain] = path
+
+
+_shared: dict[tuple[Any, ...], OpenFeatureModes] = {}
+_shared_lock = threading.Lock()
+
+
+def modes_for(settings: OpenFeatureSettings) -> OpenFeatureModes:
+    """One ``OpenFeatureModes`` a process and settings, shared by the library's flag and the promptfoo
+    assertion: one readiness wait, one cache, and the same answer for the same key."""
+    identity = (
+        settings.flag_key,
+        settings.domain,
+        settings.flag_file,
+        settings.ready_timeout,
+        settings.cache_size,
+        settings.cache_seconds,
+        tuple(sorted(settings.attributes.items())),
+    )
+    with _shared_lock:
+        modes = _shared.get(identity)
+        if modes is None:
+            modes = _shared[identity] = OpenFeatureModes(settings)
+        return modes
 
 
 class OpenFeatureModes:
@@ -124,7 +146,7 @@ class OpenFeatureModes:
         self._client = api.get_client(settings.domain)
         self._ready = threading.Event()
         self._deadline: float | None = None
-        self._cache: dict[tuple[str, tuple[tuple[str, Any], ...]], Resolved] = {}
+        self._cache: dict[tuple[str, tuple[tuple[str, Any], ...]], tuple[Resolved, float]] = {}
         self._cache_lock = threading.Lock()
         self._generation = 0  # bumped by every change: an evaluation begun before one is not kept
         # The handler is run at once when the provider is ready already; both events are sent
@@ -154,8 +176,8 @@ class OpenFeatureModes:
         merged = {**self.settings.attributes, **(attributes or {})}
         cache_key = (key, tuple(sorted(merged.items())))
         cached = self._cache.get(cache_key)
-        if cached is not None:
-            return cached
+        if cached is not None and cached[1] > time.monotonic():
+            return cached[0]
         self._wait_for_readiness()
         generation = self._generation
         try:
@@ -187,10 +209,10 @@ class OpenFeatureModes:
                 names,
             )
             return Resolved(Mode.LEGACY, details.variant, UNKNOWN_VARIANT)
-        if self.settings.cache_size:
+        if self.settings.cache_size and self.settings.cache_seconds:
             with self._cache_lock:
                 if generation == self._generation:
                     if len(self._cache) >= self.settings.cache_size:
                         self._cache.clear()
-                    self._cache[cache_key] = resolved
+                    self._cache[cache_key] = (resolved, time.monotonic() + self.settings.cache_seconds)
         return resolved
