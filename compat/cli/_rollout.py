@@ -168,7 +168,7 @@ def _write_stage(path: Path, flag_key: str, stage: str, *, dry_run: bool) -> Non
     if dry_run:
         before = (old or b"").decode("utf-8").splitlines(keepends=True)
         after = new.decode("utf-8").splitlines(keepends=True)
-        click.echo("".join(difflib.unified_diff(before, after, f"a/{path}", f"b/{path}")), nl=False)
+        click.echo("".join(difflib.unified_diff(before, after, f"{path} (now)", f"{path} (--dry-run)")), nl=False)
         click.echo(f"faithcompat: {path}: flag {flag_key!r} would be set to {stage} (--dry-run: not written)", err=True)
         return
     with atomic_writer(path) as handle:

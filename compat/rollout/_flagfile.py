@@ -224,7 +224,7 @@ def flagd_file_with_stage(
             merged = {k: merged[k] for k in [*(k for k in old if k in merged), *(k for k in merged if k not in old)]}
         old_text = text[member.value_start : member.value_end]
         indent = _line_indent(text, member.key_start) if "\n" in old_text else None
-        unit = _unit(text, flags_member, member)
+        unit = _inner_unit(text, member, decoder) or _unit(text, flags_member, member)
         rendered = _render(merged, indent, unit)
         if newline == "\r\n":
             rendered = rendered.replace("\n", "\r\n")
@@ -259,6 +259,17 @@ def _unit(text: str, parent: _Member, member: _Member) -> str:
     if outer is not None and inner is not None and inner.startswith(outer) and len(inner) > len(outer):
         return inner[len(outer) :]
     return "  "
+
+
+def _inner_unit(text: str, member: _Member, decoder: json.JSONDecoder) -> str | None:
+    """The indentation the flag's own keys have under its key, where they are one a line."""
+    if text[member.value_start] != "{":
+        return None
+    inner = _object_at(text, member.value_start, decoder).members
+    outer, first = _line_indent(text, member.key_start), _line_indent(text, inner[0].key_start) if inner else None
+    if outer is not None and first is not None and first.startswith(outer) and len(first) > len(outer):
+        return first[len(outer) :]
+    return None
 
 
 def _decoded(data: bytes, name: str) -> str:
