@@ -11,6 +11,11 @@ raises: the control decides (``legacy``), and the reason is returned to be count
 logged, never raised (Scientist's rule). The first evaluation waits, once and bounded,
 for the provider to be ready: an evaluation made before then gets the default silently.
 
+Evaluations are kept until the provider says its flags changed (and at most
+``cache_seconds``): a key seen before costs a dictionary look-up, and a value the
+provider resolved ``STATIC`` (a flag without targeting: off, shadow, complete) answers
+every key. Through the SDK an unseen key costs tens of µs (docs/performance.md).
+
 ``openfeature-sdk`` (and ``openfeature-provider-flagd`` for a flag file) is the
 ``[openfeature]`` extra, imported here only when the OpenFeature flag is asked for.
 """
@@ -149,6 +154,8 @@ class OpenFeatureModes:
         self._cache: dict[tuple[str, tuple[tuple[str, Any], ...]], tuple[Resolved, float]] = {}
         self._cache_lock = threading.Lock()
         self._generation = 0  # bumped by every change: an evaluation begun before one is not kept
+        # A value the provider resolved as STATIC (no targeting: off, shadow, complete) is every key's.
+        self._static: tuple[Resolved, float] | None = None
         # The handler is run at once when the provider is ready already; both events are sent
         # from the SDK's own threads.
         self._client.add_handler(events.PROVIDER_READY, self._on_ready)
@@ -162,6 +169,7 @@ class OpenFeatureModes:
     def _on_change(self, _details: object) -> None:
         with self._cache_lock:
             self._cache.clear()
+            self._static = None
             self._generation += 1
 
     def _wait_for_readiness(self) -> None:
@@ -173,6 +181,9 @@ class OpenFeatureModes:
 
     def resolve(self, key: str, attributes: Attributes | None = None) -> Resolved:
         """The mode for ``key`` (the targeting key) with the settings' attributes and ``attributes``."""
+        static = self._static
+        if static is not None and static[1] > time.monotonic():
+            return static[0]
         merged = {**self.settings.attributes, **(attributes or {})}
         cache_key = (key, tuple(sorted(merged.items())))
         cached = self._cache.get(cache_key)
@@ -212,7 +223,10 @@ class OpenFeatureModes:
         if self.settings.cache_size and self.settings.cache_seconds:
             with self._cache_lock:
                 if generation == self._generation:
+                    expires = time.monotonic() + self.settings.cache_seconds
+                    if details.reason == "STATIC":  # the spec's "no dynamic evaluation": no key changes it
+                        self._static = (resolved, expires)
                     if len(self._cache) >= self.settings.cache_size:
                         self._cache.clear()
-                    self._cache[cache_key] = (resolved, time.monotonic() + self.settings.cache_seconds)
+                    self._cache[cache_key] = (resolved, expires)
         return resolved
