@@ -34,6 +34,7 @@ openfeature_api = pytest.importorskip("openfeature.api")
 pytest.importorskip("openfeature.contrib.provider.flagd")
 
 from openfeature.evaluation_context import EvaluationContext  # noqa: E402
+from openfeature.event import ProviderEventDetails  # noqa: E402
 from openfeature.flag_evaluation import FlagResolutionDetails  # noqa: E402
 from openfeature.provider import ProviderStatus  # noqa: E402
 from openfeature.provider.in_memory_provider import InMemoryFlag, InMemoryProvider  # noqa: E402
@@ -241,3 +242,34 @@ def test_without_the_sdk_the_openfeature_flag_names_the_extra(monkeypatch: pytes
         FaithfulnessFlag(FlagConfig(openfeature=OpenFeatureSettings()))
     assert raised.value.exit_code == 2
     FaithfulnessFlag(FlagConfig())  # the environment's flag needs none of it
+
+
+def test_kept_evaluations_go_when_the_provider_says_its_flags_changed_or_after_their_age() -> None:
+    """A STATIC value answers every key and a seen key is answered from memory: both until the provider's
+    change event, or ``cache_seconds`` for a provider that sends none."""
+    variants = {mode.value: mode.value for mode in Mode}
+
+    def half_live(flag: InMemoryFlag[str], context: EvaluationContext) -> FlagResolutionDetails[str]:
+        variant = "live" if bucket(context.targeting_key or "") < 5_000 else "shadow"
+        return FlagResolutionDetails(value=variant, variant=variant, reason="TARGETING_MATCH")
+
+    provider = InMemoryProvider({"faithfulness-scorer": InMemoryFlag("shadow", variants)})  # STATIC
+    openfeature_api.set_provider_and_wait(provider, "changing")
+    flag = FaithfulnessFlag(FlagConfig(openfeature=OpenFeatureSettings(domain="changing")))
+    assert {flag.mode_for(key) for key in KEYS[:100]} == {Mode.SHADOW}
+    provider._flags["faithfulness-scorer"] = InMemoryFlag("shadow", variants, context_evaluator=half_live)
+    assert {flag.mode_for(key) for key in KEYS[:100]} == {Mode.SHADOW}  # nothing said yet: kept
+    provider.emit_provider_configuration_changed(ProviderEventDetails(flags_changed=["faithfulness-scorer"]))
+    expected = {key: Mode.LIVE if bucket(key) < 5_000 else Mode.SHADOW for key in KEYS[:100]}
+    deadline = time.monotonic() + 5  # the SDK runs handlers in its own threads
+    while {key: flag.mode_for(key) for key in KEYS[:100]} != expected and time.monotonic() < deadline:
+        time.sleep(0.01)
+    assert {key: flag.mode_for(key) for key in KEYS[:100]} == expected
+
+    silent = InMemoryProvider({"faithfulness-scorer": InMemoryFlag("shadow", variants)})
+    openfeature_api.set_provider_and_wait(silent, "silent")
+    aged = FaithfulnessFlag(FlagConfig(openfeature=OpenFeatureSettings(domain="silent", cache_seconds=0.2)))
+    assert aged.mode_for("case-1") is Mode.SHADOW
+    silent._flags["faithfulness-scorer"] = InMemoryFlag("candidate", variants)  # and no event
+    time.sleep(0.3)
+    assert aged.mode_for("case-1") is Mode.CANDIDATE
