@@ -255,7 +255,7 @@ def test_kept_evaluations_go_when_the_provider_says_its_flags_changed_or_after_t
 
     provider = InMemoryProvider({"faithfulness-scorer": InMemoryFlag("shadow", variants)})  # STATIC
     openfeature_api.set_provider_and_wait(provider, "changing")
-    flag = FaithfulnessFlag(FlagConfig(openfeature=OpenFeatureSettings(domain="changing")))
+    flag = FaithfulnessFlag(FlagConfig(openfeature=OpenFeatureSettings(domain="changing", cache_seconds=60)))
     assert {flag.mode_for(key) for key in KEYS[:100]} == {Mode.SHADOW}
     provider._flags["faithfulness-scorer"] = InMemoryFlag("shadow", variants, context_evaluator=half_live)
     assert {flag.mode_for(key) for key in KEYS[:100]} == {Mode.SHADOW}  # nothing said yet: kept
