@@ -4,13 +4,18 @@ changes, byte for byte elsewhere), read back by ``rollout --stage-from``, and lo
 from __future__ import annotations
 
 import json
+import re
+import subprocess
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
 
+from compat._errors import FlagConfigError
 from compat.cli import main
+from compat.flag import FlagConfig, OpenFeatureSettings
 from compat.rollout import (
     FlagFileError,
     RolloutPolicy,
@@ -264,3 +269,39 @@ def test_unusable_flag_options_exit_2_naming_what(
     (tmp_path / "hand.json").write_bytes(flagd_file_with_stage(None, "live:33"))
     code, stdout, stderr = rollout("--report", reports["go"], "--rollout-policy", reports["policy"], *args)
     assert code == 2 and stdout == "" and message in stderr
+
+
+# ------------------------------------------------------------------ the OpenFeature flag's settings (no SDK needed)
+
+
+def test_import_compat_loads_no_openfeature() -> None:
+    code = (
+        "import sys, compat, compat.flag, compat.cli; sys.exit(any(m.startswith('openfeature') for m in sys.modules))"
+    )
+    assert subprocess.run([sys.executable, "-c", code], cwd=ROOT, check=False).returncode == 0
+
+
+def test_the_environment_asks_for_the_openfeature_flag() -> None:
+    assert FlagConfig.from_env({}).openfeature is None  # today's flag, unchanged
+    settings = FlagConfig.from_env({"FAITHCOMPAT_FLAG": "openfeature", "FAITHCOMPAT_SHADOW_LOG": "s.jsonl"})
+    assert settings.openfeature == OpenFeatureSettings() and settings.shadow_log == Path("s.jsonl")
+    from_file = FlagConfig.from_env({"FAITHCOMPAT_FLAG_FILE": "flags.json", "FAITHCOMPAT_FLAG_KEY": "scorer"})
+    assert from_file.openfeature == OpenFeatureSettings(flag_key="scorer", flag_file=Path("flags.json"))
+
+
+@pytest.mark.parametrize(
+    ("environ", "message"),
+    [
+        ({"FAITHCOMPAT_FLAG": "launchdarkly"}, "FAITHCOMPAT_FLAG='launchdarkly': use env (the default) or openfeature"),
+        (
+            {"FAITHCOMPAT_FLAG": "openfeature", "FAITHCOMPAT_MODE": "live", "FAITHCOMPAT_PERCENT": "5"},
+            "FAITHCOMPAT_MODE and FAITHCOMPAT_PERCENT set with the OpenFeature flag, which says the mode",
+        ),
+        ({"FAITHCOMPAT_FLAG": "env", "FAITHCOMPAT_FLAG_FILE": "f.json"}, "FAITHCOMPAT_FLAG_FILE is read by the Open"),
+        ({"FAITHCOMPAT_FLAG_FILE": "f.json", "FAITHCOMPAT_FLAG_READY_TIMEOUT": "soon"}, "is not a number of seconds"),
+        ({"FAITHCOMPAT_FLAG": "openfeature", "FAITHCOMPAT_FLAG_READY_TIMEOUT": "-1"}, "0 or more seconds, not -1"),
+    ],
+)
+def test_unusable_flag_settings_are_refused_by_name(environ: dict[str, str], message: str) -> None:
+    with pytest.raises(FlagConfigError, match=re.escape(message)):
+        FlagConfig.from_env(environ)
