@@ -1,6 +1,8 @@
 """The runtime flag and shadow mode: pick the scorer per call, log both.
 
 The public face of ``compat.rollout._flag``; see its docstring for the modes and rules.
+The mode comes from the environment, or from the team's flag system through OpenFeature
+(``OpenFeatureSettings``; ``use_flagd_file`` binds flagd's in-process provider to a file).
 """
 
 from compat.rollout import (
