@@ -97,6 +97,7 @@ _bound_lock = threading.Lock()
 def use_flagd_file(path: Path, domain: str = DEFAULT_DOMAIN) -> None:
     """Bind flagd's in-process provider, reading ``path`` (no daemon, no network), to ``domain``; once per
     process and domain (the provider re-reads the file when it changes)."""
+    path = path.resolve()  # the provider re-reads it from its own thread, whatever the process's directory then
     with _bound_lock:
         bound = _bound_files.get(domain)
         if bound is not None:
