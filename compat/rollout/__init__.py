@@ -26,7 +26,7 @@ from compat.rollout.decision import (
     render_decision,
 )
 from compat.rollout.league import build_league, league_json, league_pages, league_schema, league_section, render_league
-from compat.rollout.promptfoo import AssertionSettings, assert_entries, to_yaml
+from compat.rollout.promptfoo import AssertionSettings, assert_entries, flag_entries, to_yaml
 
 __all__ = [
     "BUCKETS",
@@ -50,6 +50,7 @@ __all__ = [
     "decision_dict",
     "decision_panel",
     "default_policy_toml",
+    "flag_entries",
     "flagd_file_with_stage",
     "flagd_flag",
     "league_json",

@@ -305,3 +305,16 @@ def test_the_environment_asks_for_the_openfeature_flag() -> None:
 def test_unusable_flag_settings_are_refused_by_name(environ: dict[str, str], message: str) -> None:
     with pytest.raises(FlagConfigError, match=re.escape(message)):
         FlagConfig.from_env(environ)
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--model", "m"], "give either --stage or --flag-file"),
+        (["--stage", "shadow", "--flag-file", "flags.json", "--model", "m"], "give either --stage or --flag-file"),
+        (["--flag-file", "flags.json"], "--model is required"),
+    ],
+)
+def test_promptfoo_config_takes_a_stage_or_the_flag_file(args: list[str], message: str) -> None:
+    result = CliRunner().invoke(main, ["promptfoo", "config", *args])
+    assert result.exit_code == 2 and result.stdout == "" and message in result.stderr

@@ -21,9 +21,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+import yaml
+from click.testing import CliRunner
 
 from compat import bundled_corpus, load_cases
 from compat._errors import FlagConfigError
+from compat.cli import main
 from compat.flag import FaithfulnessFlag, FlagConfig, Mode, OpenFeatureSettings, bucket
 from compat.rollout import _openfeature, flagd_file_with_stage
 from compat.rollout.promptfoo.assertion import AssertionSettings
@@ -216,15 +219,22 @@ def test_one_flag_change_moves_the_library_and_the_promptfoo_assertion(tmp_path:
     assert settings.openfeature == library.config.openfeature  # the same settings: one shared reader
 
 
-def test_the_assertion_in_shadow_through_the_flag_grades_both_arms_and_legacy_decides(tmp_path: Path) -> None:
+def test_the_entry_promptfoo_config_prints_for_the_flag_follows_it(tmp_path: Path) -> None:
+    """One entry for every stage: in shadow it grades both arms and legacy decides, as the library's flag."""
     path = flag_file(tmp_path / "flags.json", "shadow")
     with GraderServer() as server:
-        config = {"model": "grader", "base_url": server.base_url, "cache": str(tmp_path / "c.sqlite")}
+        printed = CliRunner().invoke(
+            main, ["promptfoo", "config", "--flag-file", str(path), "--model", "grader", "--base-url", server.base_url]
+        )
+        assert printed.exit_code == 0, printed.output
+        [entry] = yaml.safe_load(printed.stdout)["assert"]
+        assert entry["weight"] == 1 and entry["config"]["flag_file"] == str(path.resolve())
+        config = {**entry["config"], "cache": str(tmp_path / "c.sqlite")}
         context = {"vars": {"query": "How long do refunds take?", "context": "Refunds take five days."}}
-        context |= {"test": {"description": "t"}, "config": {**config, "flag": "openfeature", "flag_file": str(path)}}
-        result = get_assert("Refunds take five days.", context)
+        result = get_assert("Refunds take five days.", {**context, "test": {"description": "t"}, "config": config})
         assert sorted(entry["arm"] for entry in server.script.log) == ["legacy", "legacy", "ragas", "ragas"]
     assert result["metadata"]["faithcompat"]["decided_by"] == "legacy"
+    assert result["metadata"]["faithcompat"]["mode"] == "shadow"
 
 
 def test_mode_and_percent_beside_the_flag_are_refused_in_the_assertion(tmp_path: Path) -> None:
