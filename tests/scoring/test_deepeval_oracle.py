@@ -132,9 +132,18 @@ def claims_output(draw: st.DrawFn) -> str:
             st.builds(lambda items: {"claims": items}, claims_lists),
             st.builds(lambda items: {"claims": items}, claims_lists),
             st.sampled_from(
-                [{"claims": []}, {"claims": None}, {"claims": ""}, {"claims": "a claim"}, {"claims": {}},
-                 {"claims": 3}, {"claims": {"a": 1}}, {"statements": ["x"]}, {}]
-            ),  # fmt: skip
+                [
+                    {"claims": []},
+                    {"claims": None},
+                    {"claims": ""},
+                    {"claims": "a claim"},
+                    {"claims": {}},
+                    {"claims": 3},
+                    {"claims": {"a": 1}},
+                    {"statements": ["x"]},
+                    {},
+                ]
+            ),
         )
     )
     return draw(st.one_of(json_answer(value), st.sampled_from(["", "I'm sorry, I can't help with that.", "null"])))

@@ -10,8 +10,8 @@ verdicts outputs (``penalize_ambiguous_claims`` its one option).
 Every detail was read from the published code and checked against it (docs/scoring-upstream.md).
 
 The promptfoo releases are in ``promptfoo``; the ragas library in ``ragas_library``, which
-reads JSON with ``ragas_json``; its HHEM metric in ``ragas_hhem``; deepeval's metric in ``deepeval``. ``SCORERS`` names them all
-for the registry.
+reads JSON with ``ragas_json``; its HHEM metric in ``ragas_hhem``; deepeval's metric in
+``deepeval``. ``SCORERS`` names them all for the registry.
 """
 
 from __future__ import annotations
