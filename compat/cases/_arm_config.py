@@ -100,7 +100,10 @@ def recorded_config(name: ArmName, recording: ArmRecording) -> ArmConfig:
     A recording from before named arms says only its prompts and model: its preset is
     its name, and its verifier the grader's call 2.
     """
-    preset_name: ArmPreset = recording.preset or (name if name in ("ragas", "deepeval") else "legacy")
+    # A preset's own recording (no ``preset`` field) is named after its preset.
+    preset_name: ArmPreset = recording.preset or (
+        "ragas" if name == "ragas" else "deepeval" if name == "deepeval" else "legacy"
+    )
     prompts = recording.prompts
     if prompts is not None:
         # "legacy (built-in)" -> "built-in": the templates' origin, the preset held apart.
