@@ -5,8 +5,9 @@ candidate the arm its contract reads (``arm_read_by``); ``score_arm`` scores a s
 case as its arm reads it.
 
 A scorer reads one contract's output: the fixed scorer and seed 001's port read the legacy
-prompts' text and the RAGAS prompts' JSON, the ragas library only its JSON, every other
-scorer only the legacy text (``READABLE``). An arm holds its preset's contract: ``legacy``
+prompts' text and the RAGAS prompts' JSON, the ragas library only its JSON, deepeval's metric
+only its own prompts' JSON (the deepeval arm), every other scorer only the legacy text
+(``READABLE``). An arm holds its preset's contract: ``legacy``
 and ``ragas`` by name, a declared arm by the ``preset`` its recordings carry. A side given
 an arm whose output it cannot read, or an arm some cases do not record, is warned about;
 an arm named on the command line that no case records is an error, naming the arms the
@@ -33,12 +34,17 @@ from compat.scoring import Cause, Score, Scorer
 JSON_READERS = frozenset({"ragas", "ragas-0.4.3"})
 # Scorers that read a verifier's checks: the arm `grade --hhem` records (named in compat/grading/_settings.py).
 VERIFIER_READERS = {"ragas-hhem-0.4.3": "ragas-hhem"}
+# Another evaluator's metric: its scorer reads the outputs of that evaluator's own prompts, the preset arm of its name.
+PEER_READERS: dict[str, ArmName] = {"deepeval-4.3.1": "deepeval"}
 
 
 def arm_read_by(scorer_name: str) -> ArmName:
-    """The arm whose output ``scorer_name``'s contract reads (``JSON_READERS``, ``VERIFIER_READERS``)."""
+    """The arm whose output ``scorer_name``'s contract reads (``JSON_READERS``, ``VERIFIER_READERS``,
+    ``PEER_READERS``)."""
     if scorer_name in VERIFIER_READERS:
         return VERIFIER_READERS[scorer_name]
+    if scorer_name in PEER_READERS:
+        return PEER_READERS[scorer_name]
     return CANDIDATE_ARM if scorer_name in JSON_READERS else CONTROL_ARM
 
 
@@ -92,8 +98,13 @@ READABLE: dict[str, frozenset[ArmName]] = {
     "ragas": frozenset({CONTROL_ARM, CANDIDATE_ARM}),
     "plan-ragas-port": frozenset({CONTROL_ARM, CANDIDATE_ARM}),
     **{name: frozenset({CANDIDATE_ARM}) for name in JSON_READERS - {"ragas"}},
+    **{name: frozenset({arm}) for name, arm in PEER_READERS.items()},
 }
-WHAT_ARMS_HOLD = {CONTROL_ARM: "the legacy prompts' free text", CANDIDATE_ARM: "the RAGAS prompts' JSON"}
+WHAT_ARMS_HOLD = {
+    CONTROL_ARM: "the legacy prompts' free text",
+    CANDIDATE_ARM: "the RAGAS prompts' JSON",
+    "deepeval": "deepeval's prompts' JSON (truths, claims, verdicts)",
+}
 
 
 def cannot_read(scorer_name: str, arm: ArmName, preset: str | None = None) -> str | None:
@@ -221,7 +232,7 @@ class ArmsTally:
         Raises ``InputError`` for a named arm that no case records, naming the arms the corpus holds."""
         for side, (_, arm, named) in sides.items():
             # Without per-arm cases a preset's name reads the cases' one grading, as it always did.
-            if named and not self.held[arm] and (self.cases or arm not in WHAT_ARMS_HOLD):
+            if named and not self.held[arm] and (self.cases or arm not in (CONTROL_ARM, CANDIDATE_ARM)):
                 option = "--arm" if side == "candidate" else "--control-arm"
                 holds = (
                     f"its cases record: {', '.join(sorted(self.held))}"
