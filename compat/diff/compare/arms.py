@@ -120,6 +120,14 @@ def cannot_read(scorer_name: str, arm: ArmName, preset: str | None = None) -> st
     return f"cannot read the {arm} arm: it holds {WHAT_ARMS_HOLD[held]}, and it reads {reads}"
 
 
+def parser_left_out_warning(scorer_name: str, unread: str) -> str:
+    """The candidate cannot read the control's arm: the decomposition has no parser step."""
+    return (
+        f"the parser step is left out: the candidate ({scorer_name}) {unread}; the arm steps (prompts, model) "
+        "hold its reading together with the prompts"
+    )
+
+
 def nothing_recorded(arm: ArmName, missing: int, cases: int) -> str:
     """A side's arm is not recorded on ``missing`` of ``cases`` cases."""
     return f"finds nothing recorded for the {arm} arm on {missing} of {cases} cases"
@@ -249,6 +257,10 @@ class ArmsTally:
                 problem = nothing_recorded(arm, self.missing[side], self.cases) + " graded per arm"
             if problem is not None:
                 warnings.append(f"the {side} ({scorer}) {problem}")
+            if side == "candidate" and problem is None and arm != sides["control"][1]:
+                unread = cannot_read(scorer, sides["control"][1], self.presets.get(sides["control"][1]))
+                if unread is not None:
+                    warnings.append(parser_left_out_warning(scorer, unread))
             if side == "control" and self.recorded:
                 warnings.append(f"the {side} ({scorer}) {recorded_for_control(self.recorded, self.cases)}")
         warnings += [served_changed(name, models) for name, models in sorted(self.served.items()) if len(models) > 1]
