@@ -203,7 +203,7 @@ class ArmRecording(ArmSample):
     preset: ArmPreset | None = Field(
         default=None,
         description="The contract the arm's prompts keep: legacy (text), ragas (JSON) or deepeval (deepeval's JSON). "
-        "null in corpora written before named arms: the arm's own name (legacy or ragas) says it.",
+        "null in corpora written before named arms: the arm's own name (legacy, ragas or deepeval) says it.",
     )
     base_url: StrictStr | None = Field(default=None, description="The endpoint asked (null: the default one).")
     temperature: FiniteFloat | None = None

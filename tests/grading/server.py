@@ -1,10 +1,10 @@
 """A chat-completions server on 127.0.0.1 for tests and benchmarks: a scripted grader with faults.
 
 It answers each prompt set in its contract (legacy: statements one per line, verdicts
-with the final line; ragas: the JSON objects; deepeval: its truths, claims and verdicts JSON), deterministically: a statement is
-supported when most of its words are in the context. Faults are injected on demand
-and consumed by the next matching requests: 429, 500, 401, 403, 404 (an API error
-body as OpenAI writes it), ``slow`` (a stall), ``drop`` (the connection closed without
+with the final line; ragas: the JSON objects; deepeval: its truths, claims and verdicts
+JSON), deterministically: a statement is supported when most of its words are in the
+context. Faults are injected on demand and consumed by the next matching requests: 429,
+500, 401, 403, 404 (an API error body as OpenAI writes it), ``slow`` (a stall), ``drop`` (the connection closed without
 a reply), ``reset`` (a TCP reset), ``not_http``, and bodies that are not what was asked.
 ``refuse_after`` N requests the address stops accepting connections (as a server that
 went down), and ``free_port()`` is a port where nothing listens. Standard library only.
