@@ -72,8 +72,13 @@ def _field(text: str, key: str) -> Any:
     return value[key]
 
 
+_EXACT = {_YES: _YES, _NO: _NO, _BORDERLINE: _BORDERLINE, "idk": _BORDERLINE}
+
+
 def read_verdict(raw: Any) -> str | None:
     """``normalize_qag_verdict``: the verdict word an item's ``verdict`` stands for, or ``None`` (dropped)."""
+    if type(raw) is str and raw in _EXACT:  # the common answer, read without the regex
+        return _EXACT[raw]
     text = str(raw if raw is not None else "").strip().lower()
     match = _LEADING_LETTERS.match(text)
     word = match.group(0) if match else ""
@@ -159,18 +164,16 @@ class DeepevalScorer:
         ]
         statements = claims if isinstance(claims, list) else []
         passing = (_YES,) if self.penalize_ambiguous_claims else (_YES, _BORDERLINE)
-        verdicts = tuple(
-            Verdict(
-                statements[index] if index < len(statements) and isinstance(statements[index], str) else "",
-                1 if word in passing else 0,
-                reason,
+        verdicts = []
+        for index, (word, reason) in enumerate(kept):
+            statement = statements[index] if index < len(statements) else ""
+            verdicts.append(
+                Verdict(statement if isinstance(statement, str) else "", 1 if word in passing else 0, reason)
             )
-            for index, (word, reason) in enumerate(kept)
-        )
         if not kept:
             return self._scored(case, 1.0, count, (), warnings, Cause.NO_VERDICTS, "no verdict kept: deepeval scores 1")
-        value = sum(verdict.verdict == 1 for verdict in verdicts) / len(kept)
-        return self._scored(case, value, count, verdicts, warnings, None, None)
+        value = sum(verdict.verdict for verdict in verdicts) / len(kept)  # type: ignore[misc]  # 0 or 1 each
+        return self._scored(case, value, count, tuple(verdicts), warnings, None, None)
 
     def _scored(
         self,
@@ -194,7 +197,7 @@ class DeepevalScorer:
             cause=cause,
             format=VerdictFormat.JSON if cause is not Cause.NO_STATEMENTS else None,
             verdicts=verdicts,
-            warnings=tuple(warning for warning in ScoreWarning if warning in warnings),
+            warnings=tuple(warnings),  # built in ScoreWarning's order
             statement_count=count,
         )
 
