@@ -11,6 +11,7 @@ from compat.cases import load_cases
 from compat.grading.prompts import BUILT_IN
 from compat.scoring import Status, get_scorer
 from tests.grading.server import GraderServer
+from tests.grading.test_decomposition_end_to_end import ROWS as DECOMPOSITION_ROWS
 from tests.grading.test_grade import ROWS, arms_of, invoke, run_grade, write_rows
 
 
@@ -105,3 +106,19 @@ def test_a_deepeval_arm_takes_no_prompts_file_strict_json_nor_hhem(server: Grade
 
 def _dataset(tmp_path: Path) -> Path:
     return write_rows(tmp_path / "data.jsonl", ROWS)
+
+
+def test_a_model_swap_on_deepeval_prompts_is_the_model_step(server: GraderServer, tmp_path: Path) -> None:
+    # legacy -> (parser: left out) -> deepeval's prompts on m -> (model) -> deepeval's prompts on "strict".
+    server.script.model_overlap["strict"] = 1.0
+    arms = ("--arms", "legacy", "--arm", "deepeval=deepeval", "--arm", "deepeval-strict=deepeval,model=strict")
+    code, err, out = run_grade(server, tmp_path, *arms, rows=DECOMPOSITION_ROWS)
+    assert code == 0, err
+    report = tmp_path / "report"
+    code, _, err = invoke(
+        "diff", str(out), "--candidate", "deepeval-4.3.1", "--arm", "deepeval-strict", "--out", str(report)
+    )
+    assert code in (0, 1), err
+    steps = json.loads((report / "report.json").read_text())["decomposition"]
+    assert steps["complete"] == 3 and steps["steps"] == {"parser": 0, "prompts": 0, "model": 1, "noise": 0}
+    assert abs(steps["effects"]["model"] - (-0.5 / 3)) < 1e-12 and steps["effects"]["parser"] == 0
