@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from compat.scoring.upstream.deepeval import Raised, load_json_object
+from compat.scoring import deepeval_field
 
 _TEMPLATES = Path(__file__).with_name("deepeval-4.3.1.json")
 
@@ -39,12 +39,9 @@ def deepeval_prompts() -> DeepevalPrompts:
 
 
 def read_field(output: str, key: str) -> Any:
-    """``key`` of an output as deepeval reads it, or ``None`` where deepeval would raise."""
-    try:
-        value = load_json_object(output)
-    except Raised:
-        return None
-    return value.get(key) if isinstance(value, dict) else None
+    """``key`` of an output as deepeval reads it (the ``deepeval-4.3.1`` scorer's reading), or ``None``
+    where deepeval would raise."""
+    return deepeval_field(output, key)
 
 
 def deepeval_values(contexts: Sequence[str], answer: str, claims: Any = None, truths: Any = None) -> dict[str, str]:

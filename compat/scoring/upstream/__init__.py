@@ -19,12 +19,12 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from compat.scoring._score import Scorer
-from compat.scoring.upstream.deepeval import DeepevalScorer
+from compat.scoring.upstream.deepeval import DeepevalScorer, deepeval_field
 from compat.scoring.upstream.promptfoo import Generation, PromptfooScorer
 from compat.scoring.upstream.ragas_hhem import RagasHhemScorer, hhem_verdict
 from compat.scoring.upstream.ragas_library import RagasLibraryScorer
 
-__all__ = ["PROMPTFOO_GENERATIONS", "SCORERS", "DeepevalScorer", "RagasHhemScorer", "hhem_verdict"]
+__all__ = ["PROMPTFOO_GENERATIONS", "SCORERS", "DeepevalScorer", "RagasHhemScorer", "deepeval_field", "hhem_verdict"]
 
 
 def _promptfoo(generation: Generation) -> Callable[[], Scorer]:

@@ -75,6 +75,15 @@ def _field(text: str, key: str) -> Any:
 _EXACT = {_YES: _YES, _NO: _NO, _BORDERLINE: _BORDERLINE, "idk": _BORDERLINE}
 
 
+def deepeval_field(output: str, key: str) -> Any:
+    """``key`` of an output as deepeval reads it, or ``None`` where deepeval would raise."""
+    try:
+        value = load_json_object(output)
+    except Raised:
+        return None
+    return value.get(key) if isinstance(value, dict) else None
+
+
 def read_verdict(raw: Any) -> str | None:
     """``normalize_qag_verdict``: the verdict word an item's ``verdict`` stands for, or ``None`` (dropped)."""
     if type(raw) is str and raw in _EXACT:  # the common answer, read without the regex
