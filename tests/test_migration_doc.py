@@ -1,10 +1,12 @@
 """MIGRATION.md is executable: every command in it runs, in order, as a user would run it.
 
-Console blocks: ``$ export K=V`` sets the environment for what follows; ``$ faithcompat
+Console blocks: ``$ export K=V`` sets the environment for what follows (``$ unset K ...``
+removes it); ``$ faithcompat
 ...`` runs the CLI (``> FILE`` redirects its output), and the lines shown after it must
 appear in its output (as in tests/test_docs.py); ``$ python FILE`` runs a script. HHEM (the
 section on dropping the verdict call) is the tiny checkpoint the tests build, under the real
-hub id in the offline cache; without the [hhem] extra that section's commands are left out.
+hub id in the offline cache; without the [hhem] extra that section's commands are left out,
+and without the [openfeature] extra those of the flag in your own flag system (4c).
 Python and TOML blocks starting with ``# file: NAME`` are saved as NAME; other python blocks run.
 The worked-examples table is checked against the scorers too.
 """
@@ -29,6 +31,7 @@ from compat._text import format_score
 from compat.cli import main
 from compat.diff import CANDIDATE_ARM, CONTROL_ARM, compare, score_arm
 from compat.grading import BUILT_IN
+from compat.rollout import stage_in_flagd_file
 from tests.grading.server import GraderServer
 from tests.grading.test_promptfoo_prompts import fake_promptfoo
 from tests.test_docs import assert_shown
@@ -36,6 +39,7 @@ from tests.test_docs import assert_shown
 DOC = Path(__file__).resolve().parent.parent / "MIGRATION.md"
 BLOCK = re.compile(r"```(\w+)\n(.*?)```", re.DOTALL)
 DECISIONS = {"gate", "rollout", "compare"}  # exit 1 is a verdict (HOLD, a failed check, none safe), not an error
+REPORTS = ("flag-report", "flag-live-report")  # section 4c's diffs of the shadow log, before and after live:50
 DOC_GRADER = "127.0.0.1:8000"  # the guide's grader endpoint; the test serves a scripted grader there instead
 
 
@@ -44,13 +48,18 @@ def test_every_command_in_the_guide_runs(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, request: pytest.FixtureRequest
 ) -> None:
     hhem = all(importlib.util.find_spec(name) for name in ("torch", "transformers"))
+    openfeature = all(importlib.util.find_spec(name) for name in ("openfeature", "openfeature.contrib.provider.flagd"))
     if hhem:
         request.getfixturevalue("hhem_hub")
     with GraderServer() as grader:
-        _run_the_guide(tmp_path, monkeypatch, f"127.0.0.1:{grader.port}", hhem=hhem)
+        _run_the_guide(tmp_path, monkeypatch, f"127.0.0.1:{grader.port}", hhem=hhem, openfeature=openfeature)
         # both arms, both calls: the bundled dataset once, the results file's 2 tests 3 times
         # (the HHEM arm's statements call is the ragas arm's, from the cache: nothing more)
         assert grader.script.requests == 4 * 51 + 4 * 2 * 3
+    if openfeature:  # section 4c: the loop through the flag file ends at complete, each run logged on the way
+        assert stage_in_flagd_file((tmp_path / "flags.json").read_bytes()) == "complete"
+        logged = [json.loads((tmp_path / name / "report.json").read_text())["corpus"]["cases"] for name in REPORTS]
+        assert logged[0] < logged[1]
     if hhem:  # the HHEM section: its diff walks to a verifier step and has the agreement
         verified = json.loads((tmp_path / "hhem-report" / "report.json").read_text(encoding="utf-8"))
         assert verified["scorers"]["candidate_arm"] == "ragas-hhem" and "verifier" in verified["decomposition"]["steps"]
@@ -74,7 +83,9 @@ def test_every_command_in_the_guide_runs(
     assert "Decided by: smallest cohort." in decision and len(decision) < 65_536
 
 
-def _run_the_guide(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, grader: str, *, hhem: bool) -> None:
+def _run_the_guide(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, grader: str, *, hhem: bool, openfeature: bool
+) -> None:
     monkeypatch.chdir(tmp_path)
     # People's labels (section 4, before the first live stage): the ones shipped for the bundled corpus.
     shutil.copyfile(Path(__file__).resolve().parent.parent / "fixtures" / "labels" / "bundled.jsonl", "labels.jsonl")
@@ -102,8 +113,14 @@ def _run_the_guide(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, grader: str,
             shown = [line for line in output if line.strip()]
             if not hhem and "hhem" in command:
                 continue
+            if not openfeature and (_reads_the_flag_file(command) or "FAITHCOMPAT_FLAG_FILE" in env):
+                continue
             ran += 1
-            if command.startswith("export "):
+            if command.startswith("unset "):
+                for key in command.split()[1:]:
+                    env.pop(key, None)
+                    monkeypatch.delenv(key, raising=False)
+            elif command.startswith("export "):
                 key, _, value = command.removeprefix("export ").partition("=")
                 env[key] = value
                 monkeypatch.setenv(key, value)
@@ -121,6 +138,11 @@ def _run_the_guide(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, grader: str,
             assert not shown, f"output shown for `{command}` is not checked: show it for faithcompat's commands only"
     assert ran >= 15
     assert Path("shadow.jsonl").stat().st_size > 0
+
+
+def _reads_the_flag_file(command: str) -> bool:
+    """Section 4c's commands: they need the [openfeature] extra (its ``unset`` too: the env's flag stays on)."""
+    return command.startswith("unset ") or "FAITHCOMPAT_FLAG_FILE" in command or "flag-report" in command
 
 
 def _run_cli(command: str) -> str:

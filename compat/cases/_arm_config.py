@@ -16,7 +16,7 @@ from typing import Any, Literal
 
 from compat.cases._case import ARM_NAME_PATTERN, ArmName, ArmPreset, ArmRecording, Verifier
 
-PRESETS: tuple[ArmPreset, ...] = ("legacy", "ragas")
+PRESETS: tuple[ArmPreset, ...] = ("legacy", "ragas", "deepeval")
 VERIFIERS: tuple[Verifier, ...] = ("llm", "hhem")
 
 # The dimensions an arm changes along, in the order the decomposition walks them (the
@@ -100,11 +100,14 @@ def recorded_config(name: ArmName, recording: ArmRecording) -> ArmConfig:
     A recording from before named arms says only its prompts and model: its preset is
     its name, and its verifier the grader's call 2.
     """
-    preset_name: ArmPreset = recording.preset or ("ragas" if name == "ragas" else "legacy")
+    # A preset's own recording (no ``preset`` field) is named after its preset.
+    preset_name: ArmPreset = recording.preset or (
+        "ragas" if name == "ragas" else "deepeval" if name == "deepeval" else "legacy"
+    )
     prompts = recording.prompts
     if prompts is not None:
         # "legacy (built-in)" -> "built-in": the templates' origin, the preset held apart.
-        prompts = re.sub(r"^(?:legacy|ragas) \((.*)\)$", r"\1", prompts)
+        prompts = re.sub(r"^(?:legacy|ragas|deepeval) \((.*)\)$", r"\1", prompts)
     said: dict[str, Any] = {field: getattr(recording, field) for field in _RECORDED}
     said.update(preset=preset_name, verifier=recording.verifier or "llm")
     return ArmConfig(name=name, prompts=prompts, model=recording.model, samples=recording.sample_count, **said)

@@ -22,7 +22,7 @@ NonFiniteName = Literal["NaN", "Infinity", "-Infinity"]
 FiniteFloat = Annotated[float, Field(strict=True, allow_inf_nan=False)]
 NonEmptyStr = Annotated[str, Field(strict=True, min_length=1)]
 # The two prompt contracts an arm can keep, and what judges its statements.
-ArmPreset = Literal["legacy", "ragas"]
+ArmPreset = Literal["legacy", "ragas", "deepeval"]
 Verifier = Literal["llm", "hhem"]
 MetricScore = Annotated[float, Field(strict=True, ge=0, le=1, allow_inf_nan=False)]
 
@@ -77,7 +77,8 @@ class ExpectedComposite(FrozenModel):
     adjusted: StrictBool | None = Field(default=None, description="The rule's adjustments applied.")
 
 
-GraderCall = Literal["statements", "verdicts"]
+# "truths": the deepeval arm's call on the contexts, asked before its claims ("statements") call.
+GraderCall = Literal["truths", "statements", "verdicts"]
 # What went wrong, named as what it is: the connection (refused: nothing listens there;
 # dns: the host name does not resolve; reset; closed: closed without a reply; timeout;
 # connection: any other), the HTTP answer (auth: 401/403; not_found: 404, no such model;
@@ -109,7 +110,9 @@ TokenCount = Annotated[int, Field(strict=True, ge=0)]
 class GraderError(FrozenModel):
     """A grader call that still failed after its retries: recorded, never replaced by a made-up output."""
 
-    call: GraderCall = Field(description="Which call failed: statements (call 1) or verdicts (call 2).")
+    call: GraderCall = Field(
+        description="Which call failed: statements (call 1), verdicts (call 2) or truths (the deepeval arm's first)."
+    )
     kind: GraderErrorKind
     message: StrictStr = Field(description="What the server or the connection said (never the API key).")
 
@@ -152,6 +155,9 @@ class ArmSample(FrozenModel):
     """One grading of a case by one arm: call 1's text, call 2's text, or the error that stopped it."""
 
     seed: Annotated[int, Field(strict=True)] | None = Field(default=None, description="The seed sent, if any.")
+    truths_output: StrictStr | None = Field(
+        default=None, description="Raw text of the deepeval arm's truths call (the contexts' truths); null elsewhere."
+    )
     statements_output: StrictStr | None = Field(default=None, description="Raw text of call 1 (statements).")
     grader_output: StrictStr | None = Field(default=None, description="Raw text of call 2 (verdicts).")
     error: GraderError | None = Field(default=None, description="Set when a call failed after its retries.")
@@ -170,7 +176,10 @@ class ArmSample(FrozenModel):
     @model_validator(mode="after")
     def _outputs_match_the_error(self) -> ArmSample:
         # Exactly the texts of the calls that succeeded: a reader never has to guess.
-        if self.error is None:
+        if self.error is not None and self.error.call == "truths":
+            if self.statements_output is not None or self.grader_output is not None or self.truths_output is not None:
+                raise ValueError("the truths call failed: an arm sample cannot hold any output")
+        elif self.error is None:
             if self.statements_output is None or self.grader_output is None:
                 raise ValueError("an arm sample without an error needs statements_output and grader_output")
         elif self.error.call == "statements":
@@ -193,8 +202,8 @@ class ArmRecording(ArmSample):
     model: StrictStr | None = Field(default=None, description="The grader model.")
     preset: ArmPreset | None = Field(
         default=None,
-        description="The contract the arm's prompts keep: legacy (text) or ragas (JSON). "
-        "null in corpora written before named arms: the arm's own name (legacy or ragas) says it.",
+        description="The contract the arm's prompts keep: legacy (text), ragas (JSON) or deepeval (deepeval's JSON). "
+        "null in corpora written before named arms: the arm's own name (legacy, ragas or deepeval) says it.",
     )
     base_url: StrictStr | None = Field(default=None, description="The endpoint asked (null: the default one).")
     temperature: FiniteFloat | None = None
@@ -291,6 +300,9 @@ class Case(FrozenModel):
     statements: tuple[StrictStr, ...] | None = Field(
         default=None, description="Statements already split; used when call 1's text is absent."
     )
+    truths_output: StrictStr | None = Field(
+        default=None, description="Raw text of deepeval's truths call (the deepeval-4.3.1 scorer reads it)."
+    )
     grader_output: StrictStr = Field(
         default="",
         description="Raw text of grader call 2 (verdicts); may be empty. Required unless the case has arms.",
@@ -344,6 +356,7 @@ class Case(FrozenModel):
         return self.model_copy(
             update={
                 "statements_output": chosen.statements_output,
+                "truths_output": chosen.truths_output,
                 "statements": None,
                 "grader_output": chosen.grader_output,
                 "arms": None,

@@ -31,6 +31,7 @@ def well_formed_case(text: str) -> Case | None:
         + len(case.contexts)
         + (case.statements is not None and len(case.statements))
         + (case.statements_output is not None)
+        + (case.truths_output is not None)
         + (case.question is not None)
         + (case.answer is not None)
         + (case.note is not None)

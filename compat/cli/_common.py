@@ -301,7 +301,8 @@ def arm_option(command: F) -> F:
         callback=arm_name,
         metavar="auto|NAME",
         help="On cases graded per arm (faithcompat grade), the recording each candidate scores: auto, the arm "
-        "whose output its contract reads (ragas and ragas-0.4.3 the RAGAS prompts' JSON, every other scorer the "
-        "legacy prompts' text, which the control reads too); or an arm's name (legacy, ragas, or one declared "
+        "whose output its contract reads (ragas and ragas-0.4.3 the RAGAS prompts' JSON, deepeval-4.3.1 the deepeval "
+        "arm's, every other scorer the legacy prompts' text, which the control reads too); or an arm's name "
+        "(legacy, ragas, deepeval, or one declared "
         "with grade --arm), that arm for every candidate. A case without that arm is not recorded.",
     )(command)

@@ -55,7 +55,9 @@ def _candidate_list(_context: click.Context, _parameter: click.Parameter, value:
     "--candidates",
     callback=_candidate_list,
     metavar="A,B,...",
-    help="The scorers to rank, comma-separated [default: every registered scorer but the control].",
+    help="The scorers to rank, comma-separated [default: every registered scorer but the control and those "
+    "that read a verifier's checks: " + ", ".join(league_candidates("")) + "; the peers' metrics, deepeval-4.3.1, "
+    "read their own arm (grade --arms deepeval)].",
 )
 @arm_option
 @report_format_option("What to print (or write with -o).")

@@ -129,18 +129,18 @@ def hhem_options(command: F) -> F:
 )
 @click.option(
     "--arms",
-    type=click.Choice(["both", "legacy", "ragas", "none"]),
+    type=click.Choice(["both", "legacy", "ragas", "deepeval", "none"]),
     default="both",
     show_default=True,
-    help="Which preset arms to grade: the legacy text prompts, the RAGAS JSON prompts, both, or none "
-    "(only the arms --arm declares).",
+    help="Which preset arms to grade: the legacy text prompts, the RAGAS JSON prompts, both, deepeval 4.3.1's "
+    "prompts (truths, claims, verdicts: the deepeval-4.3.1 scorer's), or none (only the arms --arm declares).",
 )
 @click.option(
     "--arm",
     "declared",
     multiple=True,
     metavar="NAME=PRESET[,KEY=VALUE...]",
-    help="Grade one more arm: a preset (legacy, ragas) and what it changes: model, base-url, prompts, "
+    help="Grade one more arm: a preset (legacy, ragas, deepeval) and what it changes: model, base-url, prompts, "
     "temperature, strict-json, max-retries, samples, verifier. Repeatable. E.g. "
     "--arm ragas-mini=ragas,model=gpt-4o-mini (docs/arms.md#declaring-an-arm).",
 )

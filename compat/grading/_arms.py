@@ -1,9 +1,9 @@
 """The arms a run grades: the presets under the run's options, and arms a team declares (``grade --arm``).
 
 A declared arm is written ``NAME=PRESET[,KEY=VALUE...]``: a preset (``legacy``: text
-prompts; ``ragas``: JSON prompts) and what it changes, each key a field of the arm
-(``model``, ``base-url``, ``prompts``, ``temperature``, ``strict-json``, ``max-retries``,
-``samples``, ``verifier``). What it does not change is the run's (``--model``,
+prompts; ``ragas``: JSON prompts; ``deepeval``: deepeval 4.3.1's three prompts) and what it
+changes, each key a field of the arm (``model``, ``base-url``, ``prompts``, ``temperature``,
+``strict-json``, ``max-retries``, ``samples``, ``verifier``). What it does not change is the run's (``--model``,
 ``--base-url``, ``--prompts``, ...), so ``--arm ragas-mini=ragas,model=gpt-4o-mini`` is
 the ragas arm on another model and nothing else: the model swap, measured alone.
 """
@@ -32,7 +32,7 @@ def run_arm(name: str, *, model: str, base_url: str | None, options: dict[str, A
     """
     structured = name == "ragas"
     return preset(
-        "ragas" if structured else "legacy",
+        name if name in PRESETS else "legacy",
         model=model,
         base_url=base_url,
         prompts=options.get("prompts", "built-in"),
@@ -61,18 +61,22 @@ def parse_arm(spec: str, *, model: str, base_url: str | None, options: dict[str,
             raise ArmError(f"{where}: {pair!r} is not KEY=VALUE with KEY one of {', '.join(_KEYS)}")
         if key.replace("-", "_") in changes:
             raise ArmError(f"{where}: {key} given twice")
-        changes[key.replace("-", "_")] = _value(where, key, value.strip(), preset_name == "ragas")
+        changes[key.replace("-", "_")] = _value(where, key, value.strip(), preset_name)
     try:
         return replace(arm, name=name.strip(), **changes)
     except ValueError as error:
         raise ArmError(f"{where}: {error}") from None
 
 
-def _value(where: str, key: str, value: str, structured: bool) -> object:
+def _value(where: str, key: str, value: str, preset_name: str) -> object:
     problem = f"{where}: {key}={value!r}"
     if key in ("model", "prompts"):
         if not value:
             raise ArmError(f"{problem}: empty")
+        if key == "prompts" and preset_name == "deepeval":
+            raise ArmError(
+                f"{problem}: the deepeval preset asks deepeval 4.3.1's own prompts (a prompts file has none)"
+            )
         if key == "prompts":
             load_prompts(value)  # a file that cannot be used is refused now, named
         return value
@@ -84,14 +88,16 @@ def _value(where: str, key: str, value: str, structured: bool) -> object:
     if key == "verifier":
         if value not in VERIFIERS:
             raise ArmError(f"{problem}: verifiers are {', '.join(VERIFIERS)}")
+        if value != "llm" and preset_name == "deepeval":
+            raise ArmError(f"{problem}: the deepeval preset's verdicts are its grader's (verifier=llm)")
         return value
     if key == "strict-json":
         try:
             strict = parse_flag(value)
         except ValueError as error:
             raise ArmError(f"{where}: {key}: {error}") from None
-        if strict and not structured:
-            raise ArmError(f"{problem}: strict JSON is the ragas preset's (the legacy prompts ask for text)")
+        if strict and preset_name != "ragas":
+            raise ArmError(f"{problem}: strict JSON is the ragas preset's (the {preset_name} prompts ask for text)")
         return strict
     try:
         number = float(value) if key == "temperature" else int(value)

@@ -46,6 +46,8 @@ from compat.grading.prompts import (
     PromptSets,
     context_text,
     contract_problem,
+    deepeval_values,
+    read_field,
     render,
     statements_text,
 )
@@ -101,7 +103,7 @@ class Grading:
         # Where the run's requests go: in every key, so another endpoint's replies are never replayed.
         self.endpoint = endpoint_key(endpoint_of(settings.base_url))
         # The grader calls a row's samples make without re-asks (HHEM stands in for an hhem arm's call 2).
-        self._base_calls = sum(arm.samples * (1 if arm.verifier == "hhem" else 2) for arm in self.arms)
+        self._base_calls = sum(arm.samples * grader_calls(arm) for arm in self.arms)
         self._pairs = {arm.name: arm_prompts(arm, prompts).pair(arm.preset) for arm in self.arms}
         # Loaded before any call is made: a model that cannot be used stops the run (exit 2) for nothing paid.
         # Not for a plan (a dry run): it counts grader calls, and HHEM makes none.
@@ -116,6 +118,8 @@ class Grading:
             [settings.strict_json, settings.temperature, settings.seed, prompts.origin],
             [[pair.statements, pair.verdicts] for pair in self._pairs.values()],
             *([verifier] if verifier else []),
+            # Only where a deepeval arm is graded: the keys of other runs stay those they had.
+            *([list(_deepeval_templates(prompts))] if any(arm.preset == "deepeval" for arm in self.arms) else []),
         ]
         self._run_key = hashlib.sha256(json.dumps(run, ensure_ascii=True).encode("ascii")).hexdigest()
 
@@ -127,6 +131,8 @@ class Grading:
     def sample_flow(self, row: Row, arm: ArmConfig, sample: int) -> Flow:
         if arm.verifier == "hhem":
             return (yield from self._verified_flow(row, arm, sample))
+        if arm.preset == "deepeval":
+            return (yield from self._deepeval_flow(row, arm, sample))
         settings = self.settings
         pair = self._pairs[arm.name]
         seed = None if settings.seed is None else settings.seed + sample
@@ -169,6 +175,38 @@ class Grading:
             record["error"] = {"call": call, "kind": failed.failure.kind, "message": failed.failure.message}
         if attempts:
             record["attempts"] = attempts
+        record["tokens"] = {"prompt": tokens[0], "completion": tokens[1]}
+        _add_served(record, served)
+        return record
+
+    def _deepeval_flow(self, row: Row, arm: ArmConfig, sample: int) -> Flow:
+        """A deepeval arm's sample: the truths call (contexts), the claims call (answer: call 1), then
+        the verdicts call (call 2) on what deepeval reads from the two, as deepeval 4.3.1 asks them."""
+        templates = arm_prompts(arm, self.prompts).deepeval
+        seed = None if self.settings.seed is None else self.settings.seed + sample
+        values = deepeval_values(row.contexts, row.answer)
+        record: dict[str, Any] = {} if seed is None else {"seed": seed}
+        attempts: list[dict[str, str]] = []
+        served: list[dict[str, str]] = []
+        tokens = [0, 0]
+        call: GraderCall = "truths"
+
+        def ask(prompt: str) -> Generator[_Ask, Reply | GraderFailure, str]:
+            return self._call(
+                arm, call, prompt, seed=seed, sample=sample, attempts=attempts, served=served, tokens=tokens
+            )
+
+        try:
+            truths = yield from ask(render(templates.truths, values))
+            record["truths_output"] = truths
+            call = "statements"
+            claims = yield from ask(render(templates.claims, values))
+            record["statements_output"] = claims
+            call = "verdicts"
+            read = deepeval_values(row.contexts, row.answer, read_field(claims, "claims"), read_field(truths, "truths"))
+            record["grader_output"] = yield from ask(render(templates.verdicts, read))
+        except _Failed as failed:
+            record["error"] = {"call": call, "kind": failed.failure.kind, "message": failed.failure.message}
         record["tokens"] = {"prompt": tokens[0], "completion": tokens[1]}
         _add_served(record, served)
         return record
@@ -385,6 +423,18 @@ class Grading:
             arms[arm.name] = recording
         case["arms"] = arms
         return json_line(case)
+
+
+def grader_calls(arm: ArmConfig) -> int:
+    """The grader calls one sample of ``arm`` makes without re-asks: HHEM stands in for an hhem
+    arm's call 2; the deepeval arm asks its truths call before its two."""
+    if arm.verifier == "hhem":
+        return 1
+    return 3 if arm.preset == "deepeval" else 2
+
+
+def _deepeval_templates(prompts: PromptSets) -> tuple[str, str, str]:
+    return prompts.deepeval.truths, prompts.deepeval.claims, prompts.deepeval.verdicts
 
 
 def _served(call: GraderCall, reply: Reply) -> dict[str, str]:

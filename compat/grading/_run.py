@@ -22,7 +22,7 @@ from typing import Any
 
 from compat._atomic import atomic_writer
 from compat._errors import CorpusError, GraderUnusableError, GradingFailedError
-from compat.grading._calls import CallCounts, Flow, Grading
+from compat.grading._calls import CallCounts, Flow, Grading, grader_calls
 from compat.grading._settings import GradeSettings
 from compat.grading.datasets import Row
 from compat.grading.grader import Counters, Grader, Reply, ReplyCache, Request
@@ -386,8 +386,7 @@ def plan(rows: Iterable[Row], cache: ReplyCache, prompts: PromptSets, settings: 
         cases += 1
         for arm in grading.arms:
             for sample in range(arm.samples):
-                grader_calls = 1 if arm.verifier == "hhem" else 2  # HHEM stands in for call 2
-                needed, hits = _calls_needed(grading.sample_flow(row, arm, sample), cache, grader_calls)
+                needed, hits = _calls_needed(grading.sample_flow(row, arm, sample), cache, grader_calls(arm))
                 cached += hits
                 calls += needed
                 at_most += needed * (1 + ((arm.max_retries or 0) if arm.structured else 0))

@@ -10,7 +10,10 @@ it is used, never from here. Takes from every stage before it.
 """
 
 from compat._errors import AssertionConfigError, FlagConfigError
-from compat.rollout._flag import BUCKETS, FaithfulnessFlag, FlagConfig, FlagStats, Mode, bucket
+from compat.rollout._flag import BUCKETS, FaithfulnessFlag, FlagConfig, FlagStats, bucket
+from compat.rollout._flagfile import FlagFileError, flagd_file_with_stage, flagd_flag, stage_in_flagd_file
+from compat.rollout._modes import Mode
+from compat.rollout._openfeature import DEFAULT_FLAG_KEY, OpenFeatureSettings, use_flagd_file
 from compat.rollout._policy import RolloutPolicy, default_policy_toml, load_policy
 from compat.rollout._refusals import Refusal, refusals_file, refusals_in
 from compat.rollout.decision import (
@@ -23,17 +26,20 @@ from compat.rollout.decision import (
     render_decision,
 )
 from compat.rollout.league import build_league, league_json, league_pages, league_schema, league_section, render_league
-from compat.rollout.promptfoo import AssertionSettings, assert_entries, to_yaml
+from compat.rollout.promptfoo import AssertionSettings, assert_entries, flag_entries, to_yaml
 
 __all__ = [
     "BUCKETS",
+    "DEFAULT_FLAG_KEY",
     "AssertionConfigError",
     "AssertionSettings",
     "FaithfulnessFlag",
     "FlagConfig",
     "FlagConfigError",
+    "FlagFileError",
     "FlagStats",
     "Mode",
+    "OpenFeatureSettings",
     "Recommendation",
     "Refusal",
     "RolloutPolicy",
@@ -44,6 +50,9 @@ __all__ = [
     "decision_dict",
     "decision_panel",
     "default_policy_toml",
+    "flag_entries",
+    "flagd_file_with_stage",
+    "flagd_flag",
     "league_json",
     "league_pages",
     "league_schema",
@@ -55,5 +64,7 @@ __all__ = [
     "refusals_in",
     "render_decision",
     "render_league",
+    "stage_in_flagd_file",
     "to_yaml",
+    "use_flagd_file",
 ]

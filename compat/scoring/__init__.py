@@ -41,7 +41,7 @@ from compat.scoring.reader import (
     parse_verdicts,
     verdict_words,
 )
-from compat.scoring.upstream import PROMPTFOO_GENERATIONS, hhem_verdict
+from compat.scoring.upstream import PROMPTFOO_GENERATIONS, deepeval_field, hhem_verdict
 
 __all__ = [
     "NUMBER_EPSILON",
@@ -61,6 +61,7 @@ __all__ = [
     "VerdictWords",
     "Vocabulary",
     "VocabularyError",
+    "deepeval_field",
     "forget_read_items",
     "get_scorer",
     "hhem_verdict",

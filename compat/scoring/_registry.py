@@ -28,7 +28,10 @@ _PORTS = {
     "plan-ragas-port": "seed 001's plan (ragas_port), as written",
     "ragas-0.4.3": "ragas 0.4.3's faithfulness",
     "ragas-hhem-0.4.3": "ragas 0.4.3's FaithfulnesswithHHEM",
+    "deepeval-4.3.1": "deepeval 4.3.1's FaithfulnessMetric",
 }
+# Options an exact port takes: the upstream metric's own arguments, nothing of faithcompat's.
+_PORT_OPTIONS = {"deepeval-4.3.1": frozenset({"penalize_ambiguous_claims"})}
 
 _REGISTRY: dict[str, tuple[ScorerFactory, frozenset[str]]] = {}
 # Per scorer, what reads the grader's text: an exact port's upstream release, or faithcompat's reader and its version.
@@ -105,5 +108,10 @@ register_scorer(
     "ragas", _ragas, options=frozenset({"policy", "vocabulary"}), reader=f"faithcompat reader {READER_VERSION}"
 )
 for _name, _factory in (*plans.SCORERS.items(), *upstream.SCORERS.items()):
-    register_scorer(_name, _factory, reader=f"exact port of {_RELEASES.get(_name, _PORTS.get(_name, _name))}")
+    register_scorer(
+        _name,
+        _factory,
+        options=_PORT_OPTIONS.get(_name, frozenset()),
+        reader=f"exact port of {_RELEASES.get(_name, _PORTS.get(_name, _name))}",
+    )
 check_expected_against(scorer_names)

@@ -95,6 +95,7 @@ def test_each_scorer_reads_the_arm_its_contract_reads() -> None:
         "ragas": "ragas",
         "ragas-0.4.3": "ragas",
         "ragas-hhem-0.4.3": "ragas-hhem",  # the arm `grade --hhem` records: call 1's JSON and HHEM's checks
+        "deepeval-4.3.1": "deepeval",  # the deepeval preset: deepeval 4.3.1's own three calls
     }
 
 

@@ -115,7 +115,10 @@ def test_compare_on_it_finds_no_candidate_safe_and_exits_2(unreached: Path) -> N
     table = json.loads(stdout)
     assert code == 2 and table["no_decision"] == "none of the 3 cases has a valid score from the control (legacy)"
     assert all(not row["safe"] and row["rollout"] == "NO-DECISION" for row in table["rows"])
-    assert all("scores no case (3 grader errors)" in row["why"] for row in table["rows"])
+    # deepeval-4.3.1 reads the deepeval arm, which this corpus never graded: nothing of it is recorded.
+    rows = {row["candidate"]: row["why"] for row in table["rows"]}
+    assert "scores no case (3 not recorded)" in rows.pop("deepeval-4.3.1")
+    assert all("scores no case (3 grader errors)" in why for why in rows.values())
     code, stdout, _ = invoke("compare", str(unreached))
     assert code == 2 and "no decision: none of the 3 cases has a valid score from the control (legacy)" in stdout
 

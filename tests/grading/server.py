@@ -1,10 +1,10 @@
 """A chat-completions server on 127.0.0.1 for tests and benchmarks: a scripted grader with faults.
 
 It answers each prompt set in its contract (legacy: statements one per line, verdicts
-with the final line; ragas: the JSON objects), deterministically: a statement is
-supported when most of its words are in the context. Faults are injected on demand
-and consumed by the next matching requests: 429, 500, 401, 403, 404 (an API error
-body as OpenAI writes it), ``slow`` (a stall), ``drop`` (the connection closed without
+with the final line; ragas: the JSON objects; deepeval: its truths, claims and verdicts
+JSON), deterministically: a statement is supported when most of its words are in the
+context. Faults are injected on demand and consumed by the next matching requests: 429,
+500, 401, 403, 404 (an API error body as OpenAI writes it), ``slow`` (a stall), ``drop`` (the connection closed without
 a reply), ``reset`` (a TCP reset), ``not_http``, and bodies that are not what was asked.
 ``refuse_after`` N requests the address stops accepting connections (as a server that
 went down), and ``free_port()`` is a port where nothing listens. Standard library only.
@@ -15,6 +15,7 @@ went down), and ``free_port()`` is a port where nothing listens. Standard librar
 from __future__ import annotations
 
 import argparse
+import ast
 import contextlib
 import json
 import re
@@ -140,6 +141,12 @@ class Script:
 PROMPTFOO_STATEMENTS = "create one or more statements from each sentence in the given answer"
 PROMPTFOO_VERDICTS = "Prompt: Natural language inference"
 ANSWER_PROMPT = "Answer from the context."
+# How deepeval 4.3.1's three prompts begin (the deepeval arm's: truths, claims, verdicts).
+DEEPEVAL_CALLS = (
+    ("truths", "Based on the given text, please generate a comprehensive list of"),
+    ("statements", "Based on the given text, please extract a comprehensive list of"),
+    ("verdicts", "Based on the given claims, which is a list of strings"),
+)
 # A context holding this word makes every verdicts call refuse, as graders do on sensitive text.
 REFUSE_WORD = "classified"
 REFUSAL = "I apologize, but I cannot evaluate statements about classified material."
@@ -152,6 +159,9 @@ def _kind_of(prompt: str) -> tuple[str, str]:
         return "statements", "promptfoo"
     if prompt.startswith(PROMPTFOO_VERDICTS):
         return "verdicts", "promptfoo"
+    for deepeval_call, start in DEEPEVAL_CALLS:
+        if prompt.startswith(start):
+            return deepeval_call, "deepeval"
     call = "statements" if prompt.rstrip().endswith("Statements:") else "verdicts"
     # The arm is told by the instructions (the first paragraph), never by the row's own text:
     # a context that mentions JSON must not turn a legacy prompt into a ragas one.
@@ -178,6 +188,8 @@ def answer_for(prompt: str, script: Script | None = None, seed: int | None = Non
         overlap = script.model_overlap[model]
     if call == "answer":
         return prompt.rsplit("Reply: ", 1)[-1].strip()
+    if arm == "deepeval":
+        return _deepeval_answer(call, prompt, overlap)
     if arm == "promptfoo":
         found = re.search(r"\nanswer: (.*)\nstatements:\n$", prompt, re.DOTALL)
         if call == "statements":
@@ -211,6 +223,29 @@ def answer_for(prompt: str, script: Script | None = None, seed: int | None = Non
     lines = [f"Statement: {s}\nVerdict: {'Yes' if v else 'No'}." for s, v in zip(statements, verdicts, strict=True)]
     final = " ".join("Yes." if v else "No." for v in verdicts)
     return "\n".join(lines) + f"\nFinal verdict for each statement in order: {final}"
+
+
+def _deepeval_answer(call: str, prompt: str, overlap: float) -> str:
+    """deepeval's JSON: the context's sentences as truths, the answer's as claims, a verdict per claim
+    (``yes`` when enough of its words are in the truths, else ``no``)."""
+    if call == "truths":
+        found = re.search(r"\nText:\n(.*)\n\nJSON:$", prompt, re.DOTALL)
+        return json.dumps({"truths": _sentences(found.group(1)) if found else []})
+    if call == "statements":
+        found = re.search(r"\nAI Output:\n(.*)\n\nJSON:$", prompt, re.DOTALL)
+        return json.dumps({"claims": _sentences(found.group(1)) if found else []})
+    found = re.search(r"\nRetrieval Contexts:\n(.*)\n\nClaims:\n(.*)\n\nJSON:$", prompt, re.DOTALL)
+    if not found:
+        return "I cannot judge this."
+    truths = _words(found.group(1))
+    if REFUSE_WORD in truths:
+        return REFUSAL
+    verdicts = []
+    for claim in ast.literal_eval(found.group(2)):  # deepeval prints the claims as a Python list
+        words = _words(claim)
+        supported = not words or len(words & truths) >= overlap * len(words)
+        verdicts.append({"verdict": "yes"} if supported else {"verdict": "no", "reason": "not in the context"})
+    return json.dumps({"verdicts": verdicts})
 
 
 class _Handler(BaseHTTPRequestHandler):

@@ -139,7 +139,7 @@ def test_an_hhem_arm_whose_model_cannot_load_is_refused_before_any_request(
     ("spec", "message"),
     [
         ("mini", "write NAME=PRESET[,KEY=VALUE...]"),
-        ("mini=gpt", "unknown preset 'gpt' (presets: legacy, ragas)"),
+        ("mini=gpt", "unknown preset 'gpt' (presets: legacy, ragas, deepeval)"),
         ("mini=ragas,colour=red", "'colour=red' is not KEY=VALUE"),
         ("mini=ragas,temperature=hot", "temperature='hot': not a number"),
         ("mini=ragas,samples=0", "samples='0': between 1 and 100"),

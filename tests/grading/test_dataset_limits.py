@@ -251,3 +251,30 @@ def test_grade_reports_a_dataset_error_as_one_line_with_exit_2(server: GraderSer
     assert code == 2 and server.script.requests == 0
     assert err == f"faithcompat: error: {path}:3: invalid UTF-8 at byte 5 of the line (b'\\xff2,C')\n"
     assert_documented("a file is not UTF-8", err.removeprefix("faithcompat: error: ").rstrip())
+
+
+def test_a_deepeval_arm_over_the_limit_drops_its_last_output_and_keeps_the_calls_before(tmp_path: Path) -> None:
+    """Three calls: the last output gives way first (verdicts, then claims), the truths stay readable."""
+    path = tmp_path / "d.jsonl"
+    long_answer = " ".join(f"Statement number {i} is here." for i in range(700))
+    rows = [
+        {"id": "long", "question": "q", "answer": long_answer, "contexts": ["c"]},
+        {
+            "id": "short",
+            "question": "q",
+            "answer": "Short.",
+            "contexts": ["Short."],
+        },  # a run with every case failed fails
+    ]
+    path.write_text("".join(json.dumps(row) + "\n" for row in rows), encoding="utf-8")
+    out = tmp_path / "corpus.jsonl"
+    limit = 64_000
+    settings_ = GradeSettings(model="m", arms=("deepeval",), max_case_bytes=limit, max_error_rate=1.0)
+    grade(iter_rows([path], max_case_bytes=limit), out, ScriptedGrader, ReplyCache(None), BUILT_IN, settings_)
+    case, short = load_cases([out], max_case_bytes=limit)
+    assert short.arm_case("deepeval") is not None
+    error = case.arm_error("deepeval")
+    assert error is not None and error.kind == "too_long" and error.call in ("verdicts", "statements")
+    recording = case.arms.get("deepeval")  # type: ignore[union-attr]
+    assert recording is not None and recording.truths_output is not None and recording.grader_output is None
+    assert (recording.statements_output is None) is (error.call == "statements")

@@ -5,8 +5,9 @@ candidate the arm its contract reads (``arm_read_by``); ``score_arm`` scores a s
 case as its arm reads it.
 
 A scorer reads one contract's output: the fixed scorer and seed 001's port read the legacy
-prompts' text and the RAGAS prompts' JSON, the ragas library only its JSON, every other
-scorer only the legacy text (``READABLE``). An arm holds its preset's contract: ``legacy``
+prompts' text and the RAGAS prompts' JSON, the ragas library only its JSON, deepeval's metric
+only its own prompts' JSON (the deepeval arm), every other scorer only the legacy text
+(``READABLE``). An arm holds its preset's contract: ``legacy``
 and ``ragas`` by name, a declared arm by the ``preset`` its recordings carry. A side given
 an arm whose output it cannot read, or an arm some cases do not record, is warned about;
 an arm named on the command line that no case records is an error, naming the arms the
@@ -33,12 +34,17 @@ from compat.scoring import Cause, Score, Scorer
 JSON_READERS = frozenset({"ragas", "ragas-0.4.3"})
 # Scorers that read a verifier's checks: the arm `grade --hhem` records (named in compat/grading/_settings.py).
 VERIFIER_READERS = {"ragas-hhem-0.4.3": "ragas-hhem"}
+# Another evaluator's metric: its scorer reads the outputs of that evaluator's own prompts, the preset arm of its name.
+PEER_READERS: dict[str, ArmName] = {"deepeval-4.3.1": "deepeval"}
 
 
 def arm_read_by(scorer_name: str) -> ArmName:
-    """The arm whose output ``scorer_name``'s contract reads (``JSON_READERS``, ``VERIFIER_READERS``)."""
+    """The arm whose output ``scorer_name``'s contract reads (``JSON_READERS``, ``VERIFIER_READERS``,
+    ``PEER_READERS``)."""
     if scorer_name in VERIFIER_READERS:
         return VERIFIER_READERS[scorer_name]
+    if scorer_name in PEER_READERS:
+        return PEER_READERS[scorer_name]
     return CANDIDATE_ARM if scorer_name in JSON_READERS else CONTROL_ARM
 
 
@@ -92,8 +98,13 @@ READABLE: dict[str, frozenset[ArmName]] = {
     "ragas": frozenset({CONTROL_ARM, CANDIDATE_ARM}),
     "plan-ragas-port": frozenset({CONTROL_ARM, CANDIDATE_ARM}),
     **{name: frozenset({CANDIDATE_ARM}) for name in JSON_READERS - {"ragas"}},
+    **{name: frozenset({arm}) for name, arm in PEER_READERS.items()},
 }
-WHAT_ARMS_HOLD = {CONTROL_ARM: "the legacy prompts' free text", CANDIDATE_ARM: "the RAGAS prompts' JSON"}
+WHAT_ARMS_HOLD = {
+    CONTROL_ARM: "the legacy prompts' free text",
+    CANDIDATE_ARM: "the RAGAS prompts' JSON",
+    "deepeval": "deepeval's prompts' JSON (truths, claims, verdicts)",
+}
 
 
 def cannot_read(scorer_name: str, arm: ArmName, preset: str | None = None) -> str | None:
@@ -107,6 +118,14 @@ def cannot_read(scorer_name: str, arm: ArmName, preset: str | None = None) -> st
         return None
     reads = " or ".join(WHAT_ARMS_HOLD[name] for name in sorted(readable))
     return f"cannot read the {arm} arm: it holds {WHAT_ARMS_HOLD[held]}, and it reads {reads}"
+
+
+def parser_left_out_warning(scorer_name: str, unread: str) -> str:
+    """The candidate cannot read the control's arm: the decomposition has no parser step."""
+    return (
+        f"the parser step is left out: the candidate ({scorer_name}) {unread}; the arm steps (prompts, model) "
+        "hold its reading together with the prompts"
+    )
 
 
 def nothing_recorded(arm: ArmName, missing: int, cases: int) -> str:
@@ -221,7 +240,7 @@ class ArmsTally:
         Raises ``InputError`` for a named arm that no case records, naming the arms the corpus holds."""
         for side, (_, arm, named) in sides.items():
             # Without per-arm cases a preset's name reads the cases' one grading, as it always did.
-            if named and not self.held[arm] and (self.cases or arm not in WHAT_ARMS_HOLD):
+            if named and not self.held[arm] and (self.cases or arm not in (CONTROL_ARM, CANDIDATE_ARM)):
                 option = "--arm" if side == "candidate" else "--control-arm"
                 holds = (
                     f"its cases record: {', '.join(sorted(self.held))}"
@@ -238,6 +257,10 @@ class ArmsTally:
                 problem = nothing_recorded(arm, self.missing[side], self.cases) + " graded per arm"
             if problem is not None:
                 warnings.append(f"the {side} ({scorer}) {problem}")
+            if side == "candidate" and problem is None and arm != sides["control"][1]:
+                unread = cannot_read(scorer, sides["control"][1], self.presets.get(sides["control"][1]))
+                if unread is not None:
+                    warnings.append(parser_left_out_warning(scorer, unread))
             if side == "control" and self.recorded:
                 warnings.append(f"the {side} ({scorer}) {recorded_for_control(self.recorded, self.cases)}")
         warnings += [served_changed(name, models) for name, models in sorted(self.served.items()) if len(models) > 1]

@@ -22,6 +22,11 @@ arm it reaches minus the one before. Where the arm between two dimensions is not
 recorded, that step is left out: its change stays in the leg that reaches the next
 recorded arm, which names both dimensions. Noise is judged on the arm steps together.
 
+A candidate that cannot read the control arm's output at all (``cannot_read``: deepeval's
+metric and the ragas library read only their own prompts' JSON) has no middle: its parser
+step is left out (0, the middle taken as the control's score) and the arm steps carry its
+reading together with the prompts; ``diff`` says so in a warning.
+
 Noise is measured with the candidate scorer on every sample of both arms. An arm's
 spread is the sample standard deviation of its determined scores (n - 1 in the
 denominator: its square estimates the arm's variance without bias, however many
@@ -41,7 +46,7 @@ import math
 
 from compat.cases import DIMENSIONS, ArmConfig, ArmName, Arms, Case, recorded_config
 from compat.diff._outcomes import CANDIDATE_ARM, CONTROL_ARM, DriftCause, Outcome
-from compat.diff.compare.arms import score_arm
+from compat.diff.compare.arms import cannot_read, score_arm
 from compat.diff.compare.causes import explain, outcome_of, verdict_words_of
 from compat.diff.compare.values import Comparison, Decomposition, Leg, Step
 from compat.scoring import Cause, Score, Scorer
@@ -94,6 +99,15 @@ def _same(config: ArmConfig, target: ArmConfig) -> bool:
     return all(config.same_in(target, dimension) for dimension in DIMENSIONS)
 
 
+def parser_left_out(case: Case, scorer_name: str, control_arm: ArmName) -> bool:
+    """Whether the parser step cannot be measured on ``case``: ``scorer_name`` cannot read the
+    output the control's arm holds (``cannot_read``)."""
+    recording = case.arms.get(control_arm) if case.arms is not None else None
+    if recording is None:
+        return False
+    return cannot_read(scorer_name, control_arm, recorded_config(control_arm, recording).preset) is not None
+
+
 def decompose(
     case: Case,
     control: Score,
@@ -114,6 +128,11 @@ def decompose(
         return None
     control_arm, candidate_arm = arms
     middle = score_arm(candidate_scorer, case, control_arm)
+    if parser_left_out(case, candidate_scorer.name, control_arm):
+        # The candidate cannot read the control arm's text at all (deepeval's metric, the ragas library
+        # on the legacy prompts' output): no parser step can be measured, so it is left out (0) and
+        # the arm steps carry the candidate's reading with them.
+        middle = control
     parser_outcome = outcome_of(control, middle, tolerance)
     legacy_text = case.arm_case(control_arm)
     parser_cause = None

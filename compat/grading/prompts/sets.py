@@ -13,7 +13,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -21,6 +21,7 @@ from compat._errors import PromptError
 from compat._file_kind import FileKind
 from compat._toml import read_toml
 from compat.cases import ArmName
+from compat.grading.prompts.deepeval import DeepevalPrompts, deepeval_prompts
 
 ARMS: tuple[ArmName, ...] = ("legacy", "ragas")
 CALLS = ("statements", "verdicts")
@@ -36,11 +37,13 @@ class PromptPair:
 
 @dataclass(frozen=True, slots=True)
 class PromptSets:
-    """The templates in force, and where they came from (``built-in`` or a file)."""
+    """The templates in force, and where they came from (``built-in`` or a file). ``deepeval``:
+    deepeval 4.3.1's own three templates, which a prompts file does not change."""
 
     legacy: PromptPair
     ragas: PromptPair
     origin: str = "built-in"
+    deepeval: DeepevalPrompts = field(default_factory=deepeval_prompts)
 
     def pair(self, arm: ArmName) -> PromptPair:
         return self.legacy if arm == "legacy" else self.ragas

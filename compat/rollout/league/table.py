@@ -319,6 +319,7 @@ def _none_scored(report: DriftReport, counts: _Counts) -> str:
         (counts.invented, "invented"),
         (counts.outside, "outside [0, 1]"),
         (report.outcomes["grader_error"], "grader errors"),
+        (report.outcomes.get("not_recorded", 0), "not recorded"),  # its arm was never graded (deepeval's)
     ]
     said = ", ".join(f"{n} {what}" for n, what in gave if n)
     return said or "the corpus holds no case"

@@ -6,6 +6,6 @@
 """
 
 from compat.rollout.promptfoo.assertion import AssertionSettings, promptfoo_result
-from compat.rollout.promptfoo.config import assert_entries, to_yaml
+from compat.rollout.promptfoo.config import assert_entries, flag_entries, to_yaml
 
-__all__ = ["AssertionSettings", "assert_entries", "promptfoo_result", "to_yaml"]
+__all__ = ["AssertionSettings", "assert_entries", "flag_entries", "promptfoo_result", "to_yaml"]

@@ -25,7 +25,9 @@ from compat._text import parse_flag
 from compat.cases import DEFAULT_THRESHOLD, ArmName, Case
 from compat.diff import score_arm
 from compat.grading import DEFAULT_CACHE, GraderSettings, GradeSettings, ReplyCache, Row, grade_row, load_prompts
-from compat.rollout._flag import Mode, candidate_decides
+from compat.rollout._flag import candidate_decides, openfeature_from_env
+from compat.rollout._modes import Mode
+from compat.rollout._openfeature import OpenFeatureSettings, Resolved, modes_for
 from compat.scoring import Score, get_scorer
 
 METADATA_KEY = "faithcompat"
@@ -37,6 +39,9 @@ _ARMS: dict[Mode, tuple[ArmName, ...]] = {
     Mode.LIVE: ("legacy", "ragas"),
     Mode.CANDIDATE: ("ragas",),
 }
+# Through OpenFeature the flag says each test's mode, and this assertion decides every test (promptfoo's
+# own is not beside it): shadow grades both arms and legacy decides, as the library's flag does.
+_FLAG_ARMS: dict[Mode, tuple[ArmName, ...]] = {**_ARMS, Mode.SHADOW: ("legacy", "ragas")}
 
 
 Undetermined = Literal["fail", "skip"]
@@ -58,6 +63,7 @@ class AssertionSettings:
     key_var: str | None = None
     max_retries: int = 1
     strict_json: bool = False
+    openfeature: OpenFeatureSettings | None = None  # each test's mode from the team's flag system instead
 
     @classmethod
     def from_config(
@@ -67,12 +73,21 @@ class AssertionSettings:
         given = dict(config or {})
         known = {
             "mode", "percent", "model", "base_url", "api_key_env", "cache", "prompts", "threshold",
-            "undetermined", "key_var", "max_retries", "strict_json",
+            "undetermined", "key_var", "max_retries", "strict_json", "flag", "flag_key", "flag_file",
         }  # fmt: skip
         unknown = sorted(set(given) - known)
         if unknown:
             raise AssertionConfigError(f"config: unknown key {unknown[0]!r} (known: {', '.join(sorted(known))})")
-        raw_mode = str(given.get("mode") or env.get("FAITHCOMPAT_MODE") or "shadow").strip().lower()
+        openfeature = _openfeature(given, env)
+        if openfeature is not None:
+            said = [name for name in ("mode", "percent") if given.get(name) not in (None, "")]
+            said += [name for name in ("FAITHCOMPAT_MODE", "FAITHCOMPAT_PERCENT") if env.get(name, "").strip()]
+            if said:
+                raise AssertionConfigError(
+                    f"config: {' and '.join(said)} given with the OpenFeature flag, which says each test's mode"
+                )
+        unset = "legacy" if openfeature is not None else "shadow"  # through OpenFeature: no mode of its own
+        raw_mode = str(given.get("mode") or env.get("FAITHCOMPAT_MODE") or unset).strip().lower()
         try:
             mode = Mode(raw_mode)
         except ValueError:
@@ -103,7 +118,19 @@ class AssertionSettings:
             key_var=given.get("key_var"),
             max_retries=int(_number(given.get("max_retries", 1), "max_retries")),
             strict_json=_flag(given.get("strict_json", False), "strict_json"),
+            openfeature=openfeature,
         )
+
+
+def _openfeature(given: Mapping[str, Any], env: Mapping[str, str]) -> OpenFeatureSettings | None:
+    """The config's ``flag``, ``flag_key`` and ``flag_file`` over ``FAITHCOMPAT_FLAG``, ``..._KEY``, ``..._FILE``."""
+    names = {"flag": "FAITHCOMPAT_FLAG", "flag_key": "FAITHCOMPAT_FLAG_KEY", "flag_file": "FAITHCOMPAT_FLAG_FILE"}
+    merged = dict(env)
+    merged.update({variable: str(given[key]) for key, variable in names.items() if given.get(key) is not None})
+    try:
+        return openfeature_from_env(merged)
+    except FaithcompatError as error:
+        raise AssertionConfigError(f"config: {error}") from None
 
 
 def _flag(value: Any, name: str) -> bool:
@@ -132,6 +159,8 @@ class AssertionResult:
     case: Case
     scores: dict[ArmName, Score]
     decided_by: ArmName
+    mode: Mode  # this test's: the settings', or what the OpenFeature flag said for its key
+    flag: Resolved | None = None  # the OpenFeature flag's answer, with why the control decided if it could not
 
     @property
     def decision(self) -> Score:
@@ -154,11 +183,18 @@ def test_key(variables: Mapping[str, Any], description: str | None, key_var: str
 def run_assertion(
     question: str, answer: str, contexts: tuple[str, ...], key: str, settings: AssertionSettings
 ) -> AssertionResult:
-    """Grade the arms ``settings.mode`` needs and score them; the deciding arm by the flag's rule."""
-    arms = _ARMS[settings.mode]
-    decided_by: ArmName = "ragas" if candidate_decides(settings.mode, settings.percent, key) else "legacy"
-    if settings.mode is Mode.SHADOW:
-        decided_by = "ragas"  # what this assertion reports; promptfoo's own assertion decides the test
+    """Grade the arms the test's mode needs and score them; the deciding arm by the flag's rule."""
+    flag: Resolved | None = None
+    decided_by: ArmName
+    if settings.openfeature is not None:
+        flag = modes_for(settings.openfeature).resolve(key)
+        mode, arms = flag.mode, _FLAG_ARMS[flag.mode]
+        decided_by = "ragas" if mode in (Mode.LIVE, Mode.CANDIDATE) else "legacy"
+    else:
+        mode, arms = settings.mode, _ARMS[settings.mode]
+        decided_by = "ragas" if candidate_decides(settings.mode, settings.percent, key) else "legacy"
+        if settings.mode is Mode.SHADOW:
+            decided_by = "ragas"  # what this assertion reports; promptfoo's own assertion decides the test
     row = Row(
         id=key,
         question=question,
@@ -184,16 +220,20 @@ def run_assertion(
     finally:
         cache.close()
     scores = {arm: score_arm(get_scorer(arm), case, arm) for arm in arms}
-    return AssertionResult(key, settings, case, scores, decided_by)
+    return AssertionResult(key, settings, case, scores, decided_by, mode, flag)
 
 
 def grading_result(result: AssertionResult) -> dict[str, Any]:
     """The promptfoo GradingResult: pass, score, reason, namedScores and the record in metadata."""
     settings = result.settings
     decision = result.decision
-    stage = settings.mode.value + (f" {settings.percent:g}%" if settings.mode is Mode.LIVE else "")
+    if result.flag is not None and settings.openfeature is not None:
+        stage = f"{result.mode.value} (OpenFeature flag {settings.openfeature.flag_key}"
+        stage += f"; {result.flag.fallback}: the control decides)" if result.flag.fallback else ")"
+    else:
+        stage = settings.mode.value + (f" {settings.percent:g}%" if settings.mode is Mode.LIVE else "")
     said = f"faithcompat {stage}, {result.decided_by} arm"
-    if settings.mode is Mode.SHADOW:
+    if result.flag is None and settings.mode is Mode.SHADOW:
         said += " (recorded beside promptfoo's context-faithfulness, which decides)"
     if decision.is_finite:
         passed, score, reason = decision.passed, float(decision.value or 0.0), f"{said}: {decision.reason}"
@@ -220,13 +260,18 @@ def record(result: AssertionResult) -> dict[str, Any]:
     return {
         "version": RECORD_VERSION,
         "key": result.key,
-        "mode": settings.mode.value,
+        "mode": result.mode.value,
         "percent": settings.percent,
         "threshold": settings.threshold,
         "decided_by": result.decided_by,
         "arms": arms,
         "scores": {arm: _score_record(score) for arm, score in result.scores.items()},
+        **({"flag": _flag_record(result.flag, settings.openfeature)} if result.flag and settings.openfeature else {}),
     }
+
+
+def _flag_record(flag: Resolved, settings: OpenFeatureSettings) -> dict[str, Any]:
+    return {"source": "openfeature", "key": settings.flag_key, "variant": flag.variant, "fallback": flag.fallback}
 
 
 def _score_record(score: Score) -> dict[str, Any]:

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from compat._errors import AssertionConfigError
+from compat.rollout._openfeature import DEFAULT_FLAG_KEY
 
 # The file promptfoo loads by path: it stays compat/rollout/promptfoo_assertion.py, beside this folder.
 ASSERTION_FILE = Path(__file__).parent.with_name("promptfoo_assertion.py")
@@ -82,6 +83,25 @@ def assert_entries(stage: str, *, model: str | None, base_url: str | None, thres
         }
     )
     return entries
+
+
+def flag_entries(
+    flag_file: Path, *, flag_key: str, model: str | None, base_url: str | None, threshold: float
+) -> list[dict[str, Any]]:
+    """The one entry every stage needs when the team's flag (a flagd file, through OpenFeature) says each
+    test's mode: faithcompat's assertion alone, at weight 1; a change of the flag moves it, not a new entry."""
+    if model is None:
+        raise AssertionConfigError(
+            "--model is required: the grader model faithcompat's assertion grades with; see docs/promptfoo.md"
+        )
+    config: dict[str, Any] = {"flag_file": str(flag_file)}
+    if flag_key != DEFAULT_FLAG_KEY:
+        config["flag_key"] = flag_key
+    config["model"] = model
+    if base_url is not None:
+        config["base_url"] = base_url
+    config["threshold"] = threshold
+    return [{"type": "python", "value": f"file://{ASSERTION_FILE}:get_assert", "weight": 1, "config": config}]
 
 
 def to_yaml(entries: list[dict[str, Any]], *, key: str = "assert") -> str:
