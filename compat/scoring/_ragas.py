@@ -325,11 +325,12 @@ class RagasScorer:
         parsed = parse_verdicts(case.grader_output, statements, self.words)
         if parsed is None or parsed.valid_count == 0:
             refusal = matched_refusal(case.grader_output)
-            cause, why = (
-                (Cause.REFUSAL, f'the grader refused to judge ("{refusal}")')
-                if refusal is not None
-                else (Cause.NO_VERDICTS, "no usable verdict in the grader output")
-            )
+            if parsed is not None and parsed.unclear is not None:  # no reading, and why ("it rated each statement")
+                cause, why = Cause.UNCLEAR_READING, parsed.unclear
+            elif refusal is not None:
+                cause, why = Cause.REFUSAL, f'the grader refused to judge ("{refusal}")'
+            else:
+                cause, why = Cause.NO_VERDICTS, "no usable verdict in the grader output"
             return self._undetermined(
                 case,
                 cause,

@@ -24,6 +24,7 @@ from bisect import bisect_right
 from collections.abc import Iterable, Iterator, Sequence
 from typing import NamedTuple
 
+from compat.scoring.reader.degrees import rates_each_statement
 from compat.scoring.reader.final_line import read_final_block
 from compat.scoring.reader.grouped import Grouped, may_be_grouped, read_grouped, read_grouped_sentences
 from compat.scoring.reader.items import GAP, MAX_ITEM_CHARS, Item
@@ -105,7 +106,9 @@ def _read_text(lowered: str, expected: int | None, words: VerdictWords) -> TextV
     such reading agrees with; or, where none has the count, the most trusted reading, when
     no verdict word stands outside what it read (else the text is unclear)."""
     found = find_verdict_words(lowered, words)
-    if expected is not None:
+    # Degrees for every statement: only marked verdicts (a final block, markers, a table) are read.
+    rated = expected is not None and rates_each_statement(lowered, expected)
+    if expected is not None and not rated:
         grouped = read_grouped(lowered, expected, words) if may_be_grouped(lowered, found.places, words) else None
         grouped = grouped or read_grouped_sentences(lowered, expected, words)
         if grouped is not None:
@@ -116,6 +119,8 @@ def _read_text(lowered: str, expected: int | None, words: VerdictWords) -> TextV
             settled = _settled(readings, found.spots, expected) if expected is not None else None
             if settled is not None:
                 return _result(settled)
+            if rated:
+                return TextVerdicts("list", (), frozenset(), unclear=_RATED)
             continue
         readings.append(reading)
     if expected is None:
@@ -391,6 +396,7 @@ def _readings(
 
 
 _CHECKPOINT = Reading("checkpoint", (), frozenset(), ())
+_RATED = "the grader rated each statement (a confidence, a score): a degree is no verdict"
 
 
 def _settled(readings: list[Reading], spots: Sequence[Spot], expected: int) -> Reading | None:

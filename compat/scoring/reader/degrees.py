@@ -1,0 +1,34 @@
+"""Degrees are no verdicts: a grader that rates each statement (a confidence, a probability, a
+score on a scale) has not said supported or not, whatever words stand beside the numbers.
+
+``Statement 2 — confidence that the context supports it: 0.15`` holds the word "supports", but
+what the grader said is a degree: it is a verdict only through a cut the grader states
+(``above 50% counts as supported``), and a person applies that cut, the reader does not. So
+where the text holds a degree for every statement (two or more; for one, beside a word that
+says it rates: "confidence", "score"), no reading by words is given: the case is
+undetermined (``unclear_reading``), never the number the words beside the degrees would make.
+"""
+
+from __future__ import annotations
+
+import re
+from itertools import islice
+
+# A probability or share (0.85, .5, 1.0), a percentage (85%, 85 %), a score on a scale (4/5, 7 out of 10).
+_DEGREE = re.compile(
+    r"(?<![\d.,])(?:0?\.\d{1,3}|1\.0{1,3})(?![\d.,])"
+    r"|(?<![\d.,])\d{1,3}(?:\.\d{1,2})?[ \t]*%"
+    r"|(?<![\d.,])\d{1,3}[ \t]*(?:/|out[ \t]+of)[ \t]*(?:4|5|7|10|100)(?![\d.,])"
+)
+_RATES = re.compile(
+    r"confiden|probabilit|likelihood|likely|certaint|score|scale|rating|rated|cut-?off|threshold|p\(support"
+)
+
+
+def rates_each_statement(lowered: str, statement_count: int) -> bool:
+    """Whether ``lowered`` rates the statements rather than judging them: at least one degree a
+    statement, and, for one statement, a word that says it rates (one number may be anything)."""
+    found = sum(1 for _degree in islice(_DEGREE.finditer(lowered), statement_count))
+    if found < statement_count:
+        return False
+    return statement_count >= 2 or _RATES.search(lowered) is not None

@@ -1,0 +1,68 @@
+"""Degrees and lettered options are no verdicts by themselves (issue 33, a blind set's findings):
+a grader that rates each statement (a confidence, a probability, a score on a scale) is read as
+undetermined, never as the words beside its numbers; a key of lettered options is no verdict,
+the letters answered with it are not guessed."""
+
+from __future__ import annotations
+
+import pytest
+
+from compat import get_scorer
+from compat.cases import parse_case
+from compat.scoring import Cause, Score, Status
+
+STATEMENTS = ["The store opens at 9 am.", "Refunds are possible for sale items.", "The claim was filed in March."]
+
+
+def score(grader_output: str, statements: list[str] = STATEMENTS) -> Score:
+    return get_scorer("ragas").score(parse_case({"id": "c", "statements": statements, "grader_output": grader_output}))
+
+
+@pytest.mark.parametrize(
+    "grader_output",
+    [
+        # "supports" stands beside every number: read by words, 1.0 (a person, applying the cut: 1/3)
+        "I count a statement as supported when my confidence is above 50%.\n\n"
+        "Statement 1 — confidence that the context supports it: 0.92\n"
+        "Statement 2 — confidence that the context supports it: 0.50 (I can't tell from the context)\n"
+        "Statement 3 — confidence that the context supports it: 0.15",
+        "- S1: P(supported) = 0.50 (I can't tell)\n- S2: P(supported) = 0.10 (contradicted)\n- S3: P(supported) = 0.9",
+        "1. 30% (contradicted)\n2. 50% (I can't tell from the context)\n3. 95%\n\n"
+        "Cut-off: 50% (above = supported, at or below = not supported).",
+        "Support scores (1 = not supported at all, 5 = fully supported):\n1. 2/5\n2. 4/5\n3. 5/5",
+    ],
+)
+def test_a_grader_that_rates_each_statement_is_undetermined(grader_output: str) -> None:
+    result = score(grader_output)
+    assert (result.status, result.cause) == (Status.UNDETERMINED, Cause.UNCLEAR_READING), result.reason
+    assert "rated each statement" in result.reason
+
+
+def test_verdicts_with_a_confidence_beside_them_are_still_read() -> None:
+    # Marked verdicts settle the reading; a confidence beside each is an aside.
+    result = score("Verdict: Yes (confidence 0.9)\nVerdict: No (confidence 0.8)\nVerdict: Yes (confidence 0.7)")
+    assert result.value == pytest.approx(2 / 3), result.reason
+
+
+def test_a_percentage_in_one_explanation_is_no_rating() -> None:
+    result = score("1. No - the context says 12% of stores open at 9.\n2. Yes\n3. Yes")
+    assert result.value == pytest.approx(2 / 3), result.reason
+
+
+@pytest.mark.parametrize(
+    "grader_output",
+    [
+        "1 - B; 2 - A; 3 - A.\n\n(Options: (A) Supported (B) Not supported (C) Cannot be determined)",
+        "Options: (A) Not supported (B) Supported (C) Cannot be determined\n\nQ1: A (not supported); Q2: B; Q3: B.",
+        "Here are my verdicts:\n\n1. (B); 2. (B); 3. (A).\n\n(Options: (A) Supported (B) Not supported)",
+    ],
+)
+def test_the_words_of_lettered_options_are_no_verdicts(grader_output: str) -> None:
+    # Read before: the options' own words ("supported", "not supported") as verdicts, the rest
+    # counted unsupported: a confident wrong number. The letters are not read (yet): undetermined.
+    result = score(grader_output)
+    assert result.value is None or result.value == pytest.approx(2 / 3), result.reason
+
+
+def test_a_list_lettered_by_statement_is_still_read() -> None:
+    assert score("a) Yes b) No c) Yes").value == pytest.approx(2 / 3)
