@@ -30,6 +30,7 @@ from compat.scoring.reader import (
     MAX_VERDICTS,
     ParsedVerdicts,
     Vocabulary,
+    blank_keys,
     matched_refusal,
     parse_verdicts,
     verdict_words,
@@ -273,8 +274,11 @@ _SHORT_LINE = 80  # characters: a line longer than this is an explanation, not o
 
 def _without_statements(output: str, statements: Sequence[str]) -> str:
     """The output, lower case, without the statements it echoes: "I don't know: the documents do
-    not mention the CEO." judged "No" is a verdict on a statement that says "I don't know"."""
+    not mention the CEO." judged "No" is a verdict on a statement that says "I don't know"; nor
+    the options it answers with letters ("(C) Cannot be determined" offers, it does not refuse)."""
     lowered = output.lower()
+    if ") " in lowered:
+        lowered = blank_keys(lowered)
     for statement in statements:
         echo = statement.strip().lower()
         if len(echo) >= 8:

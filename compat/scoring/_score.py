@@ -43,7 +43,7 @@ class VerdictFormat(str, Enum):
     TEXT_FINAL_LINE = "text_final_line"
     TEXT_PER_STATEMENT = "text_per_statement"
     JSON_LIST = "json_list"  # verdict words or 0/1 in a JSON list, or an object keyed by statement number
-    TEXT_TABLE = "text_table"  # a Markdown table's Verdict column
+    TEXT_TABLE = "text_table"  # a table's verdict column (Markdown, CSV, TSV, aligned by spaces)
     TEXT_GROUPED = "text_grouped"  # statements listed under the verdict they got ("Supported: 1, 3")
     TEXT_LIST = "text_list"  # lines holding only an enumeration and a verdict ("1. Yes"), no header
     TEXT_PROSE = "text_prose"  # sentences such as "Statement 2 is not supported by the context"

@@ -1,7 +1,7 @@
-"""Degrees and lettered options are no verdicts by themselves (issue 33, a blind set's findings):
-a grader that rates each statement (a confidence, a probability, a score on a scale) is read as
-undetermined, never as the words beside its numbers; a key of lettered options is no verdict,
-the letters answered with it are not guessed."""
+"""Degrees are no verdicts, letters are read by their key (issue 33, the blind heldout2 set's
+findings): a grader that rates each statement (a confidence, a probability, a score on a scale)
+is read as undetermined, never as the words beside its numbers; the words of lettered options
+(``(A) Supported (B) Not supported``) are no verdicts, the letters answered are read by them."""
 
 from __future__ import annotations
 
@@ -50,18 +50,34 @@ def test_a_percentage_in_one_explanation_is_no_rating() -> None:
 
 
 @pytest.mark.parametrize(
-    "grader_output",
+    ("grader_output", "value"),
     [
-        "1 - B; 2 - A; 3 - A.\n\n(Options: (A) Supported (B) Not supported (C) Cannot be determined)",
-        "Options: (A) Not supported (B) Supported (C) Cannot be determined\n\nQ1: A (not supported); Q2: B; Q3: B.",
-        "Here are my verdicts:\n\n1. (B); 2. (B); 3. (A).\n\n(Options: (A) Supported (B) Not supported)",
+        ("1 - B; 2 - A; 3 - A.\n\n(Options: (A) Supported (B) Not supported (C) Cannot be determined)", 2 / 3),
+        (
+            "Options: (A) Not supported (B) Supported (C) Cannot be determined\n\nQ1: A (not supported); Q2: B; Q3: B.",
+            2 / 3,
+        ),
+        ("Here are my verdicts:\n\n1. (B); 2. (B); 3. (A).\n\n(Options: (A) Supported (B) Not supported)", 1 / 3),
+        ("Q1: C\nQ2: A\nQ3: A\n\nOptions: A) supported, B) not supported, C) cannot be determined", 2 / 3),
     ],
 )
-def test_the_words_of_lettered_options_are_no_verdicts(grader_output: str) -> None:
+def test_letters_are_read_by_the_options_they_answer(grader_output: str, value: float) -> None:
     # Read before: the options' own words ("supported", "not supported") as verdicts, the rest
-    # counted unsupported: a confident wrong number. The letters are not read (yet): undetermined.
+    # counted unsupported: a confident wrong number. A person reads each letter by the key.
     result = score(grader_output)
-    assert result.value is None or result.value == pytest.approx(2 / 3), result.reason
+    assert result.value == pytest.approx(value), result.reason
+
+
+def test_one_letter_answered_is_no_refusal_for_the_option_that_cannot_tell() -> None:
+    result = score("Q1: A.\n\n(Options: (A) Supported (B) Not supported (C) Cannot be determined)", STATEMENTS[:1])
+    assert result.value == 1.0, result.reason
+
+
+def test_a_letter_the_options_do_not_define_is_no_verdict_in_its_place() -> None:
+    result = score("1 - D; 2 - A; 3 - B.\n\n(Options: (A) Supported (B) Not supported)")
+    assert result.value == pytest.approx(1 / 3), result.reason
+    assert "1 without a usable verdict" in result.reason
+    assert [verdict.verdict for verdict in result.verdicts] == [None, 1, 0]
 
 
 def test_a_list_lettered_by_statement_is_still_read() -> None:

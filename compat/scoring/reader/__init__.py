@@ -14,6 +14,7 @@ docs/performance.md.
 
 from compat.scoring.reader.items import forget_read_items
 from compat.scoring.reader.json_scan import iter_json_values
+from compat.scoring.reader.options import blank_keys
 from compat.scoring.reader.refusal import matched_refusal
 from compat.scoring.reader.verdict_words import MAX_VERDICTS, VerdictWords, verdict_words
 from compat.scoring.reader.verdicts import ParsedVerdicts, parse_verdicts
@@ -29,6 +30,7 @@ __all__ = [
     "ParsedVerdicts",
     "VerdictWords",
     "Vocabulary",
+    "blank_keys",
     "forget_read_items",
     "iter_json_values",
     "load_vocabulary",

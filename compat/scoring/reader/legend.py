@@ -54,7 +54,7 @@ def legend_marks(lowered: str) -> Mapping[str, Value]:
     segments += [m.group() for m in _LINE.finditer(lowered)]
     marks: dict[str, Value] = {}
     for box in _BOX_DEFINED.finditer(lowered):  # "checked = supported; unchecked = not supported"
-        defined, value = _meaning(box.group("meaning"))
+        defined, value = meaning_value(box.group("meaning"))
         if defined:
             for mark in _UNCHECKED if box.group("un") else _CHECKED:
                 marks.setdefault(mark, value)
@@ -63,13 +63,13 @@ def legend_marks(lowered: str) -> Mapping[str, Value]:
             definition = _DEFINITION.match(part)
             if definition is None:
                 continue
-            defined, value = _meaning(definition.group("meaning"))
+            defined, value = meaning_value(definition.group("meaning"))
             if defined:
                 marks.setdefault(re.sub(r"[ \t]+", " ", definition.group("mark")), value)
     return marks
 
 
-def _meaning(meaning: str) -> tuple[bool, Value]:
+def meaning_value(meaning: str) -> tuple[bool, Value]:
     """Whether a definition's meaning names a verdict, and which."""
     if _NONE.search(meaning):
         return True, None

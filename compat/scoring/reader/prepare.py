@@ -11,6 +11,7 @@ import re
 import unicodedata
 from collections.abc import Mapping, Sequence
 
+from compat.scoring.reader.options import apply_options
 from compat.scoring.reader.pairs import STATEMENT_KEY
 from compat.scoring.reader.verdict_words import BUILT_IN, MARKS, VerdictWords
 
@@ -23,15 +24,12 @@ _LEGEND_OR = re.compile(r"yes(?<!\wyes)[\"”']?[ \t]+or[ \t]+[\"“']?no(?!\w)"
 # "Yes = supported", "No means not supported": a verdict word being defined, not given.
 _LEGEND_DEFINES = re.compile(r"(?:yes(?<!\wyes)|no(?<!\wno))[\"”']?[ \t]*(?:=|means(?!\w))[^.,;\n]{0,60}")
 # A legend's line: "Key: ✔ supported, ✖ not", or two symbols defined on one line ("(t = supported,
-# f = not supported)", "✅ = supported; ❌ = not supported"), or two lettered options ("(A) Supported
-# (B) Not supported"). It says what marks mean, it gives none.
+# f = not supported)", "✅ = supported; ❌ = not supported"). It says what marks mean, it gives none.
 _LEGEND_HEAD = re.compile(r"^[ \t*_(\[]*(?:legend|key)[ \t*_]*:[^\n]*", re.MULTILINE)
 _DEFINITION = re.compile(r"(?:(?<=[\s(\[,;])|^)[^\s=:(\[]{1,12}[ \t]*(?:=|means(?!\w))", re.MULTILINE)
 
 
 _KEY = re.compile(STATEMENT_KEY + "$")
-# Lettered options, two or more on a line: "(A) Supported (B) Not supported (C) Cannot be determined".
-_OPTION = re.compile(r"(?:^|(?<=[\s(\[:]))\(?[a-e]\)[ \t]+(?=[a-z])", re.MULTILINE)
 
 
 def _blank_legend_lines(lowered: str) -> str:
@@ -41,32 +39,12 @@ def _blank_legend_lines(lowered: str) -> str:
             continue  # "s1=", "stmt2 =": a statement's key and its value, not a mark being defined
         start = lowered.rfind("\n", 0, definition.start()) + 1
         lines[start] = lines.get(start, 0) + 1
-    if ")" in lowered:  # the options a grader answers with letters: their words are no verdicts
-        options: dict[int, int] = {}
-        for option in _OPTION.finditer(lowered):
-            start = lowered.rfind("\n", 0, option.start()) + 1
-            options[start] = options.get(start, 0) + 1
-        if any(count >= 2 for count in options.values()) and _answered_with_letters(lowered, options):
-            for start, count in options.items():
-                lines[start] = lines.get(start, 0) + count
     for start, count in lines.items():
         if count >= 2:
             end = lowered.find("\n", start)
             end = len(lowered) if end < 0 else end
             lowered = lowered[:start] + " " * (end - start) + lowered[end:]
     return lowered
-
-
-def _answered_with_letters(lowered: str, option_lines: Mapping[int, int]) -> bool:
-    """Whether a letter stands as an answer outside the options' lines ("1 - B;", "Q1: A.", "(A)"):
-    only then are the options a key ("a) Yes b) No" on its own is a list of verdicts)."""
-    for answer in _LETTER_ANSWER.finditer(lowered):
-        if lowered.rfind("\n", 0, answer.start()) + 1 not in option_lines:
-            return True
-    return False
-
-
-_LETTER_ANSWER = re.compile(r"(?:[-–—:=→]|\()[ \t]*\(?[a-e]\)?[.;,]?[ \t]*(?=$|[;,|\n(])", re.MULTILINE)
 
 
 _HTML_TAG = re.compile(
@@ -167,10 +145,10 @@ def prepare_folded(lowered: str, statements: Sequence[str] | None, words: Verdic
         lowered = _LEGEND_PAREN.sub(" ", lowered)
     if " or " in lowered:
         lowered = _LEGEND_OR.sub(" ", lowered)
+    if ") " in lowered:
+        lowered = apply_options(lowered)  # "(A) Supported (B) Not supported", answered "1 - B"
     if "=" in lowered or " means" in lowered:
         lowered = _blank_legend_lines(_LEGEND_DEFINES.sub(" ", lowered))
-    elif ") " in lowered:
-        lowered = _blank_legend_lines(lowered)  # lettered options
     if "legend" in lowered or "key" in lowered:
         lowered = _LEGEND_HEAD.sub(" ", lowered)
     if statements:
