@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import sys
 from pathlib import Path
 
@@ -25,12 +24,9 @@ from compat.cli._common import (
     vocabulary_option,
     vocabulary_words,
 )
-from compat.cli._labels_option import given_labels, labels_option, people_of
-from compat.diff import CaseComparer, arm_read_by
-from compat.labels import ReaderRole
-from compat.report import people_markdown, people_terminal
+from compat.cli._labels_option import given_labels, labels_option
 from compat.rollout import build_league, league_json, load_policy, render_league
-from compat.scoring import get_scorer, league_candidates, scorer_names
+from compat.scoring import league_candidates, scorer_names
 
 
 def _candidate_list(_context: click.Context, _parameter: click.Parameter, value: str | None) -> tuple[str, ...] | None:
@@ -67,7 +63,7 @@ def _candidate_list(_context: click.Context, _parameter: click.Parameter, value:
 @max_case_bytes_option
 @rollout_policy_option("The rollout policy each candidate is decided by")
 @vocabulary_option
-@labels_option("every scorer's reading set against people's (a section after the table)")
+@labels_option("every scorer's reading set against people's (a section after the table); each decision uses them")
 @domain_errors
 def compare(
     corpus: tuple[str, ...],
@@ -109,40 +105,11 @@ def compare(
         vocabulary=vocabulary_words(vocabulary_path),
         arm=chosen_arm(arm),
         control_arm=control_arm,
+        labels=labels if label_files else None,
+        label_files=label_names,
     )
     report_skipped(skipped)
-    markdown = output_format == "markdown"
-    text = league_json(table) if output_format == "json" else render_league(table, markdown=markdown)
-    if label_files:  # every league scorer's reading against people's, after the table
-        chosen = chosen_arm(arm)
-        first, *others = ranked
-        roles = [
-            ReaderRole(get_scorer(name), "league", arm_read_by(name) if chosen is None else chosen) for name in others
-        ]
-        comparer = CaseComparer(
-            get_scorer(control),
-            get_scorer(first),
-            tolerance,
-            detail=False,
-            candidate_arm=chosen,
-            control_arm=control_arm,
-        )
-        people = people_of(
-            labels,
-            label_names,
-            sources,
-            comparer,
-            max_case_bytes=max_case_bytes,
-            skip_invalid=skip_invalid,
-            league=roles,
-        )
-        if output_format == "json":
-            data = json.loads(text)
-            data["against_people"] = people.model_dump(mode="json")
-            text = json.dumps(data, indent=2) + "\n"
-        else:
-            shown = people_markdown(people) if markdown else people_terminal(people)
-            text += "\n".join(shown) + "\n"
+    text = league_json(table) if output_format == "json" else render_league(table, markdown=output_format == "markdown")
     if output is None:
         click.echo(text, nl=False)
     else:

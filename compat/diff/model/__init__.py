@@ -6,7 +6,7 @@ history in CHANGELOG.md), ``composite`` its composite section, ``case_line`` a l
 ``load`` reads what ``faithcompat diff`` wrote back, validated.
 """
 
-from compat.diff.model.case_line import CaseLine, CohortRow, JsonScore
+from compat.diff.model.case_line import CaseLine, CohortRow, JsonScore, WhereItOccurs
 from compat.diff.model.composite import (
     COMPOSITE_CAUSES,
     CompositeCaseRow,
@@ -89,6 +89,7 @@ __all__ = [
     "StepEffects",
     "TrustedAgreement",
     "VocabularyInfo",
+    "WhereItOccurs",
     "bundled_baseline",
     "load_case_lines",
     "load_report",

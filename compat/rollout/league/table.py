@@ -5,7 +5,9 @@ the rollout criteria are applied to that report, and what no report of one pair 
 is counted beside it (errors, scores outside [0, 1], invented scores, refusals passed;
 "nothing to score" as the reference reading, ``REFERENCE``, says). What each column
 means, and which arm each candidate reads: docs/compare.md. Every case is read once
-and scored once per scorer and arm, in this process.
+and scored once per scorer and arm, in this process. With people's labels, each
+candidate's decision uses them as ``rollout``'s does, and the table carries the section
+"against people" with every scorer's reading (docs/labels.md).
 """
 
 from __future__ import annotations
@@ -23,12 +25,14 @@ from compat.cases import DEFAULT_MAX_CASE_BYTES, ArmName, Case, CorpusDigest, it
 from compat.diff import (
     CONTROL_ARM,
     DEFAULT_TOLERANCE,
+    AgainstPeople,
     CaseComparer,
     CorpusInfo,
     DriftAggregator,
     DriftReport,
     ScorersInfo,
     VocabularyInfo,
+    WhereItOccurs,
     arm_read_by,
     cannot_read,
     case_json_line,
@@ -39,13 +43,14 @@ from compat.diff import (
     tally,
     tool_name,
 )
+from compat.labels import Label, LabelSet, ReaderRole, against_people, check_labels
 from compat.rollout._policy import RolloutPolicy
 from compat.rollout.decision import Decision, Recommendation, decide
 from compat.scoring import Cause, Score, Scorer, Status, Vocabulary, get_scorer, scorer_options
 
 REFERENCE = "ragas"  # whose reading says a case is a refusal, or has nothing to score
 # Each version's additions: CHANGELOG.md.
-LEAGUE_SCHEMA_VERSION = "1.3"
+LEAGUE_SCHEMA_VERSION = "1.4"
 _NOTHING_TO_SCORE = frozenset({Cause.EMPTY_OUTPUT, Cause.NO_STATEMENTS, Cause.REFUSAL, Cause.NO_VERDICTS})
 
 
@@ -89,8 +94,10 @@ class LeagueRow(FrozenModel):
     why: str = Field(description="In words: why it is or is not safe to ship.")
 
 
-class LeagueTable(FrozenModel):
+class LeagueTable(WhereItOccurs):
     """Every candidate against one control on one corpus (``faithcompat compare``)."""
+
+    _OCCASIONAL = frozenset({"against_people"})
 
     schema_version: str = LEAGUE_SCHEMA_VERSION
     tool: str
@@ -105,6 +112,12 @@ class LeagueTable(FrozenModel):
         default=None,
         description="Why no candidate can be judged at all: no case, or no valid score from the control (null: "
         "they can be; since 1.2).",
+    )
+    against_people: AgainstPeople | None = Field(
+        default=None,
+        description="Every scorer's reading (the control, the first candidate, then the league) and the arms' "
+        "judgements set against people's labels (--labels; since 1.4; only where labels were given). Each row's "
+        "rollout decision uses its own candidate's.",
     )
 
     @property
@@ -155,11 +168,15 @@ def build_league(
     vocabulary: Vocabulary | None = None,
     arm: ArmName | None = None,
     control_arm: ArmName = CONTROL_ARM,
+    labels: Sequence[Label] | None = None,
+    label_files: Sequence[str] = (),
 ) -> LeagueTable:
     """Compare every candidate with ``control`` over ``sources``; one row per candidate, in the order given.
 
     ``vocabulary``: verdict words added for every scorer that reads them (the reference too).
     ``arm``, ``control_arm``: the recording every candidate (None: each its contract's), the control scores.
+    ``labels`` (read from ``label_files``): people's, set against every scorer (the table's
+    ``against_people``) and used by each candidate's decision as ``rollout`` uses them; None: no labels.
     """
     sources = list(sources)
     control_scorer = get_scorer(control)
@@ -175,6 +192,8 @@ def build_league(
     digest = CorpusDigest()
     skipped: list[CaseError] = []
     control_valid = 0
+    named = {label.case_id for label in labels} if labels is not None else set()
+    labelled: list[Case] = []  # the cases some label names: few, kept to set the labels against
 
     def skip(error: CaseError) -> None:
         skipped.append(error)
@@ -185,6 +204,8 @@ def build_league(
         sources, on_error=skip if on_error is not None else None, max_case_bytes=max_case_bytes, digest=digest
     ):
         case = loaded.case
+        if case.id in named:
+            labelled.append(case)
         control_score = score_arm(control_scorer, case, control_arm)
         control_valid += control_score.status is Status.SCORED and _valid(control_score.value)
         scores = _Scores(case, scorers)
@@ -203,6 +224,8 @@ def build_league(
         cases=next(iter(aggregators.values())).cases if aggregators else 0,
         skipped_invalid=len(skipped),
     )
+    current = check_labels(labels, labelled) if labels is not None else None
+    people = partial(_people, current, labelled, files=label_files)
     rows = []
     info = partial(ScorersInfo, control=control, tolerance=tolerance, control_arm=control_arm)
     for name in candidates:
@@ -211,6 +234,8 @@ def build_league(
             corpus=corpus,
             scorers=info(candidate=name, candidate_arm=arms[name]),
         )
+        # the candidate's decision uses people's labels as rollout's does: its excuses, its reading
+        report = report.model_copy(update={"against_people": people(comparers[name], report=report)})
         if cannot_read(name, arms[name]) is not None:
             counts[name].unreadable = corpus.cases  # it cannot read that arm's output at all
         rows.append(_row(name, arms[name], report, counts[name], decide(report, policy, invariant_violations=None)))
@@ -229,7 +254,28 @@ def build_league(
         vocabulary=VocabularyInfo(**vocabulary.as_dict()) if vocabulary else None,
         rows=rows,
         no_decision=nothing,
+        against_people=people(
+            comparers[candidates[0]],
+            league=[ReaderRole(scorers[name], "league", arms[name]) for name in candidates[1:]],
+        )
+        if candidates
+        else None,
     )
+
+
+def _people(
+    current: LabelSet | None,
+    labelled: Sequence[Case],
+    comparer: CaseComparer,
+    *,
+    files: Sequence[str],
+    league: Sequence[ReaderRole] = (),
+    report: DriftReport | None = None,
+) -> AgainstPeople | None:
+    """The section "against people" of ``comparer``'s pair (and ``league``) over the ``current`` labels; None: none."""
+    if current is None:
+        return None
+    return against_people(current, labelled, comparer, files=files, league=league, report=report)
 
 
 def _valid(value: float | None) -> bool:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from compat._text import printable
-from compat.report import ExtraSection, LeaguePages, markdown_code
+from compat.report import ExtraSection, LeaguePages, markdown_code, people_markdown, people_terminal
 from compat.rollout.league.table import LeagueRow, LeagueTable
 
 
@@ -67,7 +67,11 @@ def _title(table: LeagueTable) -> str:
 
 
 def render_league(table: LeagueTable, *, markdown: bool = False) -> str:
-    """The table for a terminal or as GitHub Markdown, then one line per candidate saying why."""
+    """The table for a terminal or as GitHub Markdown, then one line per candidate saying why, then
+    (with labels) every scorer's reading against people's."""
+    people = table.against_people
+    people_lines = [] if people is None else people_markdown(people) if markdown else people_terminal(people)
+    after = "\n".join(people_lines) + "\n" if people_lines else ""
     rows = [_cells(row) for row in table.rows]
     title = _title(table)
     if table.vocabulary is not None:  # words from a file: code spans in Markdown, control characters escaped
@@ -83,7 +87,7 @@ def render_league(table: LeagueTable, *, markdown: bool = False) -> str:
         lines += [""] + [f"- {row.why}" for row in table.rows]
         if table.no_decision is not None:
             lines += ["", f"**No decision: {table.no_decision}: no candidate can be judged.**"]
-        return "\n".join(lines) + "\n"
+        return "\n".join(lines) + "\n" + after
     widths = [max(len(c), *(len(r[i]) for r in rows)) for i, c in enumerate(_COLUMNS)]
 
     def line(cells: Sequence[str]) -> str:  # names and arms flush left, numbers flush right
@@ -94,7 +98,7 @@ def render_league(table: LeagueTable, *, markdown: bool = False) -> str:
     if table.no_decision is not None:
         lines += ["", f"no decision: {table.no_decision}: no candidate can be judged"]
     lines += [""] + [row.why for row in table.rows]
-    return "\n".join(lines) + "\n"
+    return "\n".join(lines) + "\n" + after
 
 
 def league_section(table: LeagueTable) -> ExtraSection:
@@ -118,6 +122,7 @@ def league_pages(table: LeagueTable) -> LeaguePages:
 
 
 def league_json(table: LeagueTable) -> str:
+    """league.json: the table, with its section against people where labels were given."""
     return table.model_dump_json(indent=2) + "\n"
 
 
