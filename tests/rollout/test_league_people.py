@@ -96,4 +96,6 @@ def test_a_candidate_reading_worse_than_legacy_against_people_is_no_go_in_the_le
     assert candidate["cases"]["agreed"] == 0
     (row,) = data["rows"]
     assert row["rollout"] == "NO-GO" and READS_WORSE in row["rollout_failing"]
-    assert "rollout says NO-GO" in row["why"] and READS_WORSE in row["why"]
+    # Reading worse than the control against people is no candidate to ship: not safe, exit 1.
+    assert row["safe"] is False and "does worse than the control against people" in row["why"]
+    assert result.exit_code == 1

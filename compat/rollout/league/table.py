@@ -45,7 +45,7 @@ from compat.diff import (
 )
 from compat.labels import Label, LabelSet, ReaderRole, against_people, check_labels
 from compat.rollout._policy import RolloutPolicy
-from compat.rollout.decision import Decision, Recommendation, decide
+from compat.rollout.decision import Decision, Recommendation, decide, people_comparisons
 from compat.scoring import Cause, Score, Scorer, Status, Vocabulary, get_scorer, scorer_options
 
 REFERENCE = "ragas"  # whose reading says a case is a refusal, or has nothing to score
@@ -88,8 +88,8 @@ class LeagueRow(FrozenModel):
     no_decision: str | None = Field(description="Why nothing could be decided on it (null: something could).")
     rollout_failing: list[str] = Field(description="The rollout criteria that do not hold.")
     safe: bool = Field(
-        description="Scores cases it can read, and never invents a score, passes a refusal, leaves [0, 1], errs or "
-        "misses golden."
+        description="Scores cases it can read, and never invents a score, passes a refusal, leaves [0, 1], errs, "
+        "misses golden or (with labels) does worse than the control against people."
     )
     why: str = Field(description="In words: why it is or is not safe to ship.")
 
@@ -354,6 +354,9 @@ def _problems(name: str, arm: ArmName, report: DriftReport, counts: _Counts) -> 
         problems.append(f"errs on {counts.errors} cases instead of scoring them")
     if counts.golden_failed:
         problems.append(f"misses {counts.golden_failed} of {counts.golden_checked} golden outcomes")
+    for measure in people_comparisons(report):  # people's labels, where given: worse than the control
+        if measure.candidate < measure.control:
+            problems.append(f"does worse than the control against people ({measure.note})")
     return problems
 
 
