@@ -142,7 +142,13 @@ def _run_the_guide(
 
 def _reads_the_flag_file(command: str) -> bool:
     """Section 4c's commands: they need the [openfeature] extra (its ``unset`` too: the env's flag stays on)."""
-    return command.startswith("unset ") or "FAITHCOMPAT_FLAG_FILE" in command or "flag-report" in command
+    # flag-live-report too: its rollout reads the stage the skipped live:50 step would have written.
+    return (
+        command.startswith("unset ")
+        or "FAITHCOMPAT_FLAG_FILE" in command
+        or "flag-report" in command
+        or "flag-live-report" in command
+    )
 
 
 def _run_cli(command: str) -> str:
