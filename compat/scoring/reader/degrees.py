@@ -20,6 +20,8 @@ _DEGREE = re.compile(
     r"|(?<![\d.,])\d{1,3}(?:\.\d{1,2})?[ \t]*%"
     r"|(?<![\d.,])\d{1,3}[ \t]*(?:/|out[ \t]+of)[ \t]*(?:4|5|7|10|100)(?![\d.,])"
 )
+# What each degree holds one of: a percent sign, a slash, "out of", "0." (0.85), "1.0", " ." (.5).
+_TELLTALES = ("%", "/", "out of", "0.", "1.0", " .")
 _RATES = re.compile(
     r"confiden|probabilit|likelihood|likely|certaint|score|scale|rating|rated|cut-?off|threshold|p\(support"
 )
@@ -28,6 +30,8 @@ _RATES = re.compile(
 def rates_each_statement(lowered: str, statement_count: int) -> bool:
     """Whether ``lowered`` rates the statements rather than judging them: at least one degree a
     statement, and, for one statement, a word that says it rates (one number may be anything)."""
+    if sum(lowered.count(telltale) for telltale in _TELLTALES) < statement_count:
+        return False  # most outputs: too few places a degree could stand (counted in C, not scanned)
     found = sum(1 for _degree in islice(_DEGREE.finditer(lowered), statement_count))
     if found < statement_count:
         return False
