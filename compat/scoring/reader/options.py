@@ -15,6 +15,7 @@ import re
 from collections.abc import Mapping
 
 from compat.scoring.reader.legend import meaning_value
+from compat.scoring.reader.lines import line_end, line_start
 from compat.scoring.reader.verdict_words import Value
 
 # An option: "(A) Supported", "B) Not supported", "C: can't tell", "A = not supported"; two or
@@ -35,53 +36,49 @@ _WORDS: Mapping[Value, str] = {1: "yes", 0: "no", None: "not sure"}
 def apply_options(lowered: str) -> str:
     """``lowered`` with each letter answered read by the key, and the key blanked; unchanged where
     it holds no key or no letter answered with one."""
-    lines: dict[int, list[re.Match[str]]] = {}
-    for option in _OPTION.finditer(lowered):
-        lines.setdefault(lowered.rfind("\n", 0, option.start()) + 1, []).append(option)
-    keys = {start: options for start, options in lines.items() if len(options) >= 2}
+    keys = _key_lines(lowered)
     if not keys:
         return lowered
     values: dict[str, Value] = {}
     for start, options in keys.items():
-        end = _line_end(lowered, start)
+        end = line_end(lowered, start)
         for option, following in zip(options, [*options[1:], None], strict=True):
-            meaning = lowered[option.end() : following.start() if following else end]
-            defined, value = meaning_value(meaning)
+            defined, value = meaning_value(lowered[option.end() : following.start() if following else end])
             if defined:
                 values.setdefault(option.group("enclosed") or option.group("named"), value)
-    answers = [
-        answer for answer in _LETTER_ANSWER.finditer(lowered) if _line_start(lowered, answer.start()) not in keys
-    ]
+    answers = [answer for answer in _LETTER_ANSWER.finditer(lowered) if line_start(lowered, answer.start()) not in keys]
     if not answers:
         return lowered
+    # Each answer read (a letter the key does not define is no verdict, in its place) and each
+    # key line blanked, in one pass over the text: the answers stand outside the key's lines.
+    edits: list[tuple[int, int, str | None]] = [
+        (answer.start("answer"), answer.end("answer"), _WORDS[values.get(_letter(answer))]) for answer in answers
+    ]
+    edits += [(start, line_end(lowered, start), None) for start in keys]
     pieces: list[str] = []
     pos = 0
-    for answer in answers:
-        letter = answer.group("enclosed") or answer.group("bare")
-        # A letter the key does not define answers its statement with no verdict: kept in its place.
-        pieces += [lowered[pos : answer.start("answer")], _WORDS[values.get(letter)]]
-        pos = answer.end("answer")
+    for start, end, replacement in sorted(edits, key=lambda edit: edit[0]):
+        pieces += [lowered[pos:start], " " * (end - start) if replacement is None else replacement]
+        pos = end
     pieces.append(lowered[pos:])
-    return blank_keys("".join(pieces))  # the key's lines, found again: the offsets moved
+    return "".join(pieces)
 
 
 def blank_keys(text: str) -> str:
     """Every line of ``text`` that holds two options or more, blanked (a key's words judge nothing)."""
-    counts: dict[int, int] = {}
-    for option in _OPTION.finditer(text):
-        start = _line_start(text, option.start())
-        counts[start] = counts.get(start, 0) + 1
-    for start, count in counts.items():
-        if count >= 2:
-            end = _line_end(text, start)
-            text = text[:start] + " " * (end - start) + text[end:]
+    for start in _key_lines(text):
+        end = line_end(text, start)
+        text = text[:start] + " " * (end - start) + text[end:]  # same length: the other starts hold
     return text
 
 
-def _line_start(text: str, at: int) -> int:
-    return text.rfind("\n", 0, at) + 1
+def _letter(answer: re.Match[str]) -> str:
+    return answer.group("enclosed") or answer.group("bare")
 
 
-def _line_end(text: str, at: int) -> int:
-    end = text.find("\n", at)
-    return len(text) if end < 0 else end
+def _key_lines(text: str) -> dict[int, list[re.Match[str]]]:
+    """The options of each line that holds two or more (a key), by where the line starts."""
+    lines: dict[int, list[re.Match[str]]] = {}
+    for option in _OPTION.finditer(text):
+        lines.setdefault(line_start(text, option.start()), []).append(option)
+    return {start: options for start, options in lines.items() if len(options) >= 2}

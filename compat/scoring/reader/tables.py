@@ -22,6 +22,7 @@ import re
 from typing import NamedTuple
 
 from compat.scoring.reader.items import Item, read_item
+from compat.scoring.reader.lines import line_end
 from compat.scoring.reader.verdict_words import BUILT_IN, MAX_VERDICTS, VerdictWords
 
 # A header cell naming the verdict column: one of these, alone or as the last word of a short
@@ -53,7 +54,7 @@ def read_table(lowered: str, words: VerdictWords = BUILT_IN) -> Table | None:
     verdict; ``None`` where no table does. Only the lines that hold a column's name are looked
     at as headers (found by substring search, not line by line)."""
     for start in _lines_naming_a_column(lowered):
-        end = _line_end(lowered, start)
+        end = line_end(lowered, start)
         header = _header(lowered[start:end])
         if header is not None:
             table = _rows(lowered, end + 1, header, start, words)
@@ -68,16 +69,11 @@ def _lines_naming_a_column(lowered: str) -> list[int]:
     for name in VERDICT_COLUMNS:
         at = lowered.find(name)
         while at >= 0 and len(starts) < MAX_HEADER_LINES:
-            end = _line_end(lowered, at)
+            end = line_end(lowered, at)
             if lowered[at + len(name) : at + len(name) + 1] != ":":  # "Verdict: No" is a marker's line
                 starts.add(lowered.rfind("\n", 0, at) + 1)
             at = lowered.find(name, end)
     return sorted(starts)
-
-
-def _line_end(lowered: str, at: int) -> int:
-    end = lowered.find("\n", at)
-    return len(lowered) if end < 0 else end
 
 
 def _rows(lowered: str, at: int, header: tuple[str, int, int], start: int, words: VerdictWords) -> Table | None:
@@ -86,14 +82,14 @@ def _rows(lowered: str, at: int, header: tuple[str, int, int], start: int, words
     items: list[Item] = []
     end = -1
     while at <= len(lowered) and len(items) < MAX_VERDICTS:
-        line_end = _line_end(lowered, at)
-        text = lowered[at:line_end]
+        row_end = line_end(lowered, at)
+        text = lowered[at:row_end]
         if delimiter not in text or text.lstrip().startswith("```"):
             break  # a blank line, the fence, the text after the table
         cells = _cells(text, delimiter)
         if delimiter == _SPACES and len(cells) != width:
             break  # columns aligned by spaces: a line of another shape is no row
-        end, at = line_end, line_end + 1
+        end, at = row_end, row_end + 1
         if delimiter == "|" and all(set(cell) <= set("-: ") for cell in cells):
             continue  # the header's underline
         item = _verdict_cell(cells, column, width, delimiter, words)

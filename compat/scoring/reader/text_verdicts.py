@@ -28,6 +28,7 @@ from compat.scoring.reader.degrees import rates_each_statement
 from compat.scoring.reader.final_line import read_final_block
 from compat.scoring.reader.grouped import Grouped, may_be_grouped, read_grouped, read_grouped_sentences
 from compat.scoring.reader.items import GAP, MAX_ITEM_CHARS, Item
+from compat.scoring.reader.lines import line_start
 from compat.scoring.reader.pairs import read_pairs
 from compat.scoring.reader.repetition import (
     Echoes,
@@ -273,14 +274,14 @@ def _repetitions(
             if len(run.spots) == expected:
                 yield reading
             elif echoes:  # more units than statements: read only by their echoes (a preamble's unit)
-                first = _line_start(lowered, run.start)
+                first = line_start(lowered, run.start)
                 yield from _keyed_by_echo(echoes, [reading], expected, first_unit_start=first)
 
 
 def _line_heads(lowered: str, spots: tuple[Spot, ...]) -> Reading:
     """The verdict words that begin their line, past decoration (``supported — as stated``):
     read only by the echoes their units hold, never by position."""
-    heads = [spot for spot in spots if not lowered[_line_start(lowered, spot.start) : spot.start].strip(_DECORATION)]
+    heads = [spot for spot in spots if not lowered[line_start(lowered, spot.start) : spot.start].strip(_DECORATION)]
     items = tuple(Item(spot.value, spot.word) for spot in heads)
     return Reading(
         "heads",
@@ -292,10 +293,6 @@ def _line_heads(lowered: str, spots: tuple[Spot, ...]) -> Reading:
 
 
 _DECORATION = " \t*_`#>-•·+[](){}:.|\"'“”‘’«»→⇒➔➜–—"
-
-
-def _line_start(lowered: str, at: int) -> int:
-    return lowered.rfind("\n", 0, at) + 1
 
 
 def _keyed_by_echo(

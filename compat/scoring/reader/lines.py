@@ -1,0 +1,14 @@
+"""Where the line that holds a place in a text starts and ends (the readers' shared arithmetic)."""
+
+from __future__ import annotations
+
+
+def line_start(text: str, at: int) -> int:
+    """Where the line holding ``at`` starts."""
+    return text.rfind("\n", 0, at) + 1
+
+
+def line_end(text: str, at: int) -> int:
+    """Where the line holding ``at`` ends (before its newline; the text's end for the last line)."""
+    end = text.find("\n", at)
+    return len(text) if end < 0 else end
