@@ -36,3 +36,32 @@ def rates_each_statement(lowered: str, statement_count: int) -> bool:
     if found < statement_count:
         return False
     return statement_count >= 2 or _RATES.search(lowered) is not None
+
+
+# A number the grader gives a statement: "Statement 4: 4", "claim 2 = 5", "§1§ — 3".
+_GIVEN_NUMBER = re.compile(r"(?:statement|claim|§)[^\n:=]{0,30}(?:[:=]|[ \t][-–—])[ \t*_]*(?P<n>\d{1,3})(?![\d.,])")
+
+
+# A point of a scale being defined: "2 = mostly not supported", "5 means fully supported".
+_SCALE_POINT = re.compile(r"(?<![\w.,§#])(?P<n>\d{1,3})[ \t]*(?:=|means(?!\w))[ \t]*[a-z]")
+_KEYED = ("statement", "claim", "no.", "item")  # "statement 2 = yes" gives, it does not define
+
+
+def numbers_rate(lowered: str) -> str | None:
+    """Where the grader gives its statements numbers beyond 1 and 0 (``Statement 4: 4``) or
+    defines a scale (``2 = mostly not supported``), the first such: then its 1s and 0s are
+    points of a scale too, not verdicts. ``lowered``: the text as ``prepare.fold`` gives it."""
+    for given in _GIVEN_NUMBER.finditer(lowered):
+        if int(given.group("n")) >= 2:
+            return given.group().strip()
+    for point in _SCALE_POINT.finditer(lowered):
+        if int(point.group("n")) >= 2 and not lowered[: point.start()].rstrip(" \t").endswith(_KEYED):
+            return _line_of(lowered, point.start())
+    return None
+
+
+def _line_of(text: str, at: int) -> str:
+    start = text.rfind("\n", 0, at) + 1
+    end = text.find("\n", at)
+    line = text[start : len(text) if end < 0 else end].strip()
+    return line if len(line) <= 80 else line[:77] + "..."

@@ -17,15 +17,23 @@ from compat.scoring.reader.verdict_words import Value
 
 _TELLTALES = ("key", "legend", "means", "checked", "ticked")
 # A legend: a line headed "key:" or "legend:", or a parenthesis holding a definition.
-_HEADED = re.compile(r"^[ \t*_#>(\[]*(?:legend|key)[ \t*_]*:([^\n]*)", re.MULTILINE)
+_HEADED = re.compile(r"^[ \t*_#>(\[]*(?:legend|key)[ \t*_]*(?::|[ \t][-–—])([^\n]*)", re.MULTILINE)
 _PARENTHESIS = re.compile(r"\(([^()\n]{0,200}(?:=|means)[^()\n]{0,200})\)")
+# Marks defined without "=" in parentheses: "(+ supported, - not supported)", "(✓ yes; ✗ no)".
+MARKS_IN_PARENTHESIS = re.compile(
+    r"\((?:[ \t]*[^\w\s(),;]{1,3}[ \t]+[^(),;\n]{1,40}[,;]){1,5}[ \t]*[^\w\s(),;]{1,3}[ \t]+[^(),;\n]{1,40}\)"
+)
+# A head before a line's first definition ("tags: ", "key — "): not part of the mark.
+_HEAD = re.compile(r"^[ \t]*[a-z][a-z \t]{0,20}(?::|[ \t][-–—])[ \t]*")
 # A line of two or more definitions: "✔ = supported, ✖ = not supported".
 _LINE = re.compile(r"^[^\n]*(?:=|means)[^\n]*(?:=|means)[^\n]*$", re.MULTILINE)
 # One definition: the mark, how it is defined (or nothing: "? cannot tell"), what it means.
 _DEFINITION = re.compile(
     r"^[ \t]*(?P<mark>\[[^\]\n\w]{0,2}\]|\[[a-z✓✔]\]|\([^)\n\w]{0,2}\)|\([a-z✓✔]\)|[^\w\s=:;,()\[\]\"'.]{1,3})"
-    r"[ \t]*(?:=|:|means(?!\w)|[-–—]|→)?[ \t]*(?P<meaning>[^\n]{1,80})$"
+    r"(?=[ \t=:→–—-]|means(?!\w))[ \t]*(?:=|:|means(?!\w)|[-–—]|→)?[ \t]*(?P<meaning>[^\n=]{1,80})$"
 )
+# Markdown's emphasis and headings are decoration around a mark, never a mark of their own.
+_DECORATION = frozenset("*_#>`~")
 # Boxes defined by name: "Checked = supported by the context; unchecked = not supported".
 _BOX_DEFINED = re.compile(
     r"(?<!\w)(?P<un>un)?(?:checked|ticked)(?:[ \t]+box(?:es)?)?[ \t]*(?:=|:|means(?!\w))[ \t]*"
@@ -47,11 +55,13 @@ _YES = re.compile(
 
 def legend_marks(lowered: str) -> Mapping[str, Value]:
     """Each mark the legends of ``lowered`` (a text as ``prepare.fold`` gives it) define, with its verdict."""
-    if "=" not in lowered and not any(telltale in lowered for telltale in _TELLTALES):
+    if "=" not in lowered and "(" not in lowered and not any(telltale in lowered for telltale in _TELLTALES):
         return {}  # most outputs hold no legend (substring searches: a regex scan costs 30 times more)
     segments = [m.group(1) for m in _HEADED.finditer(lowered)]
-    segments += [m.group(1) for m in _PARENTHESIS.finditer(lowered)]
-    segments += [m.group() for m in _LINE.finditer(lowered)]
+    if "(" in lowered:
+        segments += [m.group(1) for m in _PARENTHESIS.finditer(lowered)]
+        segments += [m.group()[1:-1] for m in MARKS_IN_PARENTHESIS.finditer(lowered)]
+    segments += [_HEAD.sub("", m.group()) for m in _LINE.finditer(lowered)]
     marks: dict[str, Value] = {}
     for box in _BOX_DEFINED.finditer(lowered):  # "checked = supported; unchecked = not supported"
         defined, value = meaning_value(box.group("meaning"))
@@ -62,6 +72,8 @@ def legend_marks(lowered: str) -> Mapping[str, Value]:
         for part in re.split(r"[;,]", segment):
             definition = _DEFINITION.match(part)
             if definition is None:
+                continue
+            if set(definition.group("mark")) <= _DECORATION:
                 continue
             defined, value = meaning_value(definition.group("meaning"))
             if defined:

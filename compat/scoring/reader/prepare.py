@@ -11,6 +11,7 @@ import re
 import unicodedata
 from collections.abc import Mapping, Sequence
 
+from compat.scoring.reader.legend import MARKS_IN_PARENTHESIS
 from compat.scoring.reader.options import apply_options
 from compat.scoring.reader.pairs import STATEMENT_KEY
 from compat.scoring.reader.verdict_words import BUILT_IN, MARKS, VerdictWords
@@ -26,7 +27,8 @@ _LEGEND_DEFINES = re.compile(r"(?:yes(?<!\wyes)|no(?<!\wno))[\"”']?[ \t]*(?:=|
 # A legend's line: "Key: ✔ supported, ✖ not", or two symbols defined on one line ("(t = supported,
 # f = not supported)", "✅ = supported; ❌ = not supported"). It says what marks mean, it gives none.
 _LEGEND_HEAD = re.compile(r"^[ \t*_(\[]*(?:legend|key)[ \t*_]*:[^\n]*", re.MULTILINE)
-_DEFINITION = re.compile(r"(?:(?<=[\s(\[,;])|^)[^\s=:(\[]{1,12}[ \t]*(?:=|means(?!\w))", re.MULTILINE)
+# A mark is a token of up to two dozen characters ("t", "✅", "【unsupported】", "**[supported]**").
+_DEFINITION = re.compile(r"(?:(?<=[\s(\[,;])|^)[^\s=:(\[][^\s=:]{0,23}[ \t]*(?:=|means(?!\w))", re.MULTILINE)
 
 
 _KEY = re.compile(STATEMENT_KEY + "$")
@@ -147,6 +149,8 @@ def prepare_folded(lowered: str, statements: Sequence[str] | None, words: Verdic
         lowered = _LEGEND_OR.sub(" ", lowered)
     if ") " in lowered:
         lowered = apply_options(lowered)  # "(A) Supported (B) Not supported", answered "1 - B"
+    if "(" in lowered:
+        lowered = MARKS_IN_PARENTHESIS.sub(lambda legend: " " * len(legend.group()), lowered)
     if "=" in lowered or " means" in lowered:
         lowered = _blank_legend_lines(_LEGEND_DEFINES.sub(" ", lowered))
     if "legend" in lowered or "key" in lowered:

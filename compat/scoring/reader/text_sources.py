@@ -226,6 +226,15 @@ _NEGATIVE = re.compile(
     r"(?<!\w)(?:unsupported|contradicted|contradicts|incorrect|inaccurate|false|unfaithful|inconsistent"
     r"|ungrounded|unverified|no)(?!\w)"
 )
+# "All statements apart from statement 3 are supported", "statement 2 is not; the others are":
+# the sentence judges other statements too, so the one it names is not all it says.
+_ABOUT_OTHERS = re.compile(
+    r"(?<!\w)(?:except|apart from|other than|aside from|excluding|save for|but for|with the exception of"
+    r"|(?:all|every|both|none|neither|the rest|the remaining|remaining|the other|other|any)"
+    r"(?:[ \t]+of)?(?:[ \t]+the)?[ \t]+(?:statements?|claims?|ones?|others?)"
+    r"|all (?:others|the others|the rest)|the others|the rest|statements|claims)(?!\w)"
+)
+_OPPOSITE = re.compile(_NEGATIVE.pattern.replace("|no)", ")"))  # a negative word that is no mere "no"
 _NEGATION = re.compile(r"(?<!\w)(?:not|n't|never|neither|nor|cannot|no longer)(?!\w)|n't(?!\w)")
 
 
@@ -252,9 +261,12 @@ def read_prose(lowered: str) -> ProseReading:
             continue
         if _LABELLED.match(sentence):
             continue  # "Statement 1: ..." introduces an echo or an explanation, not a judgement
-        mentioned = {_index(match) for match in _MENTION.finditer(sentence)} - {None}
+        named = list(_MENTION.finditer(sentence))
+        mentioned = {_index(match) for match in named} - {None}
         if len(mentioned) != 1:
             continue  # about no statement, or about several: not one statement's verdict
+        if _ABOUT_OTHERS.search(sentence, sentence.rfind(":", 0, named[0].start()) + 1):
+            continue  # ... or about others besides it (a lead-in before a colon is not the sentence)
         index = mentioned.pop()
         assert index is not None
         if "?" in sentence:  # a question judges nothing: only its answer does ("...context? No.")
@@ -292,7 +304,10 @@ def _polarity(sentence: str) -> Value | int:
         return None
     positive = _POSITIVE.search(sentence)
     if positive is not None:
-        return 0 if _NEGATION.search(sentence, 0, positive.start()) else 1
+        if _NEGATION.search(sentence, 0, positive.start()):
+            return 0
+        # "supported statements: [], unsupported statements: [§0§]": both ways, so neither
+        return _NOT_A_VERDICT if _OPPOSITE.search(sentence) else 1
     if _NEGATIVE.search(sentence):
         return 0
     return _NOT_A_VERDICT

@@ -39,6 +39,7 @@ from compat.scoring.reader.repetition import (
     repeated_runs,
 )
 from compat.scoring.reader.tables import UNALIGNED_ROW, read_table
+from compat.scoring.reader.tally import stated_tally
 from compat.scoring.reader.text_sources import (
     MAX_PROSE_MENTIONS,
     mentions,
@@ -63,6 +64,7 @@ class TextVerdicts(NamedTuple):
     values: tuple[Value, ...]
     warnings: frozenset[str]  # ScoreWarning values; the caller maps them
     unclear: str | None = None
+    by_numbers: bool = False  # some verdict was a 1 or a 0, not a word
 
 
 def read_text(lowered: str, statement_count: int | None, words: VerdictWords = BUILT_IN) -> TextVerdicts | None:
@@ -103,6 +105,21 @@ class Reading(NamedTuple):
 
 
 def _read_text(lowered: str, expected: int | None, words: VerdictWords) -> TextVerdicts | None:
+    """The verdicts every source agrees on, checked against the count the grader states."""
+    read = _read_sources(lowered, expected, words)
+    if read is None or read.unclear is not None or expected is None:
+        return read
+    tally = stated_tally(lowered)
+    if tally is not None and tally.statements == expected and tally.supported != read.values.count(1):
+        supported = read.values.count(1)
+        return read._replace(
+            unclear=f"{_SOURCE_NAMES[read.source]} reads {supported} of "
+            f"{expected} statements supported, but the grader counts {tally.supported} of {tally.statements}"
+        )
+    return read
+
+
+def _read_sources(lowered: str, expected: int | None, words: VerdictWords) -> TextVerdicts | None:
     """Every source's reading, then one answer: the reading of the statement count that every
     such reading agrees with; or, where none has the count, the most trusted reading, when
     no verdict word stands outside what it read (else the text is unclear)."""
@@ -448,4 +465,5 @@ def _result(reading: Reading) -> TextVerdicts:
     warnings = reading.warnings
     if {item.word for item in reading.items} - PLAIN_WORDS - {""}:  # "yes" and "no" have no spaces to fold
         warnings = warnings | {"verdict_word_variant"}
-    return TextVerdicts(_OUTPUT_SOURCES.get(reading.source, reading.source), reading.values, warnings)
+    by_numbers = any(item.word in ("1", "0") for item in reading.items)
+    return TextVerdicts(_OUTPUT_SOURCES.get(reading.source, reading.source), reading.values, warnings, None, by_numbers)

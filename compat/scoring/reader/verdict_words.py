@@ -67,10 +67,11 @@ _ENDS = (
 # 1 and 0 as verdicts, where numbers stand for verdicts (a final block, a marker, a table).
 # After a label ("Verdict: 1. Explanation...") a 1 or 0 is the verdict; elsewhere not "1." or "1)"
 # before more text, nor "1 →": those enumerate. Nor, anywhere, "1:" or "(1)" before a lone "?" or
-# letter: "Verdicts: 1:?; 2:N" numbers its items ("→ 1: explicitly stated" is a 1 explained).
+# letter: "Verdicts: 1:?; 2:N" numbers its items ("→ 1: explicitly stated" is a 1 explained); nor
+# before the statement it numbers ("1   §0§   incorrect", "1. Statement: ...").
 # Never "[1, 2, 3]".
 _NUMBER = (
-    r"(?P<n>[01])(?![^\n]{0,3}\d)(?![):][ \t]*(?:\?|[a-z](?!\w)))"
+    r"(?P<n>[01])(?![^\n]{0,3}\d)(?![):][ \t]*(?:\?|[a-z](?!\w)))(?![.):]?[ \t]+(?:§|statement|claim))"
     r"(?(l)(?!\w)|(?!\w|[.)][ \t]*\S|[ \t]*(?:→|->|=>)))"
 )
 _TAIL_JOINER = r"(?:[ \t]*(?:[-–—:=|→⇒➔➜,]|->|=>)[ \t*_`\"'“”‘’«»<\[(]*)"
@@ -118,7 +119,7 @@ _MARK = rf"(?:[{MARKS}]\ufe0f?[ \t]*(?=\w))?"
 
 # "Supported: false", "correct = 1": a field's name, whose value (a verdict word, 0 or 1, alone on
 # the rest of its line but for punctuation) follows it. Checked before the end of a phrase.
-_FIELD = r"(?![ \t*]*[:=][ \t]*[\"'`*]*(?:{words}|[01]|t|f)(?![\w\"'`*]*[ \t]*[^\s\"'`*.,;!)]))"
+_FIELD = r"(?![ \t*]*[:=][ \t]*[\"'`*(\[{{]*(?:{words}|[01]|t|f)(?![\w\"'`*]*[ \t]*[^\s\"'`*.,;!)]))"
 
 
 def _compile(table: WordTable) -> VerdictWords:

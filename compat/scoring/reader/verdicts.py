@@ -19,6 +19,7 @@ from operator import itemgetter
 from typing import Any, Literal, NamedTuple
 
 from compat.scoring._score import ScoreWarning, VerdictFormat, ordered_warnings
+from compat.scoring.reader.degrees import numbers_rate
 from compat.scoring.reader.json_items import VERDICT_KEYS, Values, verdict_items
 from compat.scoring.reader.json_scan import FoundJson, first_strict_value_end, iter_json_values
 from compat.scoring.reader.legend import legend_marks
@@ -390,6 +391,9 @@ def _parse_text(text: str, statements: Sequence[str] | None, words: VerdictWords
     read = read_text(prepare_folded(lowered, statements, words), len(statements) if statements else None, words)
     if read is None:
         return None
+    if read.by_numbers and read.unclear is None and (rating := numbers_rate(lowered)) is not None:
+        # Read before the legends are blanked: "Scale: 1 = not supported at all, ..., 5 = fully supported".
+        read = read._replace(unclear=f"its 1s and 0s are points of the grader's scale ({rating}), not verdicts")
     values = read.values
     warnings = ordered_warnings({ScoreWarning(warning) for warning in read.warnings})
     valid = len(values) - values.count(None)

@@ -1,0 +1,83 @@
+"""The grader's own count of supported statements (``2 of 3 statements are supported``).
+
+Graders often sum up what they judged: ``In total, 0 out of 2 statements are supported``,
+``Summary: 3/4 supported``, ``All 5 claims are verified``. A person who reads the verdicts
+one way and the grader's count another does not trust either: the count is a second reading
+of the same answer, and where the two disagree the case is undetermined (``text_verdicts``).
+
+A count names its statements' number (``of 3``), so ``Statement 2 of 4 is supported`` (an
+index, not a count) is no tally, and a count of another number of statements than the
+scorer's is set aside (legacy may have sent the grader a line that is no statement).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import NamedTuple
+
+_NUMBER_WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
+_COUNT = r"\d{1,3}|" + "|".join(_NUMBER_WORDS) + "|none|no"
+# What a count calls the statements being counted, and the verb before the verdict word.
+_COUNTED = r"(?:[ \t]+(?:statements?|claims?|facts?|sentences?))?"
+_VERB = r"(?:[ \t]+(?:are|is|were|was|can[ \t]+be|could[ \t]+be|have[ \t]+been|has[ \t]+been)(?:[ \t]+fully)?)?"
+# The window before a verdict word: "<n> of <m> statements are [not] ", "<n>/<m> ", "all <m> claims are ".
+_BEFORE = re.compile(
+    r"(?:(?P<n>" + _COUNT + r")[ \t]*(?:/|of|out[ \t]+of)[ \t]*(?:the[ \t]+)?(?P<m>" + _COUNT + ")"
+    r"|(?P<all>all|none[ \t]+of)[ \t]+(?:the[ \t]+)?(?P<m_all>"
+    + _COUNT
+    + "))"
+    + _COUNTED
+    + _VERB
+    + r"[ \t]+(?P<neg>not[ \t]+)?(?P<un>un)?$"
+)
+_VERDICT_WORDS = ("supported", "verified", "entailed", "grounded", "faithful")
+_WINDOW = 80  # characters looked at before a verdict word
+_INDEXED = ("statement", "claim", "#", "§", "no.")  # "statement 2 of 4": an index, not a count
+
+
+class Tally(NamedTuple):
+    """``supported`` of ``statements`` statements are supported, as the grader counts them."""
+
+    supported: int
+    statements: int
+
+
+def stated_tally(lowered: str) -> Tally | None:
+    """The grader's count of supported statements in ``lowered`` (a prepared text); ``None``
+    when it states none, or states two that differ (then neither is a check)."""
+    tallies: set[Tally] = set()
+    for word in _VERDICT_WORDS:
+        at = lowered.find(word)
+        while at >= 0:
+            tally = _tally_before(lowered, at)
+            if tally is not None:
+                tallies.add(tally)
+            at = lowered.find(word, at + len(word))
+    return tallies.pop() if len(tallies) == 1 else None
+
+
+def _tally_before(lowered: str, at: int) -> Tally | None:
+    window = lowered[max(0, at - _WINDOW) : at]
+    match = _BEFORE.search(window)
+    if match is None:
+        return None
+    if match.group("all") is not None:
+        statements = _number(match.group("m_all"))
+        supported = statements if match.group("all") == "all" else 0
+    else:
+        supported, statements = _number(match.group("n")), _number(match.group("m"))
+        if window[: match.start()].rstrip(" \t(").endswith(_INDEXED):
+            return None  # "statement 2 of 4 is supported": which statement, not how many
+    if statements == 0 or supported > statements:
+        return None
+    if match.group("neg") or match.group("un"):
+        supported = statements - supported  # "1 of 3 statements is not supported"
+    return Tally(supported, statements)
+
+
+def _number(word: str) -> int:
+    if word.isdigit():
+        return int(word)
+    if word in ("none", "no"):
+        return 0
+    return _NUMBER_WORDS.index(word)

@@ -1,0 +1,165 @@
+"""A second reading the grader wrote checks the first (issue 33, points 2 and 3; found on the
+held-out sets once they were read as development sets): the grader's own count of supported
+statements, the scale its numbers are points of, the legend that defines its marks, the
+sentence that judges other statements too. Where the check disagrees the case is undetermined
+(``unclear_reading``), never the number one reading alone would give; where the legend is
+read, the marks are read by it."""
+
+from __future__ import annotations
+
+import pytest
+
+from compat import get_scorer
+from compat.cases import parse_case
+from compat.scoring import Cause, Score, Status
+from compat.scoring.reader.tally import Tally, stated_tally
+
+TWO = ["The hotel does not allow pets.", "The store opens at 9 am on weekdays."]
+FOUR = [
+    "The store opens at 9 am on weekdays.",
+    "The library is closed on public holidays.",
+    "Albert Einstein was born in Germany.",
+    "Refunds are not possible for sale items.",
+]
+
+
+def score(grader_output: str, statements: list[str]) -> Score:
+    return get_scorer("ragas").score(parse_case({"id": "c", "statements": statements, "grader_output": grader_output}))
+
+
+def assert_unclear(result: Score, *words: str) -> None:
+    assert (result.status, result.cause) == (Status.UNDETERMINED, Cause.UNCLEAR_READING), result.reason
+    for word in words:
+        assert word in result.reason
+
+
+# ------------------------------------------------------------------ the grader's count
+
+
+@pytest.mark.parametrize(
+    ("text", "tally"),
+    [
+        ("In total, 0 out of 2 statements are supported.", Tally(0, 2)),
+        ("Summary: 3/4 supported.", Tally(3, 4)),
+        ("Overall, 1 of the 3 statements can be verified from the context.", Tally(1, 3)),
+        ("All 5 claims are supported.", Tally(5, 5)),
+        ("None of the 3 statements are supported.", Tally(0, 3)),
+        ("1 of 3 statements is not supported.", Tally(2, 3)),
+        ("Two of four statements are unsupported.", Tally(2, 4)),
+        ("Statement 2 of 4 is supported.", None),  # an index, not a count
+        ("2 of 3 supported at first; on reflection 1 of 3 supported.", None),  # two counts: no check
+        ("The context supports it.", None),
+    ],
+)
+def test_the_grader_s_count_is_read(text: str, tally: Tally | None) -> None:
+    assert stated_tally(text.lower()) == tally
+
+
+def test_a_reading_the_grader_s_count_contradicts_is_undetermined() -> None:
+    # The grader wrote two yeses and counts one: a person trusts neither, and neither does the reader.
+    result = score("1. Yes\n2. Yes\n\nIn total, 1 out of 2 statements are supported.", TWO)
+    assert_unclear(result, "the grader counts 1 of 2")
+
+
+def test_a_reading_the_grader_s_count_confirms_stands() -> None:
+    result = score("1. Yes\n2. No\n\nIn total, 1 out of 2 statements are supported.", TWO)
+    assert result.value == pytest.approx(0.5), result.reason
+
+
+# ------------------------------------------------------------------ numbers on a scale
+
+
+@pytest.mark.parametrize(
+    "grader_output",
+    [
+        "Statement 1: 1\nStatement 2: 1\nStatement 3: 4\nStatement 4: 5",
+        "Statement 1: 1\nStatement 2: 0\nStatement 3: 1\nStatement 4: 1\n\n"
+        "Scale: 1 = not supported at all, 2 = mostly not supported, 3 = cannot tell, 4 = mostly supported, "
+        "5 = fully supported.",
+    ],
+)
+def test_ones_and_zeros_on_a_scale_are_no_verdicts(grader_output: str) -> None:
+    assert_unclear(score(grader_output, FOUR), "scale")
+
+
+def test_ones_and_zeros_without_a_scale_are_verdicts() -> None:
+    result = score("Statement 1: 1\nStatement 2: 0\nStatement 3: 1\nStatement 4: 1", FOUR)
+    assert result.value == pytest.approx(0.75), result.reason
+
+
+def test_a_row_s_number_before_its_statement_is_no_verdict() -> None:
+    table = (
+        "<table>\n  <thead>\n    <tr><th>No.</th><th>Statement</th><th>Result</th></tr>\n  </thead>\n  <tbody>\n"
+        f"    <tr><td>1</td><td>{TWO[0]}</td><td>Incorrect</td></tr>\n  </tbody>\n</table>"
+    )
+    result = score(table, TWO[:1])
+    assert result.value in (0.0, None), result.reason  # the row's number 1 is no yes
+
+
+# ------------------------------------------------------------------ legends
+
+
+def test_markdown_emphasis_around_a_tag_is_no_mark_of_its_own() -> None:
+    result = score(
+        f"1. {TWO[0]} **[Supported]**\n2. {TWO[1]} **[Supported]**\n\n"
+        "Tags: **[Supported]** = supported by the context, **[Not supported]** = not supported.",
+        TWO,
+    )
+    assert result.value == 1.0, result.reason
+
+
+def test_a_legend_of_long_tags_is_no_verdict() -> None:
+    result = score(
+        f"Annotated answer:\n\n{TWO[0]} 【unsupported】\n\n"
+        "Tags: 【supported】 = supported by the context, 【unsupported】 = not supported.",
+        TWO[:1],
+    )
+    assert result.value == 0.0, result.reason
+
+
+def test_marks_defined_in_parentheses_are_read_by_their_legend() -> None:
+    result = score(f"(+ supported, - not supported)\n\n```\n+ {TWO[0]}\n+ {TWO[1]}\n```", TWO)
+    assert result.value == 1.0, result.reason
+
+
+def test_a_legend_headed_by_a_dash_defines_every_mark() -> None:
+    result = score("In order: 🔴, 🟢\n\nKey — 🟢 = supported by the context, 🔴 = not supported.", TWO)
+    assert result.value == 0.5, result.reason
+
+
+def test_a_mark_s_meaning_holds_no_other_definition() -> None:
+    # "🔴🟡" is two marks drawn together, not a third the legend defines as "(🟢 = supported".
+    result = score("In order: 🔴🟡  (🟢 = supported by the context, 🔴 = not supported, 🟡 = cannot tell)", TWO)
+    assert result.value in (0.0, None), result.reason  # a person: not supported, cannot tell
+
+
+def test_a_field_s_name_before_a_bracketed_value_is_no_verdict() -> None:
+    result = score("```py\nsupported = (False, None)\n```", TWO)
+    assert result.value != 0.5, result.reason  # "supported" names the tuple; it says nothing of statement 1
+
+
+# ------------------------------------------------------------------ sentences about several statements
+
+
+@pytest.mark.parametrize(
+    "grader_output",
+    [
+        "All statements apart from statement 3 are supported by the context.",
+        "All statements are supported by the context except statement 3.",
+        "The first and second statements are supported by the context.",
+    ],
+)
+def test_a_sentence_about_several_statements_is_no_verdict_of_one(grader_output: str) -> None:
+    result = score(grader_output, FOUR)
+    assert result.status is Status.UNDETERMINED, result.reason
+
+
+def test_a_sentence_that_says_supported_and_unsupported_is_no_verdict() -> None:
+    result = score(f'{{"supported_statements": [], "unsupported_statements": ["{FOUR[3]}"]}}', FOUR[3:])
+    assert result.value != 1.0, result.reason
+    assert result.value in (0.0, None), result.reason
+
+
+def test_a_lead_in_about_each_statement_does_not_hide_the_sentence_after_it() -> None:
+    result = score("Taking each statement in turn: Statement 1 is supported by the context.", TWO[:1])
+    assert result.value == 1.0, result.reason
