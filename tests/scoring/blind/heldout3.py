@@ -295,7 +295,7 @@ def analysis_then_summary(ch: Chooser) -> BlindOutput:
 _IS_WHAT: tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]] = (
     ("is supported by the context", "is backed up by the context", "is clearly supported"),
     ("is not supported by the context", "is not backed up by the context", "is unsupported"),
-    ("cannot be decided from the context", "is unclear: the context is ambiguous", "can't be verified either way"),
+    ("cannot be decided from the context", "is unclear from the context", "can't be verified either way"),
 )
 _ORDER_INTROS = {
     "supported_first": "I'll start with the statements the context supports.",
