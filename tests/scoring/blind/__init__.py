@@ -10,6 +10,7 @@ contracts and issue 33. Each layout is a function over the ``Chooser`` of
 - ``layouts``: the development set (the reader's developer may read it);
 - ``heldout``: a second, separate set (run it, do not read it while developing the reader);
 - ``heldout2``: a third set, written blind as well (run it, do not read it while developing the reader);
-- ``measure``: ``python -m tests.scoring.blind.measure --set dev|heldout|heldout2|both --seed S --n N``;
+- ``heldout3``: a fourth set, written blind by another hand (run it, do not read it while developing the reader);
+- ``measure``: ``python -m tests.scoring.blind.measure --set dev|heldout|heldout2|heldout3|both --seed S --n N``;
 - ``_draw``: what every layout shares (statements, truths, call 1, verdict words, framing).
 """

@@ -1,6 +1,6 @@
 """Measure the fixed scorer on the blind layouts: misreads and wrong numbers, by set and by layout.
 
-    python -m tests.scoring.blind.measure --set dev|heldout|heldout2|both --seed S --n N [--examples K]
+    python -m tests.scoring.blind.measure --set dev|heldout|heldout2|heldout3|both --seed S --n N [--examples K]
 
 Draws N outputs per set (a layout chosen uniformly for each, drawn with its dimensions)
 from ``random.Random`` seeded by the set's name and S, scores each with
@@ -24,10 +24,11 @@ from compat import Score, get_scorer
 from tests.scoring.blind._draw import CLASSES, WRONG_NUMBER, BlindOutput, LayoutSet, misread
 from tests.scoring.blind.heldout import HELDOUT
 from tests.scoring.blind.heldout2 import HELDOUT2
+from tests.scoring.blind.heldout3 import HELDOUT3
 from tests.scoring.blind.layouts import DEV
 from tests.scoring.graders import RandomChooser
 
-SETS: dict[str, LayoutSet] = {"dev": DEV, "heldout": HELDOUT, "heldout2": HELDOUT2}
+SETS: dict[str, LayoutSet] = {"dev": DEV, "heldout": HELDOUT, "heldout2": HELDOUT2, "heldout3": HELDOUT3}
 
 
 @dataclass

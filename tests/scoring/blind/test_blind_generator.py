@@ -15,6 +15,7 @@ from hypothesis import given, settings
 from tests.scoring.blind._draw import BlindOutput, LayoutSet
 from tests.scoring.blind.heldout import HELDOUT, heldout_outputs
 from tests.scoring.blind.heldout2 import HELDOUT2
+from tests.scoring.blind.heldout3 import HELDOUT3, MAX_N, heldout3_outputs
 from tests.scoring.blind.layouts import DEV, dev_outputs
 from tests.scoring.blind.measure import main, measure
 from tests.scoring.graders import SHAPES, RandomChooser
@@ -135,3 +136,34 @@ def test_heldout2_draws_valid_outputs() -> None:
         assert len({o.grader_output for o in own}) > (8 if own[0].refusal else 30), layout
         if not own[0].refusal:
             assert any(o.truth is not None and None in o.truth for o in own), layout
+
+
+def test_heldout3_draws_valid_outputs() -> None:
+    """The third held-out set: apart from the others, deterministic, every layout drawn and consistent."""
+    assert len(HELDOUT3.names) >= 12
+    others = set(DEV.names) | set(HELDOUT.names) | set(HELDOUT2.names) | set(SHAPES)
+    assert not set(HELDOUT3.names) & others
+    outputs = drawn(HELDOUT3, 3, 600)
+    assert [o.grader_output for o in outputs[:50]] == [o.grader_output for o in drawn(HELDOUT3, 3, 50)]
+    assert [o.grader_output for o in outputs[:50]] != [o.grader_output for o in drawn(HELDOUT3, 4, 50)]
+    assert {o.layout for o in outputs} == set(HELDOUT3.names)
+    for output in outputs:
+        check(output)
+    assert max(len(o.statements) for o in outputs) == MAX_N
+    for layout in HELDOUT3.names:
+        chooser = RandomChooser(random.Random(layout))
+        own = [HELDOUT3.draw(chooser, layout) for _ in range(60)]
+        for output in own:
+            check(output)
+        assert len({o.refusal for o in own}) == 1, "a layout is either a refusal layout or a verdict layout"
+        assert len({o.grader_output for o in own}) > (8 if own[0].refusal else 45), layout
+        if not own[0].refusal:
+            assert {len(o.statements) for o in own} >= {2, 3, 4}, layout
+            assert any(o.truth is not None and None in o.truth for o in own), layout
+
+
+@settings(max_examples=60, deadline=None)
+@given(heldout3_outputs())
+def test_heldout3_strategy(output: BlindOutput) -> None:
+    assert output.layout in HELDOUT3.names
+    check(output)
