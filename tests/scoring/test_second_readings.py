@@ -163,3 +163,68 @@ def test_a_sentence_that_says_supported_and_unsupported_is_no_verdict() -> None:
 def test_a_lead_in_about_each_statement_does_not_hide_the_sentence_after_it() -> None:
     result = score("Taking each statement in turn: Statement 1 is supported by the context.", TWO[:1])
     assert result.value == 1.0, result.reason
+
+
+# ------------------------------------------------------------------ a short reading is a question
+
+
+def test_a_sentence_about_one_statement_in_words_not_read_leaves_no_gap_to_count_as_no() -> None:
+    result = score(
+        "Statement 2 is not supported by the context.\nStatement 3 is supported.\n"
+        "Statement 1 is backed up by the context.",
+        FOUR[:3],
+    )
+    assert_unclear(result, "statement 1", "words not read")
+
+
+def test_items_that_judge_in_words_not_read_are_no_missing_verdicts() -> None:
+    result = score(
+        "Here is my assessment, statement by statement:\n1. No, the context does not say this.\n"
+        "2. The context does not support this statement.\n3. The context confirms this.\n"
+        "4. This statement is directly backed by the context.",
+        FOUR,
+    )
+    assert_unclear(result, "judges outside it")
+
+
+def test_a_short_reading_with_nothing_left_unread_is_a_finding_about_the_grader() -> None:
+    result = score("1. No\n2. Yes\n\nThat is all I can say.", FOUR[:3])
+    assert result.value == pytest.approx(1 / 3), result.reason  # statement 3: no verdict, counted unsupported
+
+
+# ------------------------------------------------------------------ fields, questions and hedges
+
+
+def test_json_lines_with_an_id_and_a_verdict_field_are_read_by_the_field() -> None:
+    result = score(
+        f'{{"statement_id": 1, "text": "{TWO[0]}", "entailment": "not_entailed"}}\n'
+        f'{{"statement_id": 2, "text": "{TWO[1]}", "entailment": "entailed"}}',
+        TWO,
+    )
+    assert result.value == 0.5, result.reason  # the id 1 is no yes, the key "entailment" no verdict
+
+
+def test_a_question_used_as_a_label_is_no_verdict() -> None:
+    result = score(
+        f"1. {TWO[0]}\n   - Evidence: The context contradicts this.\n   - **Supported by context?:** No\n"
+        f"2. {TWO[1]}\n   - Evidence: The context says exactly this.\n   - **Supported by context?:** Yes",
+        TWO,
+    )
+    assert result.value == 0.5, result.reason
+
+
+def test_a_field_s_name_in_a_cell_is_no_verdict() -> None:
+    result = score(
+        "**Statement 1** | Supported: **no** | Evidence: no mention of this.\n"
+        "**Statement 2** | Supported: **yes** | Evidence: stated directly.",
+        TWO,
+    )
+    assert result.value == 0.5, result.reason
+
+
+@pytest.mark.parametrize(
+    "cell", ["Partially supported (counts as not supported)", "Partially supported", "Supported, but not supported"]
+)
+def test_a_hedged_or_two_way_judgement_is_no_yes(cell: str) -> None:
+    result = score(f"| # | Statement | Support |\n|---|---|---|\n| 1 | {TWO[0]} | {cell} |", TWO[:1])
+    assert result.value != 1.0, result.reason

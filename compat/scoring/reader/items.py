@@ -79,7 +79,7 @@ class Run(NamedTuple):
 # table row that does not line up): a reading holding it never reads the count.
 GAP = Item(None, "gap")
 _OVERALL = Item(None, "overall")  # an overall verdict: ends a run, never one of its items
-_NO_WORD = Item(None, "")  # a place between items that holds no verdict word at all
+NO_WORD = Item(None, "")  # a place between items that holds no verdict word at all
 _NUMBER_WORDS = ("1", "0", "")  # what a number read as a verdict, or a place, holds as its word
 PLAIN_ITEMS = {"yes": Item(1, "yes"), "no": Item(0, "no")}  # the fast paths' items
 
@@ -285,7 +285,7 @@ def run_of(parts: Iterator[tuple[str, int]], words: VerdictWords, numbers: bool 
                 if lead_in > MAX_LEAD_IN_PARTS:
                     break
                 continue
-            pending.append(_NO_WORD)
+            pending.append(NO_WORD)
             if len(pending) > MAX_LEAD_IN_PARTS:
                 break
             continue
@@ -303,7 +303,7 @@ def run_of(parts: Iterator[tuple[str, int]], words: VerdictWords, numbers: bool 
         # among numbers read as verdicts ("above: 1, 0, 1") it is a verdict like them.
         enumerations = set(bare)
         items = [item for index, item in enumerate(items) if index not in enumerations]
-        while items and items[0] == _NO_WORD:  # what followed a leading enumeration is a lead-in, not a place
+        while items and items[0] == NO_WORD:  # what followed a leading enumeration is a lead-in, not a place
             del items[0]
             unreadable -= 1
     trailing = bool(pending) or lead_in > MAX_LEAD_IN_PARTS

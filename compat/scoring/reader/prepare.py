@@ -59,6 +59,8 @@ _ELEMENT = re.compile(
     r"<(?P<close>/)?(?P<name>[a-z][\w.-]{0,40})(?P<attributes>(?:[ \t]+[\w.-]{1,40}[ \t]*=[ \t]*"
     r"(?:\"[^\"<>\n]{0,80}\"|'[^'<>\n]{0,80}'|[\w.-]{1,40}))*)[ \t]*/?>"
 )
+# A field that numbers its statement ("statement_id": 3, "id": "2"): the number is whose, never a verdict.
+_ID_KEY = re.compile(r"[\"']?(?:statement|claim)?[ \t]*id[\"']?[ \t]*[:=][ \t]*[\"']?(\d{1,4})[\"']?(?!\d)")
 _NUMBERED = re.compile(r"[\"']?[a-z]{0,10}[ \t#]*(\d{1,4})[\"']?$")
 
 
@@ -139,6 +141,8 @@ def prepare_folded(lowered: str, statements: Sequence[str] | None, words: Verdic
         lowered = _HTML_TAG.sub(" ", lowered)  # <b>No</b>: the markup is not the verdict
         if "<" in lowered:
             lowered = _ELEMENT.sub(lambda tag: _element(tag, words.values), lowered)
+    if "id" in lowered:
+        lowered = _ID_KEY.sub(lambda key: f" statement {key.group(1)} ", lowered)  # "statement_id": 3
     if "’" in lowered:
         lowered = lowered.replace("’", "'")  # can’t
     # Each legend pattern runs only where its cheapest telltale is present: a regex pass
@@ -162,12 +166,16 @@ def prepare_folded(lowered: str, statements: Sequence[str] | None, words: Verdic
     return lowered
 
 
-# "Is statement 1 supported by the context?": a question asks, it judges nothing. Where no answer
-# follows it, its words are blanked but for what names a statement (an echo, "statement 1"). An
-# answered question stays: the repeated layout reads its word as layout, its answer as the verdict.
-_QUESTION = re.compile(r"(?:^|(?<=[\n.!?:]))[ \t*_#>]*(?:is|are|does|do|was|were|can|could)[ \t][^\n?.!]{0,200}\?")
+# "Is statement 1 supported by the context?", "Supported by context?": a question asks, it judges
+# nothing. Where no answer follows it, its words are blanked but for what names a statement (an
+# echo, "statement 1"). An answered question stays: the repeated layout reads its word as layout,
+# its answer as the verdict.
+_QUESTION = re.compile(
+    r"(?:^|(?<=[\n.!?:]))[ \t*_#>•-]*(?:(?:is|are|does|do|was|were|can|could)[ \t]"
+    r"|(?:supported|entailed|faithful|grounded|verified)(?=[ \t?]))[^\n?.!]{0,200}\?"
+)
 _NAMES_A_STATEMENT = re.compile(r"§\d+§|statement[ \t]*\d+")
-_BEFORE_ANSWER = re.compile(r"[\s*_`\"'\[(>-]*")
+_BEFORE_ANSWER = re.compile(r"[\s*_`\"'\[(>:-]*")
 
 
 def _blank_unanswered_questions(lowered: str, words: VerdictWords) -> str:

@@ -234,6 +234,7 @@ _ABOUT_OTHERS = re.compile(
     r"(?:[ \t]+of)?(?:[ \t]+the)?[ \t]+(?:statements?|claims?|ones?|others?)"
     r"|all (?:others|the others|the rest)|the others|the rest|statements|claims)(?!\w)"
 )
+_HEDGE = re.compile(r"(?<!\w)(?:partially|partly|mostly|largely|somewhat|loosely|indirectly)(?!\w)")
 _OPPOSITE = re.compile(_NEGATIVE.pattern.replace("|no)", ")"))  # a negative word that is no mere "no"
 _NEGATION = re.compile(r"(?<!\w)(?:not|n't|never|neither|nor|cannot|no longer)(?!\w)|n't(?!\w)")
 
@@ -247,12 +248,14 @@ class ProseReading(NamedTuple):
 
     by_index: dict[int, Value]
     spans: list[tuple[int, int]]
+    unread: frozenset[int] = frozenset()  # named alone by a sentence whose verdict was not read
 
 
 def read_prose(lowered: str) -> ProseReading:
     """Verdicts by statement from sentences about one statement each; said twice, the lower."""
     by_index: dict[int, Value] = {}
     spans: list[tuple[int, int]] = []
+    unread: set[int] = set()
     pos = 0
     for sentence in islice(_SENTENCE_END.split(lowered), 4 * MAX_VERDICTS):
         at = lowered.find(sentence, pos) if sentence else pos
@@ -272,12 +275,15 @@ def read_prose(lowered: str) -> ProseReading:
         if "?" in sentence:  # a question judges nothing: only its answer does ("...context? No.")
             sentence = sentence[sentence.rfind("?") + 1 :]
         value = _polarity(sentence)
-        if value is _NOT_A_VERDICT or not 1 <= index <= MAX_VERDICTS:
+        if not 1 <= index <= MAX_VERDICTS:
+            continue
+        if value is _NOT_A_VERDICT:
+            unread.add(index)  # "Statement 7 is backed up by the context": judged, in words not known
             continue
         previous = by_index.get(index, value)
         by_index[index] = _lower(previous, value)
         spans.append((at, pos))
-    return ProseReading(by_index, spans)
+    return ProseReading(by_index, spans, frozenset(unread - by_index.keys()))
 
 
 def _index(match: re.Match[str]) -> int | None:
@@ -302,12 +308,16 @@ def _polarity(sentence: str) -> Value | int:
     """1 supported, 0 not, None unclear, ``_NOT_A_VERDICT`` where the sentence judges nothing."""
     if _UNKNOWN.search(sentence):
         return None
-    positive = _POSITIVE.search(sentence)
-    if positive is not None:
-        if _NEGATION.search(sentence, 0, positive.start()):
-            return 0
-        # "supported statements: [], unsupported statements: [§0§]": both ways, so neither
-        return _NOT_A_VERDICT if _OPPOSITE.search(sentence) else 1
+    values: set[int] = set()
+    since = 0
+    for positive in _POSITIVE.finditer(sentence):
+        values.add(0 if _NEGATION.search(sentence, since, positive.start()) else 1)
+        since = positive.end()
+    if values:
+        if 1 in values and (_OPPOSITE.search(sentence) or _HEDGE.search(sentence)):
+            values.add(0)  # "unsupported statements: [], supported statements: [§0§]"; "partially supported"
+        # Both ways ("partially supported (counts as not supported)"): neither is the sentence's verdict.
+        return values.pop() if len(values) == 1 else _NOT_A_VERDICT
     if _NEGATIVE.search(sentence):
         return 0
     return _NOT_A_VERDICT

@@ -20,6 +20,7 @@ are in ``text_sources``; every pattern is linear.
 
 from __future__ import annotations
 
+import re
 from bisect import bisect_right
 from collections.abc import Iterable, Iterator, Sequence
 from typing import NamedTuple
@@ -27,7 +28,7 @@ from typing import NamedTuple
 from compat.scoring.reader.degrees import rates_each_statement
 from compat.scoring.reader.final_line import read_final_block
 from compat.scoring.reader.grouped import Grouped, may_be_grouped, read_grouped, read_grouped_sentences
-from compat.scoring.reader.items import GAP, MAX_ITEM_CHARS, Item
+from compat.scoring.reader.items import GAP, MAX_ITEM_CHARS, NO_WORD, Item
 from compat.scoring.reader.lines import line_start
 from compat.scoring.reader.pairs import read_pairs
 from compat.scoring.reader.repetition import (
@@ -211,6 +212,20 @@ def _read_sources(lowered: str, expected: int | None, words: VerdictWords) -> Te
                 chosen,
                 f"{_says(chosen)} for {expected} statements, and the grader wrote about {written_about} of them",
             )
+        # A short reading is a finding about the grader only where nothing that judges is left
+        # unread: "3. The context does not support this statement." holds no verdict word, but judges.
+        judging = next((word for word in _JUDGING.finditer(lowered, since) if not _within(covered, word.start())), None)
+        if judging is not None:
+            return _unclear(
+                chosen,
+                f'{_says(chosen)} for {expected} statements, and the grader judges outside it ("{judging.group()}")',
+            )
+    if UNREAD_SENTENCE in chosen.items:
+        unread_at = [str(at + 1) for at, item in enumerate(chosen.items) if item is UNREAD_SENTENCE]
+        return _unclear(
+            chosen,
+            f"{_says(chosen)}, but the sentences about statement {', '.join(unread_at)} judge it in words not read",
+        )
     if UNALIGNED_ROW in chosen.items:
         rows = chosen.items.count(UNALIGNED_ROW)
         return _unclear(chosen, f"{rows} of the table's rows do not line up with its header")
@@ -233,7 +248,7 @@ _SET_ASIDE = frozenset({"superseded_verdicts", "multiple_final_lines"})
 
 def _reads_the_count(reading: Reading, expected: int) -> bool:
     """A verdict (or the grader's "can't tell") for every statement, none a place it could not read."""
-    return len(reading.items) == expected and GAP not in reading.items and UNALIGNED_ROW not in reading.items
+    return len(reading.items) == expected and not {GAP, UNALIGNED_ROW, UNREAD_SENTENCE} & set(reading.items)
 
 
 def _prefix_agrees(first: tuple[Value, ...], second: tuple[Value, ...]) -> bool:
@@ -247,14 +262,11 @@ def _without_places(readings: list[Reading], expected: int) -> list[Reading]:
     units (an echo, an explanation), not statements it gave no verdict."""
     found: list[Reading] = []
     for reading in readings:
-        if len(reading.items) > expected and _NO_WORD in reading.items:
-            kept = tuple(item for item in reading.items if item != _NO_WORD)
+        if len(reading.items) > expected and NO_WORD in reading.items:
+            kept = tuple(item for item in reading.items if item != NO_WORD)
             if len(kept) == expected:
                 found.append(reading._replace(items=kept, anchors=()))
     return found
-
-
-_NO_WORD = Item(None, "")
 
 
 def _agreeing(readings: list[Reading], chosen: Reading) -> int:
@@ -403,13 +415,23 @@ def _readings(
     if ("statement" in lowered or "claim" in lowered or "§" in lowered) and mentions(lowered) <= MAX_PROSE_MENTIONS:
         prose = read_prose(lowered)
         if prose.by_index:
-            # A statement no sentence judged is a gap: the reading is short there, not a "no".
-            last = max(prose.by_index)
-            items = tuple(Item(prose.by_index[i], "") if i in prose.by_index else GAP for i in range(1, last + 1))
+            # A statement no sentence judged is a gap: the reading is short there, not a "no"; one
+            # a sentence judged in words not read is no reading at all.
+            last = max(prose.by_index.keys() | prose.unread)
+            items = tuple(
+                Item(prose.by_index[i], "") if i in prose.by_index else UNREAD_SENTENCE if i in prose.unread else GAP
+                for i in range(1, last + 1)
+            )
             yield Reading("prose", items, frozenset(), tuple(prose.spans))
 
 
 _CHECKPOINT = Reading("checkpoint", (), frozenset(), ())
+UNREAD_SENTENCE = Item(None, "unread sentence")
+# Words that judge a statement without being a verdict word of their own ("the context supports this").
+_JUDGING = re.compile(
+    r"(?<!\w)(?:supports?|supported|supporting|unsupported|confirm(?:s|ed)?|contradict(?:s|ed)?|backed|entail(?:s|ed)?"
+    r"|verif(?:y|ied|iable)|unverifiable|stated|mentioned|true|false|correct|incorrect|accurate|inaccurate)(?!\w)"
+)  # a sentence about one statement, its verdict not read
 _RATED = "the grader rated each statement (a confidence, a score): a degree is no verdict"
 
 
@@ -466,4 +488,15 @@ def _result(reading: Reading) -> TextVerdicts:
     if {item.word for item in reading.items} - PLAIN_WORDS - {""}:  # "yes" and "no" have no spaces to fold
         warnings = warnings | {"verdict_word_variant"}
     by_numbers = any(item.word in ("1", "0") for item in reading.items)
-    return TextVerdicts(_OUTPUT_SOURCES.get(reading.source, reading.source), reading.values, warnings, None, by_numbers)
+    # A place between items that holds no verdict word ("2. The context confirms this.") is a
+    # statement judged in words not read, not one the grader left without a verdict.
+    wordless = [str(at + 1) for at, item in enumerate(reading.items) if item is NO_WORD]
+    unclear = (
+        f"{_says(reading)}, but the item{'s' if len(wordless) > 1 else ''} of statement {', '.join(wordless)} "
+        f"hold{'' if len(wordless) > 1 else 's'} no verdict word the reader knows"
+        if wordless
+        else None
+    )
+    return TextVerdicts(
+        _OUTPUT_SOURCES.get(reading.source, reading.source), reading.values, warnings, unclear, by_numbers
+    )

@@ -118,8 +118,8 @@ _MARK = rf"(?:[{MARKS}]\ufe0f?[ \t]*(?=\w))?"
 
 
 # "Supported: false", "correct = 1": a field's name, whose value (a verdict word, 0 or 1, alone on
-# the rest of its line but for punctuation) follows it. Checked before the end of a phrase.
-_FIELD = r"(?![ \t*]*[:=][ \t]*[\"'`*(\[{{]*(?:{words}|[01]|t|f)(?![\w\"'`*]*[ \t]*[^\s\"'`*.,;!)]))"
+# the rest of its line or its cell but for punctuation) follows it. Checked before the end of a phrase.
+_FIELD = r"(?![\"'`]?[ \t*]*[:=][ \t]*[\"'`*(\[{{]*(?:{words}|[01]|t|f)(?![\w\"'`*]*[ \t]*[^\s\"'`*.,;!)\]}}|]))"
 
 
 def _compile(table: WordTable) -> VerdictWords:
