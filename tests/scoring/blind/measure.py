@@ -1,6 +1,8 @@
 """Measure the fixed scorer on the blind layouts: misreads and wrong numbers, by set and by layout.
 
-    python -m tests.scoring.blind.measure --set dev|heldout|heldout2|heldout3|both --seed S --n N [--examples K]
+    python -m tests.scoring.blind.measure --set NAME --seed S --n N [--examples K]
+
+NAME is dev, heldout, heldout2, heldout3, heldout4 or both (dev and heldout).
 
 Draws N outputs per set (a layout chosen uniformly for each, drawn with its dimensions)
 from ``random.Random`` seeded by the set's name and S, scores each with
@@ -25,10 +27,17 @@ from tests.scoring.blind._draw import CLASSES, WRONG_NUMBER, BlindOutput, Layout
 from tests.scoring.blind.heldout import HELDOUT
 from tests.scoring.blind.heldout2 import HELDOUT2
 from tests.scoring.blind.heldout3 import HELDOUT3
+from tests.scoring.blind.heldout4 import HELDOUT4
 from tests.scoring.blind.layouts import DEV
 from tests.scoring.graders import RandomChooser
 
-SETS: dict[str, LayoutSet] = {"dev": DEV, "heldout": HELDOUT, "heldout2": HELDOUT2, "heldout3": HELDOUT3}
+SETS: dict[str, LayoutSet] = {
+    "dev": DEV,
+    "heldout": HELDOUT,
+    "heldout2": HELDOUT2,
+    "heldout3": HELDOUT3,
+    "heldout4": HELDOUT4,
+}
 
 
 @dataclass
