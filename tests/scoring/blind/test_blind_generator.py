@@ -17,6 +17,7 @@ from tests.scoring.blind.heldout import HELDOUT, heldout_outputs
 from tests.scoring.blind.heldout2 import HELDOUT2
 from tests.scoring.blind.heldout3 import HELDOUT3, MAX_N, heldout3_outputs
 from tests.scoring.blind.heldout4 import HELDOUT4, heldout4_outputs
+from tests.scoring.blind.heldout5 import HELDOUT5, heldout5_outputs
 from tests.scoring.blind.layouts import DEV, dev_outputs
 from tests.scoring.blind.measure import main, measure
 from tests.scoring.graders import SHAPES, RandomChooser
@@ -198,4 +199,37 @@ def test_heldout4_draws_valid_outputs() -> None:
 @given(heldout4_outputs())
 def test_heldout4_strategy(output: BlindOutput) -> None:
     assert output.layout in HELDOUT4.names
+    check(output)
+
+
+def test_heldout5_draws_valid_outputs() -> None:
+    """The fifth held-out set: apart from the others, deterministic, every layout drawn and consistent."""
+    assert len(HELDOUT5.names) >= 12
+    others = (
+        set(DEV.names) | set(HELDOUT.names) | set(HELDOUT2.names) | set(HELDOUT3.names) | set(HELDOUT4.names)
+    ) | set(SHAPES)
+    assert not set(HELDOUT5.names) & others
+    outputs = drawn(HELDOUT5, 3, 700)
+    assert [o.grader_output for o in outputs[:50]] == [o.grader_output for o in drawn(HELDOUT5, 3, 50)]
+    assert [o.grader_output for o in outputs[:50]] != [o.grader_output for o in drawn(HELDOUT5, 4, 50)]
+    assert {o.layout for o in outputs} == set(HELDOUT5.names)
+    for output in outputs:
+        check(output)
+    assert max(len(o.statements) for o in outputs) == MAX_N
+    for layout in HELDOUT5.names:
+        chooser = RandomChooser(random.Random(layout))
+        own = [HELDOUT5.draw(chooser, layout) for _ in range(60)]
+        for output in own:
+            check(output)
+        assert len({o.refusal for o in own}) == 1, "a layout is either a refusal layout or a verdict layout"
+        assert len({o.grader_output for o in own}) > (8 if own[0].refusal else 45), layout
+        if not own[0].refusal:
+            assert {len(o.statements) for o in own} >= {2, 3, 4}, layout
+            assert any(o.truth is not None and None in o.truth for o in own), layout
+
+
+@settings(max_examples=60, deadline=None)
+@given(heldout5_outputs())
+def test_heldout5_strategy(output: BlindOutput) -> None:
+    assert output.layout in HELDOUT5.names
     check(output)
