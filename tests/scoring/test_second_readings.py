@@ -13,6 +13,7 @@ from compat import get_scorer
 from compat.cases import parse_case
 from compat.scoring import Cause, Score, Status
 from compat.scoring.reader.tally import Tally, stated_tally
+from compat.scoring.reader.text_sources import read_prose
 
 TWO = ["The hotel does not allow pets.", "The store opens at 9 am on weekdays."]
 FOUR = [
@@ -223,8 +224,78 @@ def test_a_field_s_name_in_a_cell_is_no_verdict() -> None:
 
 
 @pytest.mark.parametrize(
-    "cell", ["Partially supported (counts as not supported)", "Partially supported", "Supported, but not supported"]
+    "cell", ["Partially supported (counts as not supported)", "Partially supported", "PARTLY SUPPORTED"]
 )
 def test_a_hedged_or_two_way_judgement_is_no_yes(cell: str) -> None:
     result = score(f"| # | Statement | Support |\n|---|---|---|\n| 1 | {TWO[0]} | {cell} |", TWO[:1])
     assert result.value != 1.0, result.reason
+
+
+# ------------------------------------------------------------------ second thoughts, inverted questions, labels
+
+
+@pytest.mark.parametrize(
+    "revision",
+    [
+        "Correction: statement 1 is actually supported.",
+        "On second thought, statement 2 is supported too.",
+        "Actually, let me fix 2: yes.",
+        "Wait — I got #2 wrong. Re-reading the context, it is true.",
+    ],
+)
+def test_verdicts_the_grader_revises_after_giving_them_are_not_its_last_word(revision: str) -> None:
+    assert_unclear(score(f"1. No\n2. No\n\n{revision}", TWO))
+
+
+def test_a_sentence_after_the_verdicts_that_agrees_with_them_is_no_revision() -> None:
+    result = score("1. No\n2. Yes\n\nStatement 2 is supported by the context; statement 1 is not.", TWO)
+    assert result.value == 0.5, result.reason
+
+
+@pytest.mark.parametrize(
+    "grader_output",
+    [
+        f"- {TWO[0]}\n  Hallucination: Yes\n- {TWO[1]}\n  Hallucination: No",
+        f"1. {TWO[0]}\n   unsupported: true\n2. {TWO[1]}\n   unsupported: false",
+        f"| # | Statement | Hallucination |\n|---|---|---|\n| 1 | {TWO[0]} | Yes |\n| 2 | {TWO[1]} | No |",
+    ],
+)
+def test_a_question_asked_the_other_way_round_is_read_the_other_way_round(grader_output: str) -> None:
+    result = score(grader_output, TWO)
+    assert (result.value, [verdict.verdict for verdict in result.verdicts]) == (0.5, [0, 1]), result.reason
+
+
+def test_a_label_in_every_item_is_layout_and_the_value_after_it_the_verdict() -> None:
+    result = score(
+        f"Statement 1: {FOUR[0]}\n    [supported] false\n\nStatement 2: {FOUR[1]}\n    [supported] true\n\n"
+        f"Statement 3: {FOUR[2]}\n    [supported] null (cannot tell)",
+        FOUR[:3],
+    )
+    assert [verdict.verdict for verdict in result.verdicts] == [0, 1, None], result.reason
+
+
+@pytest.mark.parametrize(
+    "grader_output",
+    [
+        "Going through them: the first statement is not; the second is supported; the third is not.",
+        "In order: the first statement is not supported; the second is supported; and the third is not.",
+    ],
+)
+def test_one_sentence_of_clauses_is_read_clause_by_clause(grader_output: str) -> None:
+    result = score(grader_output, FOUR[:3])
+    assert result.value == pytest.approx(1 / 3), result.reason
+
+
+@pytest.mark.parametrize(
+    ("sentence", "by_index", "unread"),
+    [
+        ("insert into t (statement id, statement, supported) values (1, '§0§', 'yes');", {1: 1}, set()),
+        ("insert into t (statement id, statement, supported) values (1, '§0§', 'no');", {}, {1}),
+        ("insert into t (statement id, statement, supported) values (1, '§0§', null);", {1: None}, set()),
+    ],
+)
+def test_a_value_given_beside_a_column_name_is_read_with_it(
+    sentence: str, by_index: dict[int, int | None], unread: set[int]
+) -> None:
+    prose = read_prose(sentence)
+    assert (prose.by_index, set(prose.unread)) == (by_index, unread)

@@ -49,6 +49,18 @@ def _blank_legend_lines(lowered: str) -> str:
     return lowered
 
 
+# A field that asks the question the other way round ("Hallucination: yes", "unsupported: true"):
+# its yes is a no. Read after the legends are blanked ("Hallucinated: yes means ..." defines).
+_INVERTED = re.compile(
+    r"(?<!\w)(?:hallucinat\w*|unsupported|not[ \t]+supported|contradict\w*|fabricat\w*)[ \t*_\"'`]*"
+    r"(?:\?[ \t*_]*)?[:=][ \t*_\"'`]*(?P<v>yes|no|true|false)(?!\w)"
+)
+
+
+def _inverted(field: re.Match[str]) -> str:
+    return " verdict: " + ("no" if field.group("v") in ("yes", "true") else "yes")
+
+
 _HTML_TAG = re.compile(
     r"</?(?:b|i|u|p|br|em|strong|span|div|li|ul|ol|code|td|tr|th|mark|sup|sub)(?:[ \t][^<>\n]{0,200})?/?>"
 )
@@ -159,6 +171,8 @@ def prepare_folded(lowered: str, statements: Sequence[str] | None, words: Verdic
         lowered = _blank_legend_lines(_LEGEND_DEFINES.sub(" ", lowered))
     if "legend" in lowered or "key" in lowered:
         lowered = _LEGEND_HEAD.sub(" ", lowered)
+    if "halluc" in lowered or "unsupported" in lowered or "contradict" in lowered or "fabricat" in lowered:
+        lowered = _INVERTED.sub(_inverted, lowered)
     if statements:
         lowered = _blank_echoes(lowered, statements)
     if "?" in lowered:

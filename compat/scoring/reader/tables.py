@@ -25,10 +25,14 @@ from compat.scoring.reader.items import Item, read_item
 from compat.scoring.reader.lines import line_end
 from compat.scoring.reader.verdict_words import BUILT_IN, MAX_VERDICTS, VerdictWords
 
+# A column that asks the question the other way round: its yes is a no ("| Hallucination |").
+INVERTED_COLUMNS = frozenset({"hallucination", "hallucinated", "unsupported", "contradicted"})
 # A header cell naming the verdict column: one of these, alone or as the last word of a short
 # name ("is supported", "final label"); or any name holding "verdict".
 VERDICT_COLUMNS = frozenset(
     {"verdict", "supported", "faithful", "label", "judgement", "judgment", "result", "decision", "entailed", "grade"}
+    | {"support", "grounded"}
+    | INVERTED_COLUMNS
 )
 _SPACES = "  "  # columns aligned by two spaces or more (a plain-text table; an HTML table, prepared)
 _DELIMITERS = ("|", "\t", ";", ",", _SPACES)  # most telling first: a Markdown row may hold commas
@@ -76,9 +80,9 @@ def _lines_naming_a_column(lowered: str) -> list[int]:
     return sorted(starts)
 
 
-def _rows(lowered: str, at: int, header: tuple[str, int, int], start: int, words: VerdictWords) -> Table | None:
+def _rows(lowered: str, at: int, header: Header, start: int, words: VerdictWords) -> Table | None:
     """The verdict cells of the rows from ``at`` on, up to the first line that is no row."""
-    delimiter, column, width = header
+    delimiter, column, width, inverted = header
     items: list[Item] = []
     end = -1
     while at <= len(lowered) and len(items) < MAX_VERDICTS:
@@ -94,14 +98,24 @@ def _rows(lowered: str, at: int, header: tuple[str, int, int], start: int, words
             continue  # the header's underline
         item = _verdict_cell(cells, column, width, delimiter, words)
         if item is not None:
-            items.append(item)
+            items.append(item._replace(value=1 - item.value) if inverted and item.value is not None else item)
     if not any(item.value is not None for item in items):
         return None
     return Table(tuple(items), (start, end))
 
 
-def _header(line: str) -> tuple[str, int, int] | None:
-    """The delimiter, the verdict column's index and the cell count of a header line."""
+class Header(NamedTuple):
+    """A table's header: its delimiter, the verdict column's index, its cell count, and whether the
+    column asks the question the other way round."""
+
+    delimiter: str
+    column: int
+    width: int
+    inverted: bool
+
+
+def _header(line: str) -> Header | None:
+    """The header a line is, where it names a verdict column."""
     if not any(name in line for name in VERDICT_COLUMNS):
         return None  # most lines: no cell could name the column
     for delimiter in _DELIMITERS:
@@ -112,7 +126,8 @@ def _header(line: str) -> tuple[str, int, int] | None:
             continue  # two spaces also stand between sentences: only a line of names is a header
         column = next((index for index, cell in enumerate(cells) if _names_verdicts(cell)), None)
         if column is not None:
-            return delimiter, column, len(cells)
+            name = cells[column].strip(_CELL_DECORATION).rstrip(" ?:").replace("_", " ").replace("-", " ")
+            return Header(delimiter, column, len(cells), name.split()[-1] in INVERTED_COLUMNS)
     return None
 
 

@@ -207,16 +207,17 @@ MAX_PARAGRAPHS = 4
 
 # Prose is read only from texts that name statements at most this often.
 MAX_PROSE_MENTIONS = 4 * MAX_VERDICTS
-_SENTENCE_END = re.compile(r"(?<=[.!?])[ \t]+|\n+")
+_SENTENCE_END = re.compile(r"(?<=[.!?;])[ \t]+|\n+")  # a clause after a semicolon is a sentence of its own
 _MENTION = re.compile(
     r"(?:statement|claim)[ \t]*#?[ \t]*(?P<i>\d{1,4})(?!\d)(?![ \t]*:)"
     r"|(?P<o>" + "|".join(ORDINALS) + r")[ \t]+(?:statement|claim)"
+    r"|(?<!\w)the[ \t]+(?P<o2>" + "|".join(ORDINALS) + r")(?=[ \t]+(?:one[ \t]+)?(?:is|was)(?!\w))"
     r"|§(?P<e>\d{1,4})§"
 )
 _LABELLED = re.compile(r"[ \t*#>-]*(?:statement|claim)[ \t]*#?[ \t]*\d{1,4}[ \t*]*:")
 _UNKNOWN = re.compile(
     r"(?<!\w)(?:unclear|uncertain|ambiguous|either way|(?:cannot|can't) be (?:verified|determined)"
-    r"|not (?:sure|certain|clear)|undetermined|indeterminate)(?!\w)"
+    r"|not (?:sure|certain|clear)|undetermined|indeterminate|null)(?!\w)"
 )
 _POSITIVE = re.compile(
     r"(?<!\w)(?:supported|supports|entails?|entailed|holds|correct|accurate|true|faithful|consistent|grounded"
@@ -234,6 +235,9 @@ _ABOUT_OTHERS = re.compile(
     r"(?:[ \t]+of)?(?:[ \t]+the)?[ \t]+(?:statements?|claims?|ones?|others?)"
     r"|all (?:others|the others|the rest)|the others|the rest|statements|claims)(?!\w)"
 )
+_GIVEN_NO = re.compile(r"[\"'(,=:][ \t]*(?:no|false)[\"')]?(?!\w)")  # a value given: "..., 'no')", "= false"
+# "the first statement is not;": the verdict word said once for all, left out of the clause that negates it.
+_ELLIPTIC_NO = re.compile(r"(?<!\w)(?:is|was|are)(?:[ \t]+not|n't)[ \t]*[.;!,]?[ \t]*$")
 _HEDGE = re.compile(r"(?<!\w)(?:partially|partly|mostly|largely|somewhat|loosely|indirectly)(?!\w)")
 _OPPOSITE = re.compile(_NEGATIVE.pattern.replace("|no)", ")"))  # a negative word that is no mere "no"
 _NEGATION = re.compile(r"(?<!\w)(?:not|n't|never|neither|nor|cannot|no longer)(?!\w)|n't(?!\w)")
@@ -289,8 +293,8 @@ def read_prose(lowered: str) -> ProseReading:
 def _index(match: re.Match[str]) -> int | None:
     if match.group("i"):
         return int(match.group("i"))
-    if match.group("o"):
-        return ORDINALS.index(match.group("o")) + 1
+    if match.group("o") or match.group("o2"):
+        return ORDINALS.index(match.group("o") or match.group("o2")) + 1
     return int(match.group("e")) + 1  # echoes are numbered from 0
 
 
@@ -314,10 +318,10 @@ def _polarity(sentence: str) -> Value | int:
         values.add(0 if _NEGATION.search(sentence, since, positive.start()) else 1)
         since = positive.end()
     if values:
-        if 1 in values and (_OPPOSITE.search(sentence) or _HEDGE.search(sentence)):
+        if 1 in values and (_OPPOSITE.search(sentence) or _HEDGE.search(sentence) or _GIVEN_NO.search(sentence)):
             values.add(0)  # "unsupported statements: [], supported statements: [§0§]"; "partially supported"
         # Both ways ("partially supported (counts as not supported)"): neither is the sentence's verdict.
         return values.pop() if len(values) == 1 else _NOT_A_VERDICT
-    if _NEGATIVE.search(sentence):
+    if _NEGATIVE.search(sentence) or _ELLIPTIC_NO.search(sentence):
         return 0
     return _NOT_A_VERDICT

@@ -50,7 +50,7 @@ from compat.scoring.reader.text_sources import (
     read_prose,
 )
 from compat.scoring.reader.verdict_words import BUILT_IN, UNREAD, Value, VerdictWords, remember
-from compat.scoring.reader.words import PLAIN_WORDS
+from compat.scoring.reader.words import PLAIN_WORDS, word_value
 
 
 class TextVerdicts(NamedTuple):
@@ -184,7 +184,7 @@ def _read_sources(lowered: str, expected: int | None, words: VerdictWords) -> Te
         for other in complete:
             if other.values != chosen.values and not (chosen.keyed and _same_verdicts(chosen, other)):
                 return _unclear(chosen, f"{_says(chosen)}, but {_says(other)}")
-        return _result(chosen)
+        return _second_thoughts(lowered, chosen, readings, found.places, words) or _result(chosen)
     chosen = readings[0]
     if len(chosen.items) < expected or GAP in chosen.items:
         covered = _merged(span for reading in readings if reading.values == chosen.values for span in reading.spans)
@@ -220,6 +220,9 @@ def _read_sources(lowered: str, expected: int | None, words: VerdictWords) -> Te
                 chosen,
                 f'{_says(chosen)} for {expected} statements, and the grader judges outside it ("{judging.group()}")',
             )
+    second = _second_thoughts(lowered, chosen, readings, found.places, words)
+    if second is not None:
+        return second
     if UNREAD_SENTENCE in chosen.items:
         unread_at = [str(at + 1) for at, item in enumerate(chosen.items) if item is UNREAD_SENTENCE]
         return _unclear(
@@ -230,6 +233,86 @@ def _read_sources(lowered: str, expected: int | None, words: VerdictWords) -> Te
         rows = chosen.items.count(UNALIGNED_ROW)
         return _unclear(chosen, f"{rows} of the table's rows do not line up with its header")
     return _result(chosen)
+
+
+def _second_thoughts(
+    lowered: str, chosen: Reading, readings: list[Reading], places: Sequence[int], words: VerdictWords
+) -> TextVerdicts | None:
+    """Where the grader says otherwise of a statement than the reading (a sentence about it), or
+    revises its verdicts after giving them ("Correction: statement 1 is actually true", "On second
+    thought, ..."), the reading is not its last word: unclear, whatever the revision says. So too
+    where the word read stands in every item and another verdict follows it ("[Supported] false"):
+    the word is the layout's label."""
+    label = _label_in_every_item(lowered, chosen, places, words)
+    if label is not None:
+        word, after = label
+        if after is not None:  # each item's value, read after the label: the repetition read as a person does
+            return _result(Reading(chosen.source, after, chosen.warnings, chosen.spans, keyed=chosen.keyed))
+        return _unclear(chosen, f'{_says(chosen)}, but "{word}" stands in every item, another verdict after it')
+    ends = [end for _start, end in chosen.spans]
+    after = max(ends) if ends else len(lowered)
+    if chosen.source != "prose" and ("statement" in lowered or "claim" in lowered):
+        # A sentence after the verdicts that says otherwise of one ("Statement 2 is actually supported").
+        later = read_prose(lowered[after:]).by_index
+        for index, said in sorted(later.items()):
+            read = chosen.values[index - 1] if index <= len(chosen.values) else None
+            if said is not None and read is not None and said != read:
+                word = _VALUE_WORDS[said]
+                return _unclear(chosen, f"{_says(chosen)}, but a sentence after them says {word} of statement {index}")
+    revision = _REVISION.search(lowered, after)
+    if revision is not None:
+        return _unclear(
+            chosen, f'{_says(chosen)}, but the grader revises its verdicts after them ("{revision.group()}")'
+        )
+    return None
+
+
+def _label_in_every_item(
+    lowered: str, chosen: Reading, places: Sequence[int], words: VerdictWords
+) -> tuple[str, tuple[Item, ...] | None] | None:
+    """The word every item of ``chosen`` was read by, where another verdict word of another value
+    follows it closely in some item: a label the layout repeats, not the verdicts. With it, the
+    items read after the label, where every item holds one there (else ``None``: unclear)."""
+    items, spans = chosen.items, chosen.spans
+    if len(items) < 2 or len(spans) != len(items):
+        return None
+    # The word as read, or where a source keeps none, the stretch it read (a line's head).
+    read_as = {
+        item.word or lowered[start:end].strip(_LABEL_DECORATION)
+        for item, (start, end) in zip(items, spans, strict=True)
+    }
+    word = read_as.pop()
+    if read_as or not word:
+        return None
+    after: list[Item | None] = []
+    for start, end in spans:
+        first = lowered.find(word, start, end)
+        value = None
+        if first >= 0:
+            for at in (at for at in places if first < at < _line_end(lowered, first)):
+                following = words.bare.match(lowered, at)
+                if following is not None and _BETWEEN.fullmatch(lowered, first + len(word), at) is not None:
+                    value = Item(word_value(following.group("v"), words.values), following.group("v"))
+                    break
+        after.append(value)
+    if all(value is None or value.value == item.value for value, item in zip(after, items, strict=True)):
+        return None  # nothing else follows the word, or only what it says itself ("Yes, supported")
+    read = tuple(value for value in after if value is not None)
+    return word, read if len(read) == len(items) else None
+
+
+_LABEL_DECORATION = " \t[](){}*_:=`\"'"
+_BETWEEN = re.compile(r"[^\n.;!?]{0,20}")  # a label and its value: on one line, no sentence between
+
+
+# What a grader writes when it takes back a verdict it gave.
+_REVISION = re.compile(
+    r"(?<!\w)(?:correction|corrected|on second thought|on reflection|on closer (?:look|reading|inspection)"
+    r"|i (?:got|had) [^\n.]{0,30}wrong|i misread|i made (?:a|an) (?:mistake|error)|scratch that"
+    r"|let me (?:correct|revise)"
+    r"|should (?:be|read|have been)|is actually|are actually|revised|revision|(?:edit|update|erratum)[ \t]*:"
+    r"|let me fix|i need to fix|(?:^|(?<=[\n.!?]))[ \t]*actually,)(?!\w)"
+)
 
 
 def _read_grouped(lowered: str, grouped: Grouped, expected: int, words: VerdictWords) -> TextVerdicts:
