@@ -23,10 +23,11 @@ from typing import NamedTuple
 
 from compat.scoring.reader.items import Item, read_item
 from compat.scoring.reader.lines import line_end
-from compat.scoring.reader.verdict_words import BUILT_IN, MAX_VERDICTS, VerdictWords
+from compat.scoring.reader.verdict_words import BUILT_IN, MAX_VERDICTS, Value, VerdictWords
 
 # A column that asks the question the other way round: its yes is a no ("| Hallucination |").
 INVERTED_COLUMNS = frozenset({"hallucination", "hallucinated", "unsupported", "contradicted"})
+_INVERSE: dict[Value, Value] = {1: 0, 0: 1, None: None}
 # A header cell naming the verdict column: one of these, alone or as the last word of a short
 # name ("is supported", "final label"); or any name holding "verdict".
 VERDICT_COLUMNS = frozenset(
@@ -98,7 +99,7 @@ def _rows(lowered: str, at: int, header: Header, start: int, words: VerdictWords
             continue  # the header's underline
         item = _verdict_cell(cells, column, width, delimiter, words)
         if item is not None:
-            items.append(item._replace(value=1 - item.value) if inverted and item.value is not None else item)
+            items.append(item._replace(value=_INVERSE[item.value]) if inverted else item)
     if not any(item.value is not None for item in items):
         return None
     return Table(tuple(items), (start, end))

@@ -245,9 +245,9 @@ def _second_thoughts(
     the word is the layout's label."""
     label = _label_in_every_item(lowered, chosen, places, words)
     if label is not None:
-        word, after = label
-        if after is not None:  # each item's value, read after the label: the repetition read as a person does
-            return _result(Reading(chosen.source, after, chosen.warnings, chosen.spans, keyed=chosen.keyed))
+        word, values = label
+        if values is not None:  # each item's value, read after the label: the repetition read as a person does
+            return _result(Reading(chosen.source, values, chosen.warnings, chosen.spans, keyed=chosen.keyed))
         return _unclear(chosen, f'{_says(chosen)}, but "{word}" stands in every item, another verdict after it')
     ends = [end for _start, end in chosen.spans]
     after = max(ends) if ends else len(lowered)
