@@ -328,7 +328,7 @@ class RagasScorer:
             )
         parsed = parse_verdicts(case.grader_output, statements, self.words)
         if parsed is None or parsed.valid_count == 0:
-            refusal = matched_refusal(case.grader_output)
+            refusal = matched_refusal(case.grader_output, non_answers=True)
             if parsed is not None and parsed.unclear is not None:  # no reading, and why ("it rated each statement")
                 cause, why = Cause.UNCLEAR_READING, parsed.unclear
             elif refusal is not None:

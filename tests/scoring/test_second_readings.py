@@ -299,3 +299,44 @@ def test_a_value_given_beside_a_column_name_is_read_with_it(
 ) -> None:
     prose = read_prose(sentence)
     assert (prose.by_index, set(prose.unread)) == (by_index, unread)
+
+
+# ------------------------------------------------------------------ JSON units, non-answers
+
+
+def test_a_list_of_tool_calls_is_read_one_verdict_a_call() -> None:
+    calls = ", ".join(
+        f'{{"name": "submit_verdict", "arguments": {{"statement_id": {i}, "supported": {value}}}}}'
+        for i, value in ((1, "false"), (2, "true"), (3, "true"))
+    )
+    result = score(f"I'll record a verdict for each statement.\n\n[TOOL_CALLS] [{calls}]", FOUR[:3])
+    assert [verdict.verdict for verdict in result.verdicts] == [0, 1, 1], result.reason
+
+
+def test_tool_calls_in_separate_blocks_are_read_together() -> None:
+    blocks = "\n".join(
+        f'<tool_call>\n{{"name": "grade_statement", "arguments": {{"statement_id": {i}, "supported": {value}}}}}\n'
+        "</tool_call>"
+        for i, value in ((1, "false"), (2, "true"))
+    )
+    result = score(f"Calling the grading tool:\n\n{blocks}", TWO)
+    assert [verdict.verdict for verdict in result.verdicts] == [0, 1], result.reason
+
+
+@pytest.mark.parametrize(
+    "grader_output",
+    [
+        "Before I answer: the context seems to be cut off after its first line. Could you paste the full passage?",
+        "To evaluate these statements I need the retrieved passages, which are missing from your message.",
+        '{"error": "The context is empty, so the statements cannot be evaluated."}',
+        "Przepraszam, ale nie mogę ocenić tych stwierdzeń bez kontekstu.",
+    ],
+)
+def test_a_question_back_or_a_missing_input_is_a_refusal(grader_output: str) -> None:
+    result = score(grader_output, TWO)
+    assert (result.status, result.cause) == (Status.UNDETERMINED, Cause.REFUSAL), result.reason
+
+
+def test_a_verdict_beside_a_question_back_stays_a_verdict() -> None:
+    result = score("1. Yes\n2. No\n\nCould you send the full passage next time?", TWO)
+    assert result.value == 0.5, result.reason

@@ -73,6 +73,9 @@ def verdict_items(value: Any, whole: bool, words: Values) -> tuple[list[Any], bo
                 return node, False
             if _is_value_list(node, numbers_ok, words):
                 return node, True
+            repeated = _items_in_every_unit(node)
+            if repeated is not None:
+                return repeated, False
             queue.extend((child, False) for child in islice(node, MAX_VISITED))
     return None
 
@@ -139,3 +142,34 @@ def _indexed(node: dict[Any, Any], words: Values) -> list[Any] | None:
         return None  # places without a single verdict: not a verdict object
     numbered.sort(key=itemgetter(0))
     return [child for _number, child in numbered]
+
+
+def _items_in_every_unit(node: list[Any]) -> list[Any] | None:
+    """Where a list's elements are units of one shape, each holding one item at the same place
+    (``[{"name": "grade", "arguments": {"statement_id": 1, "supported": false}}, ...]``, a list of
+    tool calls): those items, in order. The shape repeats; the item is read where it stands in each."""
+    if len(node) < 2 or len(node) > MAX_VERDICTS or not all(isinstance(unit, dict) for unit in node):
+        return None
+    path = _item_path(node[0])
+    if path is None:
+        return None
+    items = []
+    for unit in node:
+        for key in path:
+            unit = unit.get(key) if isinstance(unit, dict) else None
+        if not _is_item(unit):
+            return None
+        items.append(unit)
+    return items
+
+
+def _item_path(unit: dict[Any, Any], depth: int = 3) -> tuple[Any, ...] | None:
+    """The keys that lead from ``unit`` to the one item object inside it (a few levels at most)."""
+    for key, child in unit.items():
+        if _is_item(child):
+            return (key,)
+        if isinstance(child, dict) and depth > 1:
+            inner = _item_path(child, depth - 1)
+            if inner is not None:
+                return (key, *inner)
+    return None

@@ -95,7 +95,60 @@ REFUSAL_PATTERNS: tuple[tuple[str, str], ...] = (
     ("できません", "ja"),
     ("죄송", "ko"),
     ("할 수 없", "ko"),
+    ("lo lamento", "es"),
+    ("het spijt me", "nl"),
+    ("beklager", "da"),
+    ("tyvärr", "sv"),
+    ("przepraszam", "pl"),
+    ("omlouvám se", "cs"),
+    ("sajnálom", "hu"),
+    ("üzgünüm", "tr"),
+    ("λυπάμαι", "el"),
+    ("вибачте", "uk"),
+    ("عذرًا", "ar"),
+    ("عذرا", "ar"),
+    ("آسف", "ar"),
+    ("xin lỗi", "vi"),
+    ("maaf", "id"),
+    ("क्षमा", "hi"),
+    ("माफ़", "hi"),
 )
+
+# A grader that asks back or says what is missing instead of judging: a non-answer. Asked only
+# where the output holds no verdict at all, so a hit names the cause and never removes a score.
+NON_ANSWER_PATTERNS: tuple[str, ...] = (
+    "could you",
+    "can you send",
+    "can you provide",
+    "can you share",
+    "please send",
+    "please provide",
+    "please paste",
+    "please share",
+    "please add",
+    "do you want",
+    "would you like",
+    "is missing",
+    "are missing",
+    "is empty",
+    "was empty",
+    "came through empty",
+    "not provided",
+    "no context",
+    "without context",
+    "without the context",
+    "i need the",
+    "i need more",
+    "i'll have to decline",
+    "i have to decline",
+    "not comfortable",
+    "i'd rather not",
+    "i would rather not",
+    "not in a position to",
+    "i need to stop",
+    '"error"',
+)
+MAX_NON_ANSWER_CHARS = 1_000  # a non-answer is short: a longer text without verdicts is a layout not read
 
 
 # Phrases that explanations use too: a refusal only where nothing is explained statement by statement.
@@ -109,9 +162,16 @@ WEAK_REFUSAL_PATTERNS: tuple[tuple[str, str], ...] = (
 _EXPLAINS_STATEMENTS = re.compile(r"(?:statement|claim)[ \t_#]*\d|^[ \t*-]*\d{1,3}[.)]|explanation", re.MULTILINE)
 
 
-def matched_refusal(text: str) -> str | None:
-    """The first refusal pattern found at the start or the end of ``text``, if any."""
+def matched_refusal(text: str, *, non_answers: bool = False) -> str | None:
+    """The first refusal pattern found at the start or the end of ``text``, if any; with
+    ``non_answers``, in a short text, also a question back or a complaint that the input is
+    missing (``Could you paste the full passage?``): what the whole output does, whatever its words."""
     text, _draft = strip_reasoning(text)
+    if non_answers and len(text.strip()) <= MAX_NON_ANSWER_CHARS:
+        folded = text.casefold()
+        asked = next((pattern for pattern in NON_ANSWER_PATTERNS if pattern in folded), None)
+        if asked is not None:
+            return asked
     if len(text) > 2 * REFUSAL_WINDOW:
         text = text[:REFUSAL_WINDOW] + "\n" + text[-REFUSAL_WINDOW:]
     window = text.casefold()

@@ -217,7 +217,8 @@ def _add_candidate(candidates: list[_Candidate], found: FoundJson, items: list[A
 def _candidate(found: FoundJson, items: list[Any], values_only: bool) -> _Candidate:
     if found.incomplete:
         items = [item for item in items if id(item) not in found.incomplete]
-    single = type(found.value) is dict and len(items) == 1 and items[0] is found.value
+    # One item, on its own or as the one item of its value (a tool call's arguments): JSON lines merge these.
+    single = type(found.value) is dict and len(items) == 1 and type(items[0]) is dict
     return _Candidate(items, found.repaired, single, values_only)
 
 
