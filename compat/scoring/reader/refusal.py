@@ -167,17 +167,16 @@ def matched_refusal(text: str, *, non_answers: bool = False) -> str | None:
     ``non_answers``, in a short text, also a question back or a complaint that the input is
     missing (``Could you paste the full passage?``): what the whole output does, whatever its words."""
     text, _draft = strip_reasoning(text)
-    if non_answers and len(text.strip()) <= MAX_NON_ANSWER_CHARS:
-        folded = text.casefold()
-        asked = next((pattern for pattern in NON_ANSWER_PATTERNS if pattern in folded), None)
-        if asked is not None:
-            return asked
     if len(text) > 2 * REFUSAL_WINDOW:
         text = text[:REFUSAL_WINDOW] + "\n" + text[-REFUSAL_WINDOW:]
     window = text.casefold()
     for pattern, _language in REFUSAL_PATTERNS:
         if pattern in window:
             return pattern
+    if non_answers and len(text.strip()) <= MAX_NON_ANSWER_CHARS:
+        asked = next((pattern for pattern in NON_ANSWER_PATTERNS if pattern in window), None)
+        if asked is not None:
+            return asked
     weak = next((pattern for pattern, _language in WEAK_REFUSAL_PATTERNS if pattern in window), None)
     if weak is not None and _EXPLAINS_STATEMENTS.search(window) is None:
         return weak
