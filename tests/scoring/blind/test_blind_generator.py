@@ -18,6 +18,7 @@ from tests.scoring.blind.heldout2 import HELDOUT2
 from tests.scoring.blind.heldout3 import HELDOUT3, MAX_N, heldout3_outputs
 from tests.scoring.blind.heldout4 import HELDOUT4, heldout4_outputs
 from tests.scoring.blind.heldout5 import HELDOUT5, heldout5_outputs
+from tests.scoring.blind.heldout6 import HELDOUT6, heldout6_outputs
 from tests.scoring.blind.layouts import DEV, dev_outputs
 from tests.scoring.blind.measure import main, measure
 from tests.scoring.graders import SHAPES, RandomChooser
@@ -232,4 +233,42 @@ def test_heldout5_draws_valid_outputs() -> None:
 @given(heldout5_outputs())
 def test_heldout5_strategy(output: BlindOutput) -> None:
     assert output.layout in HELDOUT5.names
+    check(output)
+
+
+def test_heldout6_draws_valid_outputs() -> None:
+    """The sixth held-out set: apart from the others, deterministic, every layout drawn and consistent."""
+    assert len(HELDOUT6.names) >= 12
+    others = (
+        set(DEV.names)
+        | set(HELDOUT.names)
+        | set(HELDOUT2.names)
+        | set(HELDOUT3.names)
+        | set(HELDOUT4.names)
+        | set(HELDOUT5.names)
+    ) | set(SHAPES)
+    assert not set(HELDOUT6.names) & others
+    outputs = drawn(HELDOUT6, 3, 700)
+    assert [o.grader_output for o in outputs[:50]] == [o.grader_output for o in drawn(HELDOUT6, 3, 50)]
+    assert [o.grader_output for o in outputs[:50]] != [o.grader_output for o in drawn(HELDOUT6, 4, 50)]
+    assert {o.layout for o in outputs} == set(HELDOUT6.names)
+    for output in outputs:
+        check(output)
+    assert max(len(o.statements) for o in outputs) == 10
+    for layout in HELDOUT6.names:
+        chooser = RandomChooser(random.Random(layout))
+        own = [HELDOUT6.draw(chooser, layout) for _ in range(60)]
+        for output in own:
+            check(output)
+        assert len({o.refusal for o in own}) == 1, "a layout is either a refusal layout or a verdict layout"
+        assert len({o.grader_output for o in own}) > (8 if own[0].refusal else 45), layout
+        if not own[0].refusal:
+            assert {len(o.statements) for o in own} >= {2, 3, 4}, layout
+            assert any(o.truth is not None and None in o.truth for o in own), layout
+
+
+@settings(max_examples=60, deadline=None)
+@given(heldout6_outputs())
+def test_heldout6_strategy(output: BlindOutput) -> None:
+    assert output.layout in HELDOUT6.names
     check(output)
