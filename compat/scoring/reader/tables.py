@@ -35,6 +35,10 @@ VERDICT_COLUMNS = frozenset(
     | {"support", "grounded"}
     | INVERTED_COLUMNS
 )
+# The names searched for: a line naming "unsupported" names "support" too, and is found once.
+_SEARCHED_NAMES = tuple(
+    sorted(name for name in VERDICT_COLUMNS if not any(other in name for other in VERDICT_COLUMNS - {name}))
+)
 _SPACES = "  "  # columns aligned by two spaces or more (a plain-text table; an HTML table, prepared)
 _DELIMITERS = ("|", "\t", ";", ",", _SPACES)  # most telling first: a Markdown row may hold commas
 _RUN_OF_SPACES = re.compile(r" {2,}")
@@ -71,7 +75,7 @@ def read_table(lowered: str, words: VerdictWords = BUILT_IN) -> Table | None:
 def _lines_naming_a_column(lowered: str) -> list[int]:
     """Where each line that holds a column's name starts, in order, at most ``MAX_HEADER_LINES``."""
     starts: set[int] = set()
-    for name in VERDICT_COLUMNS:
+    for name in _SEARCHED_NAMES:
         at = lowered.find(name)
         while at >= 0 and len(starts) < MAX_HEADER_LINES:
             end = line_end(lowered, at)

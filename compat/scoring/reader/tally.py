@@ -32,6 +32,7 @@ _BEFORE = re.compile(
 )
 _VERDICT_WORDS = ("supported", "verified", "entailed", "grounded", "faithful")
 _WINDOW = 80  # characters looked at before a verdict word
+_TELLTALES = (" of ", "/", "all ")  # what every count holds: "2 of 3", "3/4", "all 5"
 _INDEXED = ("statement", "claim", "#", "§", "no.")  # "statement 2 of 4": an index, not a count
 
 
@@ -58,6 +59,8 @@ def stated_tally(lowered: str) -> Tally | None:
 
 def _tally_before(lowered: str, at: int) -> Tally | None:
     window = lowered[max(0, at - _WINDOW) : at]
+    if not any(telltale in window for telltale in _TELLTALES):
+        return None  # most verdict words: no count before them (substring tests, not the pattern)
     match = _BEFORE.search(window)
     if match is None:
         return None
