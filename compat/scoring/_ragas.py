@@ -266,6 +266,10 @@ def _a_line_each(output: str, count: int) -> bool:
     """Whether a short output is one line a statement ("Cannot determine.\nYes." for two): each
     line answered its statement, and a line that cannot tell is that statement's item."""
     lines = [line for line in output.splitlines() if line.strip()]
+    while len(lines) > count and (
+        lines[0].rstrip().endswith((":", ",")) or lines[0].lstrip().lower().startswith("overall")
+    ):
+        lines = lines[1:]  # a lead-in ("In summary,", "Verdicts:") or an overall verdict answers no statement
     return len(lines) == count and all(len(line) <= _SHORT_LINE for line in lines)
 
 
@@ -365,7 +369,7 @@ class RagasScorer:
             # "No. I won't do that.", "Sorry - no." for three statements, or a short reply that holds a
             # refusal ("Yes, I understand the task, but I can't complete it"): one verdict word beside
             # a refusal is a refusal that starts with a verdict word, not a statement's verdict.
-            refusal = matched_refusal(_without_statements(case.grader_output, statements))
+            refusal = matched_refusal(_without_statements(case.grader_output, statements), weak=False)
             if refusal is not None:
                 given = f"{parsed.valid_count} of {len(statements)} verdicts"
                 why = f'the grader refused to judge ("{refusal}"), giving {given}'

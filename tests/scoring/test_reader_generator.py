@@ -464,6 +464,37 @@ def test_an_output_built_from_known_verdicts_reads_as_those_verdicts(output: Gra
         dimensions={},
     )
 )
+# Found by the dev profile (2026-11-29): a lead-in line before one line a statement answers no statement.
+@example(
+    GraderOutput(
+        statements=JOHN,
+        statements_output="\n".join(JOHN),
+        grader_output="In summary,\nYes.\nCannot determine.",
+        truth=(True, None),
+        refusal=False,
+        dimensions={},
+    )
+)
+@example(
+    GraderOutput(
+        statements=JOHN,
+        statements_output="\n".join(JOHN),
+        grader_output="Overall verdict: No\n\nYes.\nCannot determine.",
+        truth=(True, None),
+        refusal=False,
+        dimensions={},
+    )
+)
+@example(
+    GraderOutput(
+        statements=JOHN,
+        statements_output="\n".join(JOHN),
+        grader_output="In summary, 1. Yes. 2. Cannot determine.",
+        truth=(True, None),
+        refusal=False,
+        dimensions={},
+    )
+)
 # Found by the dev profile: "Cannot determine." as a statement's item is an unknown, not a refusal of the task.
 @example(
     GraderOutput(

@@ -340,3 +340,15 @@ def test_a_question_back_or_a_missing_input_is_a_refusal(grader_output: str) -> 
 def test_a_verdict_beside_a_question_back_stays_a_verdict() -> None:
     result = score("1. Yes\n2. No\n\nCould you send the full passage next time?", TWO)
     assert result.value == 0.5, result.reason
+
+
+@pytest.mark.parametrize(
+    "grader_output",
+    [
+        "Statement 1: TRUE\nStatement 2: FALSE\nStatement 3–4: TRUE (both)",
+        "- 1 & 2: supported (both)\n- 3: contradicted\n- 4: supported",
+        "Statement 1: False\nStatement 2.1: Unknown\nStatement 2.2: True\nStatement 3: True\nStatement 4: True",
+    ],
+)
+def test_statements_judged_together_or_in_parts_are_no_count_to_align(grader_output: str) -> None:
+    assert_unclear(score(grader_output, FOUR), "together or in parts")

@@ -162,10 +162,12 @@ WEAK_REFUSAL_PATTERNS: tuple[tuple[str, str], ...] = (
 _EXPLAINS_STATEMENTS = re.compile(r"(?:statement|claim)[ \t_#]*\d|^[ \t*-]*\d{1,3}[.)]|explanation", re.MULTILINE)
 
 
-def matched_refusal(text: str, *, non_answers: bool = False) -> str | None:
+def matched_refusal(text: str, *, non_answers: bool = False, weak: bool = True) -> str | None:
     """The first refusal pattern found at the start or the end of ``text``, if any; with
     ``non_answers``, in a short text, also a question back or a complaint that the input is
-    missing (``Could you paste the full passage?``): what the whole output does, whatever its words."""
+    missing (``Could you paste the full passage?``): what the whole output does, whatever its words.
+    Without ``weak``, the phrases explanations use too ("cannot determine") are no refusal: beside
+    a verdict they are a statement's "can't tell"."""
     text, _draft = strip_reasoning(text)
     if len(text) > 2 * REFUSAL_WINDOW:
         text = text[:REFUSAL_WINDOW] + "\n" + text[-REFUSAL_WINDOW:]
@@ -177,7 +179,9 @@ def matched_refusal(text: str, *, non_answers: bool = False) -> str | None:
         asked = next((pattern for pattern in NON_ANSWER_PATTERNS if pattern in window), None)
         if asked is not None:
             return asked
-    weak = next((pattern for pattern, _language in WEAK_REFUSAL_PATTERNS if pattern in window), None)
-    if weak is not None and _EXPLAINS_STATEMENTS.search(window) is None:
-        return weak
+    if not weak:
+        return None
+    found = next((pattern for pattern, _language in WEAK_REFUSAL_PATTERNS if pattern in window), None)
+    if found is not None and _EXPLAINS_STATEMENTS.search(window) is None:
+        return found
     return None

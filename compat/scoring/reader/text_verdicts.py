@@ -179,6 +179,15 @@ def _read_sources(lowered: str, expected: int | None, words: VerdictWords) -> Te
         # Prose is read sentence by sentence for its polarity, a weaker reading than any layout:
         # it stands in where nothing else reads the count, never against what does.
         complete = [reading for reading in complete if reading.source != "prose"] or complete
+    together = _JUDGED_TOGETHER_OR_IN_PARTS.search(lowered)
+    if together is not None:
+        # "Statement 4–5: TRUE (both)", "2.1: Unknown / 2.2: True": one verdict is not one statement's.
+        first = _keyed_first(complete) if complete else readings[0]
+        return _unclear(
+            first,
+            f"{_says(first)} for {expected} statements, but the grader judged statements together or in parts "
+            f'("{together.group().strip()}")',
+        )
     if complete:
         chosen = _keyed_first(complete)
         for other in complete:
@@ -303,6 +312,15 @@ def _label_in_every_item(
 
 _LABEL_DECORATION = " \t[](){}*_:=`\"'"
 _BETWEEN = re.compile(r"[^\n.;!?]{0,20}")  # a label and its value: on one line, no sentence between
+
+
+# A key naming two statements ("4–5:", "1 & 2:", "statements 2 and 3") or part of one ("2.1:", "3a)").
+_JUDGED_TOGETHER_OR_IN_PARTS = re.compile(
+    r"(?:^|(?<=[\s(\[#*]))(?:statements?[ \t]+|claims?[ \t]+)?\d{1,2}"
+    r"(?:[ \t]*(?:&|and|–|—|-|\+|/)[ \t]*\d{1,2}[ \t*]*[:.)]|(?:\.\d|[a-c])[ \t*]*[:)])"
+    r"|(?:statements|claims)[ \t]+\d{1,2}[ \t]+and[ \t]+\d{1,2}(?![\d.])[^\n.]{0,60}(?:together|as one|both)",
+    re.MULTILINE,
+)
 
 
 # What a grader writes when it takes back a verdict it gave.
