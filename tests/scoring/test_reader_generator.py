@@ -495,6 +495,18 @@ def test_an_output_built_from_known_verdicts_reads_as_those_verdicts(output: Gra
         dimensions={},
     )
 )
+# Found by the dev profile (2026-11-29): "1: <statement>" gives the verdict before the echo; a row's
+# number before it ("1   <statement>   Incorrect") does not.
+@example(
+    GraderOutput(
+        statements=JOHN,
+        statements_output="\n".join(JOHN),
+        grader_output=f"Final verdict for each statement in order:\n1. 1: {JOHN[0]}\n2. 1: {JOHN[1]}",
+        truth=(True, True),
+        refusal=False,
+        dimensions={},
+    )
+)
 # Found by the dev profile: "Cannot determine." as a statement's item is an unknown, not a refusal of the task.
 @example(
     GraderOutput(

@@ -352,3 +352,8 @@ def test_a_verdict_beside_a_question_back_stays_a_verdict() -> None:
 )
 def test_statements_judged_together_or_in_parts_are_no_count_to_align(grader_output: str) -> None:
     assert_unclear(score(grader_output, FOUR), "together or in parts")
+
+
+def test_a_verdict_of_0_or_1_after_a_dash_is_no_range_of_statements() -> None:
+    result = score("Statement 1 - 0.\nStatement 2 - 1.", TWO)
+    assert result.value == 0.5, result.reason

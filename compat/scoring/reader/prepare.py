@@ -14,7 +14,7 @@ from collections.abc import Mapping, Sequence
 from compat.scoring.reader.legend import MARKS_IN_PARENTHESIS
 from compat.scoring.reader.options import apply_options
 from compat.scoring.reader.pairs import STATEMENT_KEY
-from compat.scoring.reader.verdict_words import BUILT_IN, MARKS, VerdictWords
+from compat.scoring.reader.verdict_words import BUILT_IN, MARKS, MAX_VERDICTS, VerdictWords
 
 # "(Yes/No)" and "yes or no" describe the format; they are not verdicts.
 # Two patterns, each starting with a literal, so the engine skips ahead to it.
@@ -53,6 +53,7 @@ def _blank_legend_lines(lowered: str) -> str:
 # its yes is a no. Read after the legends are blanked ("Hallucinated: yes means ..." defines).
 # Each name is found by substring search, then its field matched where it stands: one pattern
 # of five alternatives tried at every position cost more than the rest of the preparation.
+MAX_INVERTED_FIELDS = 4 * MAX_VERDICTS  # a field a statement, and more: past them, a megabyte of fields is not read
 _INVERTED_NAMES = ("hallucinat", "unsupported", "not supported", "contradict", "fabricat")
 _INVERTED_FIELD = re.compile(r"\w*[ \t*_\"'`]*(?:\?[ \t*_]*)?[:=][ \t*_\"'`]*(?P<v>yes|no|true|false)(?!\w)")
 
@@ -61,16 +62,23 @@ def _invert_fields(lowered: str) -> str:
     fields: list[tuple[int, int, str]] = []
     for name in _INVERTED_NAMES:
         at = lowered.find(name)
-        while at >= 0:
+        while at >= 0 and len(fields) < MAX_INVERTED_FIELDS:
             field = _INVERTED_FIELD.match(lowered, at + len(name))
             if field is not None and not lowered[at - 1 : at].isalnum():
                 fields.append(
                     (at, field.end(), " verdict: " + ("no" if field.group("v") in ("yes", "true") else "yes"))
                 )
             at = lowered.find(name, at + len(name))
-    for start, end, verdict in sorted(fields, reverse=True):
-        lowered = lowered[:start] + verdict + lowered[end:]
-    return lowered
+    if not fields:
+        return lowered
+    pieces: list[str] = []
+    pos = 0
+    for start, end, verdict in sorted(fields):
+        if start >= pos:  # one field a place ("not supported" holds no other name)
+            pieces += (lowered[pos:start], verdict)
+            pos = end
+    pieces.append(lowered[pos:])
+    return "".join(pieces)
 
 
 _HTML_TAG = re.compile(

@@ -31,6 +31,7 @@ _BEFORE = re.compile(
     + r"[ \t]+(?P<neg>not[ \t]+)?(?P<un>un)?$"
 )
 _VERDICT_WORDS = ("supported", "verified", "entailed", "grounded", "faithful")
+MAX_LOOKED = 256  # occurrences of each verdict word looked before: past them, a megabyte is not read for a count
 _WINDOW = 80  # characters looked at before a verdict word
 _TELLTALES = (" of ", "/", "all ")  # what every count holds: "2 of 3", "3/4", "all 5"
 _INDEXED = ("statement", "claim", "#", "§", "no.")  # "statement 2 of 4": an index, not a count
@@ -49,7 +50,9 @@ def stated_tally(lowered: str) -> Tally | None:
     tallies: set[Tally] = set()
     for word in _VERDICT_WORDS:
         at = lowered.find(word)
-        while at >= 0:
+        looked = 0
+        while at >= 0 and looked < MAX_LOOKED:
+            looked += 1
             tally = _tally_before(lowered, at)
             if tally is not None:
                 tallies.add(tally)

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_left
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from itertools import islice
 from typing import NamedTuple
 
@@ -261,7 +261,7 @@ def read_prose(lowered: str) -> ProseReading:
     spans: list[tuple[int, int]] = []
     unread: set[int] = set()
     pos = 0
-    for sentence in islice(_SENTENCE_END.split(lowered), 4 * MAX_VERDICTS):
+    for sentence in islice(_sentences(lowered), 4 * MAX_VERDICTS):
         at = lowered.find(sentence, pos) if sentence else pos
         pos = at + len(sentence)
         if len(sentence) > MAX_ITEM_CHARS:
@@ -288,6 +288,15 @@ def read_prose(lowered: str) -> ProseReading:
         by_index[index] = _lower(previous, value)
         spans.append((at, pos))
     return ProseReading(by_index, spans, frozenset(unread - by_index.keys()))
+
+
+def _sentences(lowered: str) -> Iterator[str]:
+    """``_SENTENCE_END.split(lowered)``, one at a time: a megabyte is not cut whole for a few sentences."""
+    pos = 0
+    for end in _SENTENCE_END.finditer(lowered):
+        yield lowered[pos : end.start()]
+        pos = end.end()
+    yield lowered[pos:]
 
 
 def _index(match: re.Match[str]) -> int | None:

@@ -179,7 +179,9 @@ def _read_sources(lowered: str, expected: int | None, words: VerdictWords) -> Te
         # Prose is read sentence by sentence for its polarity, a weaker reading than any layout:
         # it stands in where nothing else reads the count, never against what does.
         complete = [reading for reading in complete if reading.source != "prose"] or complete
-    together = _JUDGED_TOGETHER_OR_IN_PARTS.search(lowered)
+    together = _JUDGED_TOGETHER_OR_IN_PARTS.search(lowered, 0, CHECKED_CHARS) or (
+        _JUDGED_TOGETHER.search(lowered) if "together" in lowered or "as one" in lowered or "both" in lowered else None
+    )
     if together is not None:
         # "Statement 4–5: TRUE (both)", "2.1: Unknown / 2.2: True": one verdict is not one statement's.
         first = _keyed_first(complete) if complete else readings[0]
@@ -223,7 +225,14 @@ def _read_sources(lowered: str, expected: int | None, words: VerdictWords) -> Te
             )
         # A short reading is a finding about the grader only where nothing that judges is left
         # unread: "3. The context does not support this statement." holds no verdict word, but judges.
-        judging = next((word for word in _JUDGING.finditer(lowered, since) if not _within(covered, word.start())), None)
+        judging = next(
+            (
+                word
+                for word in _JUDGING.finditer(lowered, since, since + CHECKED_CHARS)
+                if not _within(covered, word.start())
+            ),
+            None,
+        )
         if judging is not None:
             return _unclear(
                 chosen,
@@ -262,13 +271,13 @@ def _second_thoughts(
     after = max(ends) if ends else len(lowered)
     if chosen.source != "prose" and ("statement" in lowered or "claim" in lowered):
         # A sentence after the verdicts that says otherwise of one ("Statement 2 is actually supported").
-        later = read_prose(lowered[after:]).by_index
+        later = read_prose(lowered[after : after + CHECKED_CHARS]).by_index
         for index, said in sorted(later.items()):
             read = chosen.values[index - 1] if index <= len(chosen.values) else None
             if said is not None and read is not None and said != read:
                 word = _VALUE_WORDS[said]
                 return _unclear(chosen, f"{_says(chosen)}, but a sentence after them says {word} of statement {index}")
-    revision = _REVISION.search(lowered, after)
+    revision = _REVISION.search(lowered, after, after + CHECKED_CHARS)
     if revision is not None:
         return _unclear(
             chosen, f'{_says(chosen)}, but the grader revises its verdicts after them ("{revision.group()}")'
@@ -298,11 +307,15 @@ def _label_in_every_item(
         first = lowered.find(word, start, end)
         value = None
         if first >= 0:
-            for at in (at for at in places if first < at < _line_end(lowered, first)):
+            line_end = _line_end(lowered, first)
+            index = bisect_right(places, first)
+            while index < len(places) and places[index] < line_end:
+                at = places[index]
                 following = words.bare.match(lowered, at)
                 if following is not None and _BETWEEN.fullmatch(lowered, first + len(word), at) is not None:
                     value = Item(word_value(following.group("v"), words.values), following.group("v"))
                     break
+                index += 1
         after.append(value)
     if all(value is None or value.value == item.value for value, item in zip(after, items, strict=True)):
         return None  # nothing else follows the word, or only what it says itself ("Yes, supported")
@@ -314,14 +327,19 @@ _LABEL_DECORATION = " \t[](){}*_:=`\"'"
 _BETWEEN = re.compile(r"[^\n.;!?]{0,20}")  # a label and its value: on one line, no sentence between
 
 
-# A key naming two statements ("4–5:", "1 & 2:", "statements 2 and 3") or part of one ("2.1:", "3a)").
+# A key naming two statements ("4–5:", "1 & 2:", "statements 2 and 3 ... together") or part of one
+# ("2.1:", "3a)"); a key, so a colon or a parenthesis follows it ("1 - 0." is a statement's verdict).
 _JUDGED_TOGETHER_OR_IN_PARTS = re.compile(
-    r"(?:^|(?<=[\s(\[#*]))(?:statements?[ \t]+|claims?[ \t]+)?\d{1,2}"
-    r"(?:[ \t]*(?:&|and|–|—|-|\+|/)[ \t]*\d{1,2}[ \t*]*[:.)]|(?:\.\d|[a-c])[ \t*]*[:)])"
-    r"|(?:statements|claims)[ \t]+\d{1,2}[ \t]+and[ \t]+\d{1,2}(?![\d.])[^\n.]{0,60}(?:together|as one|both)",
-    re.MULTILINE,
+    r"(?<![\w.,])\d{1,2}(?:[ \t]*(?:&|and|–|—|\+)[ \t]*\d{1,2}|-\d{1,2}|\.\d|[a-c])[ \t*]*[:)]"
+)
+_JUDGED_TOGETHER = re.compile(
+    r"(?:statements|claims)[ \t]+\d{1,2}[ \t]+and[ \t]+\d{1,2}(?![\d.])[^\n.]{0,60}(?:together|as one|both)"
 )
 
+
+# The second readings look this far (from the text's start, or past what was read): a grader's
+# count, revision or split key stands near its verdicts, and a megabyte is not searched by them.
+CHECKED_CHARS = 65_536
 
 # What a grader writes when it takes back a verdict it gave.
 _REVISION = re.compile(

@@ -71,7 +71,7 @@ _ENDS = (
 # before the statement it numbers ("1   §0§   incorrect", "1. Statement: ...").
 # Never "[1, 2, 3]".
 _NUMBER = (
-    r"(?P<n>[01])(?![^\n]{0,3}\d)(?![):][ \t]*(?:\?|[a-z](?!\w)))(?![.):]?[ \t]+(?:§|statement|claim))"
+    r"(?P<n>[01])(?![^\n]{0,3}\d)(?![):][ \t]*(?:\?|[a-z](?!\w)))(?![ \t]+(?:§|statement|claim))"
     r"(?(l)(?!\w)|(?!\w|[.)][ \t]*\S|[ \t]*(?:→|->|=>)))"
 )
 _TAIL_JOINER = r"(?:[ \t]*(?:[-–—:=|→⇒➔➜,]|->|=>)[ \t*_`\"'“”‘’«»<\[(]*)"
