@@ -11,14 +11,15 @@ import re
 
 import pytest
 from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from tests.scoring.blind._draw import BlindOutput, LayoutSet
 from tests.scoring.blind.heldout import HELDOUT, heldout_outputs
 from tests.scoring.blind.heldout2 import HELDOUT2
-from tests.scoring.blind.heldout3 import HELDOUT3, MAX_N, heldout3_outputs
-from tests.scoring.blind.heldout4 import HELDOUT4, heldout4_outputs
-from tests.scoring.blind.heldout5 import HELDOUT5, heldout5_outputs
-from tests.scoring.blind.heldout6 import HELDOUT6, heldout6_outputs
+from tests.scoring.blind.heldout3 import HELDOUT3, MAX_N
+from tests.scoring.blind.heldout4 import HELDOUT4
+from tests.scoring.blind.heldout5 import HELDOUT5
+from tests.scoring.blind.heldout6 import HELDOUT6
 from tests.scoring.blind.layouts import DEV, dev_outputs
 from tests.scoring.blind.measure import main, measure
 from tests.scoring.graders import SHAPES, RandomChooser
@@ -141,21 +142,28 @@ def test_heldout2_draws_valid_outputs() -> None:
             assert any(o.truth is not None and None in o.truth for o in own), layout
 
 
-def test_heldout3_draws_valid_outputs() -> None:
-    """The third held-out set: apart from the others, deterministic, every layout drawn and consistent."""
-    assert len(HELDOUT3.names) >= 12
-    others = set(DEV.names) | set(HELDOUT.names) | set(HELDOUT2.names) | set(SHAPES)
-    assert not set(HELDOUT3.names) & others
-    outputs = drawn(HELDOUT3, 3, 600)
-    assert [o.grader_output for o in outputs[:50]] == [o.grader_output for o in drawn(HELDOUT3, 3, 50)]
-    assert [o.grader_output for o in outputs[:50]] != [o.grader_output for o in drawn(HELDOUT3, 4, 50)]
-    assert {o.layout for o in outputs} == set(HELDOUT3.names)
+# The sets written one a round after the second (each apart from every set before it).
+LATER_SETS = (HELDOUT3, HELDOUT4, HELDOUT5, HELDOUT6)
+
+
+@pytest.mark.parametrize("layout_set", LATER_SETS, ids=lambda layout_set: layout_set.name)
+def test_a_later_held_out_set_draws_valid_outputs(layout_set: LayoutSet) -> None:
+    """Apart from every earlier set, deterministic and seed-dependent, every layout drawn and
+    consistent, up to 10 statements; each layout varied, of one kind (refusals or verdicts),
+    with 2, 3 and 4 statements and an undecided item among its verdict outputs."""
+    assert len(layout_set.names) >= 12
+    earlier = (DEV, HELDOUT, HELDOUT2, *LATER_SETS[: LATER_SETS.index(layout_set)])
+    assert not set(layout_set.names) & ({name for other in earlier for name in other.names} | set(SHAPES))
+    outputs = drawn(layout_set, 3, 700)
+    assert [o.grader_output for o in outputs[:50]] == [o.grader_output for o in drawn(layout_set, 3, 50)]
+    assert [o.grader_output for o in outputs[:50]] != [o.grader_output for o in drawn(layout_set, 4, 50)]
+    assert {o.layout for o in outputs} == set(layout_set.names)
     for output in outputs:
         check(output)
     assert max(len(o.statements) for o in outputs) == MAX_N
-    for layout in HELDOUT3.names:
+    for layout in layout_set.names:
         chooser = RandomChooser(random.Random(layout))
-        own = [HELDOUT3.draw(chooser, layout) for _ in range(60)]
+        own = [layout_set.draw(chooser, layout) for _ in range(60)]
         for output in own:
             check(output)
         assert len({o.refusal for o in own}) == 1, "a layout is either a refusal layout or a verdict layout"
@@ -166,109 +174,7 @@ def test_heldout3_draws_valid_outputs() -> None:
 
 
 @settings(max_examples=60, deadline=None)
-@given(heldout3_outputs())
-def test_heldout3_strategy(output: BlindOutput) -> None:
-    assert output.layout in HELDOUT3.names
-    check(output)
-
-
-def test_heldout4_draws_valid_outputs() -> None:
-    """The fourth held-out set: apart from the others, deterministic, every layout drawn and consistent."""
-    assert len(HELDOUT4.names) >= 12
-    others = set(DEV.names) | set(HELDOUT.names) | set(HELDOUT2.names) | set(HELDOUT3.names) | set(SHAPES)
-    assert not set(HELDOUT4.names) & others
-    outputs = drawn(HELDOUT4, 3, 640)
-    assert [o.grader_output for o in outputs[:50]] == [o.grader_output for o in drawn(HELDOUT4, 3, 50)]
-    assert [o.grader_output for o in outputs[:50]] != [o.grader_output for o in drawn(HELDOUT4, 4, 50)]
-    assert {o.layout for o in outputs} == set(HELDOUT4.names)
-    for output in outputs:
-        check(output)
-    assert max(len(o.statements) for o in outputs) == MAX_N
-    for layout in HELDOUT4.names:
-        chooser = RandomChooser(random.Random(layout))
-        own = [HELDOUT4.draw(chooser, layout) for _ in range(60)]
-        for output in own:
-            check(output)
-        assert len({o.refusal for o in own}) == 1, "a layout is either a refusal layout or a verdict layout"
-        assert len({o.grader_output for o in own}) > (8 if own[0].refusal else 45), layout
-        if not own[0].refusal:
-            assert {len(o.statements) for o in own} >= {2, 3, 4}, layout
-            assert any(o.truth is not None and None in o.truth for o in own), layout
-
-
-@settings(max_examples=60, deadline=None)
-@given(heldout4_outputs())
-def test_heldout4_strategy(output: BlindOutput) -> None:
-    assert output.layout in HELDOUT4.names
-    check(output)
-
-
-def test_heldout5_draws_valid_outputs() -> None:
-    """The fifth held-out set: apart from the others, deterministic, every layout drawn and consistent."""
-    assert len(HELDOUT5.names) >= 12
-    others = (
-        set(DEV.names) | set(HELDOUT.names) | set(HELDOUT2.names) | set(HELDOUT3.names) | set(HELDOUT4.names)
-    ) | set(SHAPES)
-    assert not set(HELDOUT5.names) & others
-    outputs = drawn(HELDOUT5, 3, 700)
-    assert [o.grader_output for o in outputs[:50]] == [o.grader_output for o in drawn(HELDOUT5, 3, 50)]
-    assert [o.grader_output for o in outputs[:50]] != [o.grader_output for o in drawn(HELDOUT5, 4, 50)]
-    assert {o.layout for o in outputs} == set(HELDOUT5.names)
-    for output in outputs:
-        check(output)
-    assert max(len(o.statements) for o in outputs) == MAX_N
-    for layout in HELDOUT5.names:
-        chooser = RandomChooser(random.Random(layout))
-        own = [HELDOUT5.draw(chooser, layout) for _ in range(60)]
-        for output in own:
-            check(output)
-        assert len({o.refusal for o in own}) == 1, "a layout is either a refusal layout or a verdict layout"
-        assert len({o.grader_output for o in own}) > (8 if own[0].refusal else 45), layout
-        if not own[0].refusal:
-            assert {len(o.statements) for o in own} >= {2, 3, 4}, layout
-            assert any(o.truth is not None and None in o.truth for o in own), layout
-
-
-@settings(max_examples=60, deadline=None)
-@given(heldout5_outputs())
-def test_heldout5_strategy(output: BlindOutput) -> None:
-    assert output.layout in HELDOUT5.names
-    check(output)
-
-
-def test_heldout6_draws_valid_outputs() -> None:
-    """The sixth held-out set: apart from the others, deterministic, every layout drawn and consistent."""
-    assert len(HELDOUT6.names) >= 12
-    others = (
-        set(DEV.names)
-        | set(HELDOUT.names)
-        | set(HELDOUT2.names)
-        | set(HELDOUT3.names)
-        | set(HELDOUT4.names)
-        | set(HELDOUT5.names)
-    ) | set(SHAPES)
-    assert not set(HELDOUT6.names) & others
-    outputs = drawn(HELDOUT6, 3, 700)
-    assert [o.grader_output for o in outputs[:50]] == [o.grader_output for o in drawn(HELDOUT6, 3, 50)]
-    assert [o.grader_output for o in outputs[:50]] != [o.grader_output for o in drawn(HELDOUT6, 4, 50)]
-    assert {o.layout for o in outputs} == set(HELDOUT6.names)
-    for output in outputs:
-        check(output)
-    assert max(len(o.statements) for o in outputs) == 10
-    for layout in HELDOUT6.names:
-        chooser = RandomChooser(random.Random(layout))
-        own = [HELDOUT6.draw(chooser, layout) for _ in range(60)]
-        for output in own:
-            check(output)
-        assert len({o.refusal for o in own}) == 1, "a layout is either a refusal layout or a verdict layout"
-        assert len({o.grader_output for o in own}) > (8 if own[0].refusal else 45), layout
-        if not own[0].refusal:
-            assert {len(o.statements) for o in own} >= {2, 3, 4}, layout
-            assert any(o.truth is not None and None in o.truth for o in own), layout
-
-
-@settings(max_examples=60, deadline=None)
-@given(heldout6_outputs())
-def test_heldout6_strategy(output: BlindOutput) -> None:
-    assert output.layout in HELDOUT6.names
+@given(st.sampled_from(LATER_SETS).flatmap(lambda layout_set: layout_set.strategy()))
+def test_the_later_sets_strategies(output: BlindOutput) -> None:
+    assert any(output.layout in layout_set.names for layout_set in LATER_SETS)
     check(output)
