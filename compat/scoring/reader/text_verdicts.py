@@ -20,7 +20,6 @@ are in ``text_sources``; every pattern is linear.
 
 from __future__ import annotations
 
-import re
 from bisect import bisect_right
 from collections.abc import Iterable, Iterator, Sequence
 from typing import NamedTuple
@@ -39,6 +38,13 @@ from compat.scoring.reader.repetition import (
     keyed_values,
     repeated_runs,
 )
+from compat.scoring.reader.second_readings import (
+    CHECKED_CHARS,
+    JUDGING,
+    judged_together_or_in_parts,
+    label_in_every_item,
+    revision_after,
+)
 from compat.scoring.reader.tables import UNALIGNED_ROW, read_table
 from compat.scoring.reader.tally import stated_tally
 from compat.scoring.reader.text_sources import (
@@ -50,7 +56,7 @@ from compat.scoring.reader.text_sources import (
     read_prose,
 )
 from compat.scoring.reader.verdict_words import BUILT_IN, UNREAD, Value, VerdictWords, remember
-from compat.scoring.reader.words import PLAIN_WORDS, word_value
+from compat.scoring.reader.words import PLAIN_WORDS
 
 
 class TextVerdicts(NamedTuple):
@@ -179,16 +185,14 @@ def _read_sources(lowered: str, expected: int | None, words: VerdictWords) -> Te
         # Prose is read sentence by sentence for its polarity, a weaker reading than any layout:
         # it stands in where nothing else reads the count, never against what does.
         complete = [reading for reading in complete if reading.source != "prose"] or complete
-    together = _JUDGED_TOGETHER_OR_IN_PARTS.search(lowered, 0, CHECKED_CHARS) or (
-        _JUDGED_TOGETHER.search(lowered) if "together" in lowered or "as one" in lowered or "both" in lowered else None
-    )
+    together = judged_together_or_in_parts(lowered)
     if together is not None:
         # "Statement 4–5: TRUE (both)", "2.1: Unknown / 2.2: True": one verdict is not one statement's.
         first = _keyed_first(complete) if complete else readings[0]
         return _unclear(
             first,
             f"{_says(first)} for {expected} statements, but the grader judged statements together or in parts "
-            f'("{together.group().strip()}")',
+            f'("{together}")',
         )
     if complete:
         chosen = _keyed_first(complete)
@@ -228,7 +232,7 @@ def _read_sources(lowered: str, expected: int | None, words: VerdictWords) -> Te
         judging = next(
             (
                 word
-                for word in _JUDGING.finditer(lowered, since, since + CHECKED_CHARS)
+                for word in JUDGING.finditer(lowered, since, since + CHECKED_CHARS)
                 if not _within(covered, word.start())
             ),
             None,
@@ -261,7 +265,7 @@ def _second_thoughts(
     thought, ..."), the reading is not its last word: unclear, whatever the revision says. So too
     where the word read stands in every item and another verdict follows it ("[Supported] false"):
     the word is the layout's label."""
-    label = _label_in_every_item(lowered, chosen, places, words)
+    label = label_in_every_item(lowered, chosen.items, chosen.spans, places, words)
     if label is not None:
         word, values = label
         if values is not None:  # each item's value, read after the label: the repetition read as a person does
@@ -277,78 +281,10 @@ def _second_thoughts(
             if said is not None and read is not None and said != read:
                 word = _VALUE_WORDS[said]
                 return _unclear(chosen, f"{_says(chosen)}, but a sentence after them says {word} of statement {index}")
-    revision = _REVISION.search(lowered, after, after + CHECKED_CHARS)
+    revision = revision_after(lowered, after)
     if revision is not None:
-        return _unclear(
-            chosen, f'{_says(chosen)}, but the grader revises its verdicts after them ("{revision.group()}")'
-        )
+        return _unclear(chosen, f'{_says(chosen)}, but the grader revises its verdicts after them ("{revision}")')
     return None
-
-
-def _label_in_every_item(
-    lowered: str, chosen: Reading, places: Sequence[int], words: VerdictWords
-) -> tuple[str, tuple[Item, ...] | None] | None:
-    """The word every item of ``chosen`` was read by, where another verdict word of another value
-    follows it closely in some item: a label the layout repeats, not the verdicts. With it, the
-    items read after the label, where every item holds one there (else ``None``: unclear)."""
-    items, spans = chosen.items, chosen.spans
-    if len(items) < 2 or len(spans) != len(items):
-        return None
-    # The word as read, or where a source keeps none, the stretch it read (a line's head).
-    read_as = {
-        item.word or lowered[start:end].strip(_LABEL_DECORATION)
-        for item, (start, end) in zip(items, spans, strict=True)
-    }
-    word = read_as.pop()
-    if read_as or not word:
-        return None
-    after: list[Item | None] = []
-    for start, end in spans:
-        first = lowered.find(word, start, end)
-        value = None
-        if first >= 0:
-            line_end = _line_end(lowered, first)
-            index = bisect_right(places, first)
-            while index < len(places) and places[index] < line_end:
-                at = places[index]
-                following = words.bare.match(lowered, at)
-                if following is not None and _BETWEEN.fullmatch(lowered, first + len(word), at) is not None:
-                    value = Item(word_value(following.group("v"), words.values), following.group("v"))
-                    break
-                index += 1
-        after.append(value)
-    if all(value is None or value.value == item.value for value, item in zip(after, items, strict=True)):
-        return None  # nothing else follows the word, or only what it says itself ("Yes, supported")
-    read = tuple(value for value in after if value is not None)
-    return word, read if len(read) == len(items) else None
-
-
-_LABEL_DECORATION = " \t[](){}*_:=`\"'"
-_BETWEEN = re.compile(r"[^\n.;!?]{0,20}")  # a label and its value: on one line, no sentence between
-
-
-# A key naming two statements ("4–5:", "1 & 2:", "statements 2 and 3 ... together") or part of one
-# ("2.1:", "3a)"); a key, so a colon or a parenthesis follows it ("1 - 0." is a statement's verdict).
-_JUDGED_TOGETHER_OR_IN_PARTS = re.compile(
-    r"(?<![\w.,])\d{1,2}(?:[ \t]*(?:&|and|–|—|\+)[ \t]*\d{1,2}|-\d{1,2}|\.\d|[a-c])[ \t*]*[:)]"
-)
-_JUDGED_TOGETHER = re.compile(
-    r"(?:statements|claims)[ \t]+\d{1,2}[ \t]+and[ \t]+\d{1,2}(?![\d.])[^\n.]{0,60}(?:together|as one|both)"
-)
-
-
-# The second readings look this far (from the text's start, or past what was read): a grader's
-# count, revision or split key stands near its verdicts, and a megabyte is not searched by them.
-CHECKED_CHARS = 65_536
-
-# What a grader writes when it takes back a verdict it gave.
-_REVISION = re.compile(
-    r"(?<!\w)(?:correction|corrected|on second thought|on reflection|on closer (?:look|reading|inspection)"
-    r"|i (?:got|had) [^\n.]{0,30}wrong|i misread|i made (?:a|an) (?:mistake|error)|scratch that"
-    r"|let me (?:correct|revise)"
-    r"|should (?:be|read|have been)|is actually|are actually|revised|revision|(?:edit|update|erratum)[ \t]*:"
-    r"|let me fix|i need to fix|(?:^|(?<=[\n.!?]))[ \t]*actually,)(?!\w)"
-)
 
 
 def _read_grouped(lowered: str, grouped: Grouped, expected: int, words: VerdictWords) -> TextVerdicts:
@@ -545,12 +481,7 @@ def _readings(
 
 
 _CHECKPOINT = Reading("checkpoint", (), frozenset(), ())
-UNREAD_SENTENCE = Item(None, "unread sentence")
-# Words that judge a statement without being a verdict word of their own ("the context supports this").
-_JUDGING = re.compile(
-    r"(?<!\w)(?:supports?|supported|supporting|unsupported|confirm(?:s|ed)?|contradict(?:s|ed)?|backed|entail(?:s|ed)?"
-    r"|verif(?:y|ied|iable)|unverifiable|stated|mentioned|true|false|correct|incorrect|accurate|inaccurate)(?!\w)"
-)  # a sentence about one statement, its verdict not read
+UNREAD_SENTENCE = Item(None, "unread sentence")  # a sentence about one statement, its verdict not read
 _RATED = "the grader rated each statement (a confidence, a score): a degree is no verdict"
 
 

@@ -1,0 +1,112 @@
+"""Second readings that check the first (reader 4; docs/scoring.md, "a second reading checks the first").
+
+A person who has read a grader's verdicts still reads the rest of the page, and trusts neither
+reading where the page says otherwise. These are the things that page may say, each found
+where it stands and within ``CHECKED_CHARS``: a revision after the verdicts, a key naming two
+statements or part of one, a label every item repeats, words that judge outside a short
+reading. ``text_verdicts`` asks them once it has a reading, and says undetermined where one
+disagrees; the grader's own count is ``tally``'s.
+"""
+
+from __future__ import annotations
+
+import re
+from bisect import bisect_right
+from collections.abc import Sequence
+
+from compat.scoring.reader.items import Item
+from compat.scoring.reader.verdict_words import VerdictWords
+from compat.scoring.reader.words import word_value
+
+# The second readings look this far (from the text's start, or past what was read): a grader's
+# count, revision or split key stands near its verdicts, and a megabyte is not searched by them.
+CHECKED_CHARS = 65_536
+
+
+def revision_after(lowered: str, after: int) -> str | None:
+    """What the grader writes after its verdicts (from ``after``) to take one back, if anything."""
+    revision = _REVISION.search(lowered, after, after + CHECKED_CHARS)
+    return revision.group().strip() if revision is not None else None
+
+
+def judged_together_or_in_parts(lowered: str) -> str | None:
+    """A key naming two statements or part of one ("4–5:", "1 & 2:", "2.1:"), where one stands."""
+    found = _JUDGED_TOGETHER_OR_IN_PARTS.search(lowered, 0, CHECKED_CHARS)
+    if found is None and ("together" in lowered or "as one" in lowered or "both" in lowered):
+        found = _JUDGED_TOGETHER.search(lowered, 0, CHECKED_CHARS)
+    return found.group().strip() if found is not None else None
+
+
+def label_in_every_item(
+    lowered: str,
+    items: Sequence[Item],
+    spans: Sequence[tuple[int, int]],
+    places: Sequence[int],
+    words: VerdictWords,
+) -> tuple[str, tuple[Item, ...] | None] | None:
+    """The word every item of a reading (``items``, read from ``spans``) was read by, where another
+    verdict word of another value follows it closely in some item: a label the layout repeats,
+    not the verdicts. With it, the items read after the label, where every item holds one there
+    (else ``None``: unclear). ``places``: where every verdict word of ``lowered`` stands."""
+    if len(items) < 2 or len(spans) != len(items):
+        return None
+    # The word as read, or where a source keeps none, the stretch it read (a line's head).
+    read_as = {
+        item.word or lowered[start:end].strip(_LABEL_DECORATION)
+        for item, (start, end) in zip(items, spans, strict=True)
+    }
+    word = read_as.pop()
+    if read_as or not word:
+        return None
+    after: list[Item | None] = []
+    for start, end in spans:
+        first = lowered.find(word, start, end)
+        value = None
+        if first >= 0:
+            # The value stands within a few characters of its label, on its line.
+            end_of_line = lowered.find("\n", first, first + _NEAR)
+            end_of_line = first + _NEAR if end_of_line < 0 else end_of_line
+            index = bisect_right(places, first)
+            while index < len(places) and places[index] < end_of_line:
+                at = places[index]
+                following = words.bare.match(lowered, at)
+                if following is not None and _BETWEEN.fullmatch(lowered, first + len(word), at) is not None:
+                    value = Item(word_value(following.group("v"), words.values), following.group("v"))
+                    break
+                index += 1
+        after.append(value)
+    if all(value is None or value.value == item.value for value, item in zip(after, items, strict=True)):
+        return None  # nothing else follows the word, or only what it says itself ("Yes, supported")
+    read = tuple(value for value in after if value is not None)
+    return word, read if len(read) == len(items) else None
+
+
+_NEAR = 64  # characters after a label's start where its value may stand (the label, then _BETWEEN)
+_LABEL_DECORATION = " \t[](){}*_:=`\"'"
+_BETWEEN = re.compile(r"[^\n.;!?]{0,20}")  # a label and its value: on one line, no sentence between
+
+
+# A key naming two statements ("4–5:", "1 & 2:", "statements 2 and 3 ... together") or part of one
+# ("2.1:", "3a)"); a key, so a colon or a parenthesis follows it ("1 - 0." is a statement's verdict).
+_JUDGED_TOGETHER_OR_IN_PARTS = re.compile(
+    r"(?<![\w.,])\d{1,2}(?:[ \t]*(?:&|and|–|—|\+)[ \t]*\d{1,2}|-\d{1,2}|\.\d|[a-c])[ \t*]*[:)]"
+)
+_JUDGED_TOGETHER = re.compile(
+    r"(?:statements|claims)[ \t]+\d{1,2}[ \t]+and[ \t]+\d{1,2}(?![\d.])[^\n.]{0,60}(?:together|as one|both)"
+)
+
+# What a grader writes when it takes back a verdict it gave.
+_REVISION = re.compile(
+    r"(?<!\w)(?:correction|corrected|on second thought|on reflection|on closer (?:look|reading|inspection)"
+    r"|i (?:got|had) [^\n.]{0,30}wrong|i misread|i made (?:a|an) (?:mistake|error)|scratch that"
+    r"|let me (?:correct|revise)"
+    r"|should (?:be|read|have been)|is actually|are actually|revised|revision|(?:edit|update|erratum)[ \t]*:"
+    r"|let me fix|i need to fix|(?:^|(?<=[\n.!?]))[ \t]*actually,)(?!\w)"
+)
+
+
+# Words that judge a statement without being a verdict word of their own ("the context supports this").
+JUDGING = re.compile(
+    r"(?<!\w)(?:supports?|supported|supporting|unsupported|confirm(?:s|ed)?|contradict(?:s|ed)?|backed|entail(?:s|ed)?"
+    r"|verif(?:y|ied|iable)|unverifiable|stated|mentioned|true|false|correct|incorrect|accurate|inaccurate)(?!\w)"
+)
