@@ -357,3 +357,15 @@ def test_statements_judged_together_or_in_parts_are_no_count_to_align(grader_out
 def test_a_verdict_of_0_or_1_after_a_dash_is_no_range_of_statements() -> None:
     result = score("Statement 1 - 0.\nStatement 2 - 1.", TWO)
     assert result.value == 0.5, result.reason
+
+
+def test_fewer_marked_verdicts_beside_their_explanations_are_the_grader_s_finding() -> None:
+    # Two statements judged and explained, the third left out: the final block is short, and the
+    # explanations' words ("confirms") are the two verdicts' reasons, nothing left unread.
+    result = score(
+        f"1. {FOUR[0]}\nExplanation: The context explicitly states this.\nVerdict: Yes.\n\n"
+        f"2. {FOUR[1]}\nExplanation: The passage confirms this.  Verdict: Yes.\n\n"
+        "Final verdict for each statement in order: Yes. Yes.",
+        FOUR[:3],
+    )
+    assert result.value == pytest.approx(2 / 3), result.reason

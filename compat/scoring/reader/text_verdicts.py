@@ -229,13 +229,19 @@ def _read_sources(lowered: str, expected: int | None, words: VerdictWords) -> Te
             )
         # A short reading is a finding about the grader only where nothing that judges is left
         # unread: "3. The context does not support this statement." holds no verdict word, but judges.
-        judging = next(
-            (
-                word
-                for word in JUDGING.finditer(lowered, since, since + CHECKED_CHARS)
-                if not _within(covered, word.start())
-            ),
-            None,
+        # Where marked verdicts were read (a final block, markers, a table), the words around them
+        # explain those verdicts: the grader gave fewer than it was asked, which is its finding.
+        judging = (
+            next(
+                (
+                    word
+                    for word in JUDGING.finditer(lowered, since, since + CHECKED_CHARS)
+                    if not _within(covered, word.start())
+                ),
+                None,
+            )
+            if chosen.source not in _MARKED
+            else None
         )
         if judging is not None:
             return _unclear(
@@ -530,6 +536,7 @@ def _line_end(lowered: str, at: int) -> int:
     return bound if end < 0 else end
 
 
+_MARKED = frozenset({"final_line", "markers", "table"})  # sources whose verdicts the grader marked as such
 _OUTPUT_SOURCES = {"repetition": "list", "heads": "list", "pairs": "list"}
 
 
