@@ -265,6 +265,8 @@ _STRUCTURED = frozenset({VerdictFormat.JSON, VerdictFormat.JSON_LIST, VerdictFor
 def _a_line_each(output: str, count: int) -> bool:
     """Whether a short output is one line a statement ("Cannot determine.\nYes." for two): each
     line answered its statement, and a line that cannot tell is that statement's item."""
+    if len(output) > (count + 4) * (_SHORT_LINE + 1):
+        return False  # longer than a short line a statement (and a lead-in) can be: not split at all
     lines = [line for line in output.splitlines() if line.strip()]
     while len(lines) > count and (
         lines[0].rstrip().endswith((":", ",")) or lines[0].lstrip().lower().startswith("overall")

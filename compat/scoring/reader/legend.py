@@ -55,15 +55,20 @@ _YES = re.compile(
 
 def legend_marks(lowered: str) -> Mapping[str, Value]:
     """Each mark the legends of ``lowered`` (a text as ``prepare.fold`` gives it) define, with its verdict."""
-    if "=" not in lowered and "(" not in lowered and not any(telltale in lowered for telltale in _TELLTALES):
-        return {}  # most outputs hold no legend (substring searches: a regex scan costs 30 times more)
-    segments = [m.group(1) for m in _HEADED.finditer(lowered)]
-    if "(" in lowered:
-        segments += [m.group(1) for m in _PARENTHESIS.finditer(lowered)]
+    # Most outputs hold no legend: substring searches first, a regex scan costs 30 times more.
+    defines = "=" in lowered or any(telltale in lowered for telltale in _TELLTALES)
+    if not defines and "(" not in lowered:
+        return {}
+    segments: list[str] = []
+    if defines:
+        segments += [m.group(1) for m in _HEADED.finditer(lowered)]
+        if "(" in lowered:
+            segments += [m.group(1) for m in _PARENTHESIS.finditer(lowered)]
+        segments += [_HEAD.sub("", m.group()) for m in _LINE.finditer(lowered)]
+    if "(" in lowered:  # led by its literal "(": the engine skips from one to the next
         segments += [m.group()[1:-1] for m in MARKS_IN_PARENTHESIS.finditer(lowered)]
-    segments += [_HEAD.sub("", m.group()) for m in _LINE.finditer(lowered)]
     marks: dict[str, Value] = {}
-    for box in _BOX_DEFINED.finditer(lowered):  # "checked = supported; unchecked = not supported"
+    for box in _BOX_DEFINED.finditer(lowered) if defines else ():  # "checked = supported; unchecked = not"
         defined, value = meaning_value(box.group("meaning"))
         if defined:
             for mark in _UNCHECKED if box.group("un") else _CHECKED:
