@@ -14,6 +14,8 @@ from __future__ import annotations
 import re
 from itertools import islice
 
+from compat.scoring.reader.lines import line_end, line_start
+
 # A probability or share (0.85, .5, 1.0), a percentage (85%, 85 %), a score on a scale (4/5, 7 out of 10).
 _DEGREE = re.compile(
     r"(?<![\d.,])(?:0?\.\d{1,3}|1\.0{1,3})(?![\d.,])"
@@ -56,12 +58,6 @@ def numbers_rate(lowered: str) -> str | None:
             return given.group().strip()
     for point in _SCALE_POINT.finditer(lowered):
         if int(point.group("n")) >= 2 and not lowered[: point.start()].rstrip(" \t").endswith(_KEYED):
-            return _line_of(lowered, point.start())
+            line = lowered[line_start(lowered, point.start()) : line_end(lowered, point.start())].strip()
+            return line if len(line) <= 80 else line[:77] + "..."
     return None
-
-
-def _line_of(text: str, at: int) -> str:
-    start = text.rfind("\n", 0, at) + 1
-    end = text.find("\n", at)
-    line = text[start : len(text) if end < 0 else end].strip()
-    return line if len(line) <= 80 else line[:77] + "..."

@@ -55,6 +55,9 @@ def _blank_legend_lines(lowered: str) -> str:
 # of five alternatives tried at every position cost more than the rest of the preparation.
 MAX_INVERTED_FIELDS = 4 * MAX_VERDICTS  # a field a statement, and more: past them, a megabyte of fields is not read
 _INVERTED_NAMES = ("hallucinat", "unsupported", "not supported", "contradict", "fabricat")
+# Looked for only where one of these stands ("not supported" alone is too common to gate on: a
+# "Not supported: yes" field is read inverted only beside one of them).
+_INVERTED_TELLTALES = ("hallucinat", "unsupported", "contradict", "fabricat")
 _INVERTED_FIELD = re.compile(r"\w*[ \t*_\"'`]*(?:\?[ \t*_]*)?[:=][ \t*_\"'`]*(?P<v>yes|no|true|false)(?!\w)")
 
 
@@ -192,7 +195,7 @@ def prepare_folded(lowered: str, statements: Sequence[str] | None, words: Verdic
         lowered = _blank_legend_lines(_LEGEND_DEFINES.sub(" ", lowered))
     if "legend" in lowered or "key" in lowered:
         lowered = _LEGEND_HEAD.sub(" ", lowered)
-    if "halluc" in lowered or "unsupported" in lowered or "contradict" in lowered or "fabricat" in lowered:
+    if any(telltale in lowered for telltale in _INVERTED_TELLTALES):
         lowered = _invert_fields(lowered)
     if statements:
         lowered = _blank_echoes(lowered, statements)

@@ -131,8 +131,7 @@ def _header(line: str) -> Header | None:
             continue  # two spaces also stand between sentences: only a line of names is a header
         column = next((index for index, cell in enumerate(cells) if _names_verdicts(cell)), None)
         if column is not None:
-            name = cells[column].strip(_CELL_DECORATION).rstrip(" ?:").replace("_", " ").replace("-", " ")
-            return Header(delimiter, column, len(cells), name.split()[-1] in INVERTED_COLUMNS)
+            return Header(delimiter, column, len(cells), _column_name(cells[column]).split()[-1] in INVERTED_COLUMNS)
     return None
 
 
@@ -144,11 +143,16 @@ def _a_name(cell: str) -> bool:
 def _names_verdicts(cell: str) -> bool:
     if ":" in cell.rstrip(" ?:"):
         return False  # "Verdict: No" is a marker and its verdict, not a column's name
-    name = cell.strip(_CELL_DECORATION).rstrip(" ?:").replace("_", " ").replace("-", " ")
+    name = _column_name(cell)
     parts = name.split()
     if not parts or len(parts) > 3:
         return False
     return "verdict" in name or name in VERDICT_COLUMNS or parts[-1] in VERDICT_COLUMNS
+
+
+def _column_name(cell: str) -> str:
+    """A header cell as a name: "**Is_Supported?**" is "is supported"."""
+    return cell.strip(_CELL_DECORATION).rstrip(" ?:").replace("_", " ").replace("-", " ")
 
 
 def _cells(line: str, delimiter: str) -> list[str]:

@@ -223,10 +223,11 @@ _POSITIVE = re.compile(
     r"(?<!\w)(?:supported|supports|entails?|entailed|holds|correct|accurate|true|faithful|consistent|grounded"
     r"|verified|confirmed|confirms|yes)(?!\w)"
 )
-_NEGATIVE = re.compile(
-    r"(?<!\w)(?:unsupported|contradicted|contradicts|incorrect|inaccurate|false|unfaithful|inconsistent"
-    r"|ungrounded|unverified|no)(?!\w)"
+_NEGATIVE_WORDS = (
+    "unsupported|contradicted|contradicts|incorrect|inaccurate|false|unfaithful|inconsistent|ungrounded|unverified"
 )
+_NEGATIVE = re.compile(r"(?<!\w)(?:" + _NEGATIVE_WORDS + r"|no)(?!\w)")
+_OPPOSITE = re.compile(r"(?<!\w)(?:" + _NEGATIVE_WORDS + r")(?!\w)")  # a negative word that is no mere "no"
 # "All statements apart from statement 3 are supported", "statement 2 is not; the others are":
 # the sentence judges other statements too, so the one it names is not all it says.
 _ABOUT_OTHERS = re.compile(
@@ -239,7 +240,6 @@ _GIVEN_NO = re.compile(r"[\"'(,=:][ \t]*(?:no|false)[\"')]?(?!\w)")  # a value g
 # "the first statement is not;": the verdict word said once for all, left out of the clause that negates it.
 _ELLIPTIC_NO = re.compile(r"(?<!\w)(?:is|was|are)(?:[ \t]+not|n't)[ \t]*[.;!,]?[ \t]*$")
 _HEDGE = re.compile(r"(?<!\w)(?:partially|partly|mostly|largely|somewhat|loosely|indirectly)(?!\w)")
-_OPPOSITE = re.compile(_NEGATIVE.pattern.replace("|no)", ")"))  # a negative word that is no mere "no"
 _NEGATION = re.compile(r"(?<!\w)(?:not|n't|never|neither|nor|cannot|no longer)(?!\w)|n't(?!\w)")
 
 

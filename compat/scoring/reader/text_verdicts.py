@@ -117,8 +117,8 @@ def _read_text(lowered: str, expected: int | None, words: VerdictWords) -> TextV
     if read is None or read.unclear is not None or expected is None:
         return read
     tally = stated_tally(lowered)
-    if tally is not None and tally.statements == expected and tally.supported != read.values.count(1):
-        supported = read.values.count(1)
+    supported = read.values.count(1)
+    if tally is not None and tally.statements == expected and tally.supported != supported:
         return read._replace(
             unclear=f"{_SOURCE_NAMES[read.source]} reads {supported} of "
             f"{expected} statements supported, but the grader counts {tally.supported} of {tally.statements}"
@@ -248,19 +248,7 @@ def _read_sources(lowered: str, expected: int | None, words: VerdictWords) -> Te
                 chosen,
                 f'{_says(chosen)} for {expected} statements, and the grader judges outside it ("{judging.group()}")',
             )
-    second = _second_thoughts(lowered, chosen, readings, found.places, words)
-    if second is not None:
-        return second
-    if UNREAD_SENTENCE in chosen.items:
-        unread_at = [str(at + 1) for at, item in enumerate(chosen.items) if item is UNREAD_SENTENCE]
-        return _unclear(
-            chosen,
-            f"{_says(chosen)}, but the sentences about statement {', '.join(unread_at)} judge it in words not read",
-        )
-    if UNALIGNED_ROW in chosen.items:
-        rows = chosen.items.count(UNALIGNED_ROW)
-        return _unclear(chosen, f"{rows} of the table's rows do not line up with its header")
-    return _result(chosen)
+    return _second_thoughts(lowered, chosen, readings, found.places, words) or _result(chosen)
 
 
 def _second_thoughts(
@@ -545,15 +533,26 @@ def _result(reading: Reading) -> TextVerdicts:
     if {item.word for item in reading.items} - PLAIN_WORDS - {""}:  # "yes" and "no" have no spaces to fold
         warnings = warnings | {"verdict_word_variant"}
     by_numbers = any(item.word in ("1", "0") for item in reading.items)
-    # A place between items that holds no verdict word ("2. The context confirms this.") is a
-    # statement judged in words not read, not one the grader left without a verdict.
-    wordless = [str(at + 1) for at, item in enumerate(reading.items) if item is NO_WORD]
-    unclear = (
-        f"{_says(reading)}, but the item{'s' if len(wordless) > 1 else ''} of statement {', '.join(wordless)} "
-        f"hold{'' if len(wordless) > 1 else 's'} no verdict word the reader knows"
-        if wordless
-        else None
-    )
     return TextVerdicts(
-        _OUTPUT_SOURCES.get(reading.source, reading.source), reading.values, warnings, unclear, by_numbers
+        _OUTPUT_SOURCES.get(reading.source, reading.source), reading.values, warnings, _unread(reading), by_numbers
     )
+
+
+def _unread(reading: Reading) -> str | None:
+    """Why a reading is no answer where it holds a place it could not read: a sentence that judged
+    its statement in words not read, a table row that does not line up, an item that holds no
+    verdict word ("2. The context confirms this."): each a statement judged, not left without a verdict."""
+    items = reading.items
+    if UNREAD_SENTENCE in items:
+        unread_at = [str(at + 1) for at, item in enumerate(items) if item is UNREAD_SENTENCE]
+        return f"{_says(reading)}, but the sentences about statement {', '.join(unread_at)} judge it in words not read"
+    if UNALIGNED_ROW in items:
+        return f"{items.count(UNALIGNED_ROW)} of the table's rows do not line up with its header"
+    wordless = [str(at + 1) for at, item in enumerate(items) if item is NO_WORD]
+    if wordless:
+        many = len(wordless) > 1
+        return (
+            f"{_says(reading)}, but the item{'s' if many else ''} of statement {', '.join(wordless)} "
+            f"hold{'' if many else 's'} no verdict word the reader knows"
+        )
+    return None
