@@ -62,6 +62,20 @@ FINAL_LINE: dict[str, Any] = {
 LIST = {**FINAL_LINE, "shape": "list"}
 JOHN = ("John is majoring in Computer Science.", "John is taking a course on Artificial Intelligence.")
 # Found by the ci profile: "<Yes>" is a verdict in angle brackets, not an element to drop.
+
+
+def about_john(grader_output: str, truth: tuple[Truth, ...]) -> GraderOutput:
+    """A pinned grader output about JOHN's statements, call 1 one statement a line."""
+    return GraderOutput(
+        statements=JOHN,
+        statements_output="\n".join(JOHN),
+        grader_output=grader_output,
+        truth=truth,
+        refusal=False,
+        dimensions={},
+    )
+
+
 ANGLED_YES = GraderOutput(
     statements=JOHN[:1],
     statements_output=JOHN[0],
@@ -416,16 +430,12 @@ def test_the_fuzz_script_reports() -> None:
 )
 # Found by the dev profile: "1. <statement>" cut at ". " left the echo as a place before the verdicts.
 @example(
-    GraderOutput(
-        statements=JOHN,
-        statements_output="\n".join(JOHN),
-        grader_output=(
+    about_john(
+        (
             f"Here are my verdicts:\n1. {JOHN[0]}\nVerdict: Yes.\nExplanation: The context states this explicitly.\n\n"
             f"2. {JOHN[1]}\nVerdict: Yes.\nExplanation: The context states this explicitly."
         ),
-        truth=(True, True),
-        refusal=False,
-        dimensions={},
+        (True, True),
     )
 )
 @example(ANGLED_YES)
@@ -443,70 +453,19 @@ def test_an_output_built_from_known_verdicts_reads_as_those_verdicts(output: Gra
 @example(ANGLED_YES)
 # Found by the dev profile: a table's row "Cannot determine" answered its statement; no refusal.
 @example(
-    GraderOutput(
-        statements=JOHN,
-        statements_output="\n".join(JOHN),
-        grader_output=(
-            f"| # | Statement | Verdict |\n|---|---|---|\n| 1 | {JOHN[0]} | Cannot determine |\n| 2 | {JOHN[1]} | Yes |"
-        ),
-        truth=(None, True),
-        refusal=False,
-        dimensions={},
+    about_john(
+        (f"| # | Statement | Verdict |\n|---|---|---|\n| 1 | {JOHN[0]} | Cannot determine |\n| 2 | {JOHN[1]} | Yes |"),
+        (None, True),
     )
 )
-@example(
-    GraderOutput(
-        statements=JOHN,
-        statements_output="\n".join(JOHN),
-        grader_output=f"1. {JOHN[0]} - 1\n2. {JOHN[1]} - 0",
-        truth=(True, False),
-        refusal=False,
-        dimensions={},
-    )
-)
+@example(about_john(f"1. {JOHN[0]} - 1\n2. {JOHN[1]} - 0", (True, False)))
 # Found by the dev profile (2026-11-29): a lead-in line before one line a statement answers no statement.
-@example(
-    GraderOutput(
-        statements=JOHN,
-        statements_output="\n".join(JOHN),
-        grader_output="In summary,\nYes.\nCannot determine.",
-        truth=(True, None),
-        refusal=False,
-        dimensions={},
-    )
-)
-@example(
-    GraderOutput(
-        statements=JOHN,
-        statements_output="\n".join(JOHN),
-        grader_output="Overall verdict: No\n\nYes.\nCannot determine.",
-        truth=(True, None),
-        refusal=False,
-        dimensions={},
-    )
-)
-@example(
-    GraderOutput(
-        statements=JOHN,
-        statements_output="\n".join(JOHN),
-        grader_output="In summary, 1. Yes. 2. Cannot determine.",
-        truth=(True, None),
-        refusal=False,
-        dimensions={},
-    )
-)
+@example(about_john("In summary,\nYes.\nCannot determine.", (True, None)))
+@example(about_john("Overall verdict: No\n\nYes.\nCannot determine.", (True, None)))
+@example(about_john("In summary, 1. Yes. 2. Cannot determine.", (True, None)))
 # Found by the dev profile (2026-11-29): "1: <statement>" gives the verdict before the echo; a row's
 # number before it ("1   <statement>   Incorrect") does not.
-@example(
-    GraderOutput(
-        statements=JOHN,
-        statements_output="\n".join(JOHN),
-        grader_output=f"Final verdict for each statement in order:\n1. 1: {JOHN[0]}\n2. 1: {JOHN[1]}",
-        truth=(True, True),
-        refusal=False,
-        dimensions={},
-    )
-)
+@example(about_john(f"Final verdict for each statement in order:\n1. 1: {JOHN[0]}\n2. 1: {JOHN[1]}", (True, True)))
 # Found by the dev profile: "Cannot determine." as a statement's item is an unknown, not a refusal of the task.
 @example(
     GraderOutput(
