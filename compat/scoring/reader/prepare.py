@@ -181,6 +181,8 @@ def prepare_folded(lowered: str, statements: Sequence[str] | None, words: Verdic
         lowered = _ID_KEY.sub(lambda key: f" statement {key.group(1)} ", lowered)  # "statement_id": 3
     if "’" in lowered:
         lowered = lowered.replace("’", "'")  # can’t
+    if "\u20e3" in lowered:
+        lowered = _KEYCAP.sub(r"\1.", lowered)  # "1️⃣ Not supported": an emoji's number enumerates, it is no "1"
     # Each legend pattern runs only where its cheapest telltale is present: a regex pass
     # costs ten times a substring search, and most outputs hold no legend at all.
     if "(" in lowered:
@@ -212,6 +214,7 @@ _QUESTION = re.compile(
     r"(?:^|(?<=[\n.!?:]))[ \t*_#>•-]*(?:(?:is|are|does|do|was|were|can|could)[ \t]"
     r"|(?:supported|entailed|faithful|grounded|verified)(?=[ \t?]))[^\n?.!]{0,200}\?"
 )
+_KEYCAP = re.compile("(\\d)\ufe0f?\u20e3")
 _NAMES_A_STATEMENT = re.compile(r"§\d+§|statement[ \t]*\d+")
 _BEFORE_ANSWER = re.compile(r"[\s*_`\"'\[(>:-]*")
 

@@ -29,6 +29,18 @@ def revision_after(lowered: str, after: int) -> str | None:
     return revision.group().strip() if revision is not None else None
 
 
+def revised_before(lowered: str, start: int) -> bool:
+    """Whether the grader announces a revision or its final word just before ``start`` (or on its
+    line): "Corrected verdicts:", "Final answer:", "I made a mistake above." What it gave before is a draft."""
+    line_end = lowered.find("\n", start, start + _ANNOUNCED_CHARS)
+    end = start + _ANNOUNCED_CHARS if line_end < 0 else line_end
+    begin = max(0, start - _ANNOUNCED_CHARS)
+    return _REVISION.search(lowered, begin, end) is not None or lowered.find("final", begin, end) >= 0
+
+
+_ANNOUNCED_CHARS = 200
+
+
 def judged_together_or_in_parts(lowered: str) -> str | None:
     """A key naming two statements or part of one ("4–5:", "1 & 2:", "2.1:"), where one stands."""
     found = _JUDGED_TOGETHER_OR_IN_PARTS.search(lowered, 0, CHECKED_CHARS)

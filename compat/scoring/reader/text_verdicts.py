@@ -43,6 +43,7 @@ from compat.scoring.reader.second_readings import (
     JUDGING,
     judged_together_or_in_parts,
     label_in_every_item,
+    revised_before,
     revision_after,
 )
 from compat.scoring.reader.tables import UNALIGNED_ROW, read_table
@@ -55,6 +56,7 @@ from compat.scoring.reader.text_sources import (
     read_markers,
     read_prose,
 )
+from compat.scoring.reader.units import units_disagreeing
 from compat.scoring.reader.verdict_words import BUILT_IN, UNREAD, Value, VerdictWords, remember
 from compat.scoring.reader.words import PLAIN_WORDS
 
@@ -142,8 +144,8 @@ def _read_sources(lowered: str, expected: int | None, words: VerdictWords) -> Te
     for reading in _readings(lowered, expected, words, found.places):
         if reading is _CHECKPOINT:
             settled = _settled(readings, found.spots, expected) if expected is not None else None
-            if settled is not None:
-                return _result(settled)
+            if settled is not None and expected is not None:
+                return _units_say_otherwise(lowered, settled, found.spots, expected, 0) or _result(settled)
             if rated:
                 return TextVerdicts("list", (), frozenset(), unclear=_RATED)
             continue
@@ -199,7 +201,11 @@ def _read_sources(lowered: str, expected: int | None, words: VerdictWords) -> Te
         for other in complete:
             if other.values != chosen.values and not (chosen.keyed and _same_verdicts(chosen, other)):
                 return _unclear(chosen, f"{_says(chosen)}, but {_says(other)}")
-        return _second_thoughts(lowered, chosen, readings, found.places, words) or _result(chosen)
+        return (
+            _units_say_otherwise(lowered, chosen, spots, expected, since)
+            or _second_thoughts(lowered, chosen, readings, found.places, words)
+            or _result(chosen)
+        )
     chosen = readings[0]
     if len(chosen.items) < expected or GAP in chosen.items:
         covered = _merged(span for reading in readings if reading.values == chosen.values for span in reading.spans)
@@ -248,7 +254,32 @@ def _read_sources(lowered: str, expected: int | None, words: VerdictWords) -> Te
                 chosen,
                 f'{_says(chosen)} for {expected} statements, and the grader judges outside it ("{judging.group()}")',
             )
-    return _second_thoughts(lowered, chosen, readings, found.places, words) or _result(chosen)
+    return (
+        _units_say_otherwise(lowered, chosen, spots, expected, since)
+        or _second_thoughts(lowered, chosen, readings, found.places, words)
+        or _result(chosen)
+    )
+
+
+def _units_say_otherwise(
+    lowered: str, chosen: Reading, spots: Sequence[Spot], expected: int, since: int
+) -> TextVerdicts | None:
+    """Where a unit under the head of the reading's lines holds a verdict not read, or a statement's
+    units say two things (a draft and its final, both numbered alike): unclear."""
+    start = min((span_start for span_start, _end in chosen.spans), default=since)
+    if start > since and revised_before(lowered, start):
+        since = start  # the units before a revision or a final answer are its draft
+    finding = units_disagreeing(lowered, chosen.spans, spots, expected, read_count=len(chosen.items), since=since)
+    if finding is None:
+        return None
+    line = finding.line if len(finding.line) <= _QUOTED_CHARS else finding.line[: _QUOTED_CHARS - 1] + "…"
+    if not finding.values:
+        return _unclear(chosen, f'{_says(chosen)}, but the unit "{line}" holds no verdict word the reader knows')
+    both = " and ".join(_VALUE_WORDS[value] for value in finding.values)
+    return _unclear(chosen, f'{_says(chosen)}, but the units of statement {finding.statement} say {both} ("{line}")')
+
+
+_QUOTED_CHARS = 80
 
 
 def _second_thoughts(
