@@ -16,8 +16,9 @@ contracts and issue 33. Each layout is a function over the ``Chooser`` of
 - ``heldout6``: a seventh set, written blind by another hand (run it, do not read it while developing the reader);
 - ``heldout7``: an eighth set, written blind as well: small and mid-size models' everyday drift (run it, do not
   read it while developing the reader);
+- ``heldout8``: a ninth set, written blind (RAGAS-prompt JSON drift, chat products; run it, do not read it while
+  developing the reader);
 - ``measure``: ``python -m tests.scoring.blind.measure --set NAME --seed S --n N`` (NAME: dev, heldout,
-  heldout2, heldout3, heldout4, heldout5, heldout6,
-  heldout7 or both);
+  heldout2, heldout3, heldout4, heldout5, heldout6, heldout7, heldout8 or both);
 - ``_draw``: what every layout shares (statements, truths, call 1, verdict words, framing).
 """
