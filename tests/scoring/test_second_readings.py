@@ -12,8 +12,8 @@ import pytest
 from compat import get_scorer
 from compat.cases import parse_case
 from compat.scoring import Cause, Score, Status
+from compat.scoring.reader.prose import read_prose
 from compat.scoring.reader.tally import Tally, stated_tally
-from compat.scoring.reader.text_sources import read_prose
 
 TWO = ["The hotel does not allow pets.", "The store opens at 9 am on weekdays."]
 FOUR = [

@@ -12,7 +12,8 @@ undetermined (``unclear_reading``), never the number the words beside the degree
 from __future__ import annotations
 
 import re
-from itertools import islice
+from bisect import bisect_right
+from collections.abc import Sequence
 
 from compat.scoring.reader.lines import line_end, line_start
 
@@ -29,15 +30,32 @@ _RATES = re.compile(
 )
 
 
-def rates_each_statement(lowered: str, statement_count: int) -> bool:
+def rates_each_statement(lowered: str, statement_count: int, verdict_ends: Sequence[int] = ()) -> bool:
     """Whether ``lowered`` rates the statements rather than judging them: at least one degree a
-    statement, and, for one statement, a word that says it rates (one number may be anything)."""
+    statement, and, for one statement, a word that says it rates (one number may be anything).
+    A degree in parentheses right after a verdict (``true (conf=0.9)``, ``No (85%)``; ``verdict_ends``:
+    where the text's verdict words end, in order) is the grader's confidence in that verdict: the
+    verdict was said, and the degree is not counted."""
     if sum(lowered.count(telltale) for telltale in _TELLTALES) < statement_count:
         return False  # most outputs: too few places a degree could stand (counted in C, not scanned)
-    found = sum(1 for _degree in islice(_DEGREE.finditer(lowered), statement_count))
-    if found < statement_count:
+    found = 0
+    for degree in _DEGREE.finditer(lowered):
+        if not _about_a_verdict(lowered, degree.start(), verdict_ends):
+            found += 1
+            if found >= statement_count:
+                break
+    else:
         return False
     return statement_count >= 2 or _RATES.search(lowered) is not None
+
+
+def _about_a_verdict(lowered: str, at: int, verdict_ends: Sequence[int]) -> bool:
+    index = bisect_right(verdict_ends, at) - 1
+    return index >= 0 and _CONFIDENCE_GLUE.fullmatch(lowered, verdict_ends[index], at) is not None
+
+
+# Between a verdict and the confidence in it: "(", "(conf=", "(confidence: ", "[certainty ".
+_CONFIDENCE_GLUE = re.compile(r"[ \t*_]*[(\[][ \t]*(?:[a-z][a-z \t]{0,20}[:=]?[ \t]*)?")
 
 
 # A number the grader gives a statement: "Statement 4: 4", "claim 2 = 5", "§1§ — 3".

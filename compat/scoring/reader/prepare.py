@@ -269,7 +269,44 @@ def _blank_echoes(lowered: str, statements: Sequence[str]) -> str:
         if echo[:1] in "-*•+(" or echo[:1].isdecimal():  # only then can a list mark begin it
             echo = _LIST_MARK.sub("", echo)
         lowered = _replace_echo(lowered, echo, f" §{index}§ ")
+    if "…" in lowered or "..." in lowered:
+        lowered = _blank_abridged_echoes(lowered, folded)
     return _blank_cut_echo(lowered, folded)
+
+
+def _blank_abridged_echoes(lowered: str, echoes: Sequence[str]) -> str:
+    """A statement's first words cut short by an ellipsis at the start of a line ("- Yes, the
+    museum… => unknown") are its echo, as the whole statement is: "yes" there is no verdict."""
+    pieces: list[str] = []
+    pos = 0
+    for count, mark in enumerate(_ELLIPSIS.finditer(lowered)):
+        if count >= _MAX_ABRIDGED:
+            break
+        at = mark.start()
+        begin = max(pos, lowered.rfind("\n", max(0, at - _ABRIDGED_REACH), at) + 1)
+        line = lowered[begin:at]
+        lead = line.lstrip(_ABRIDGED_LEAD)
+        head_start = begin + len(line) - len(lead)
+        mark_of_list = _LIST_MARK.match(lead)
+        if mark_of_list is not None:
+            head_start += mark_of_list.end()
+        head = lowered[head_start:at].rstrip()
+        if len(head) < MIN_ECHO_CHARS:
+            continue
+        index = next((i for i, echo in enumerate(echoes) if len(echo) > len(head) and echo.startswith(head)), None)
+        if index is not None:
+            pieces += (lowered[pos:head_start], f" §{index}§ ")
+            pos = mark.end()
+    if not pieces:
+        return lowered
+    pieces.append(lowered[pos:])
+    return "".join(pieces)
+
+
+_ELLIPSIS = re.compile(r"…|\.\.\.")
+_MAX_ABRIDGED = 256  # ellipses looked at: a statement's abridged echo comes once a statement, a few times
+_ABRIDGED_REACH = 300  # how far back a line's start is looked for (a megabyte on one line is not)
+_ABRIDGED_LEAD = " \t*•>\"'“‘[(`"
 
 
 def _blank_cut_echo(lowered: str, echoes: Sequence[str]) -> str:

@@ -203,7 +203,8 @@ def _paired_runs(spots: Sequence[Spot], glues: list[str | None]) -> Iterator[Run
     index = 0
     while index + 2 < len(glues):
         inner, outer = glues[index], glues[index + 1]
-        if inner is None or outer is None or inner == outer or glues[index + 2] != inner:
+        # A number between two spots enumerates: each is its own unit ("1. No\n2. Yes\n\nAnswer:\n1. No").
+        if inner is None or outer is None or inner == outer or "#" in inner or glues[index + 2] != inner:
             index += 1
             continue
         end = index + 2  # glues[index .. end] alternate inner, outer, inner

@@ -100,8 +100,9 @@ _BETWEEN = re.compile(r"[^\n.;!?]{0,20}")  # a label and its value: on one line,
 
 # A key naming two statements ("4–5:", "1 & 2:", "statements 2 and 3 ... together") or part of one
 # ("2.1:", "3a)"); a key, so a colon or a parenthesis follows it ("1 - 0." is a statement's verdict).
+# "0.9)" is a confidence ("(conf=0.9)"), no part of a statement 0.
 _JUDGED_TOGETHER_OR_IN_PARTS = re.compile(
-    r"(?<![\w.,])\d{1,2}(?:[ \t]*(?:&|and|–|—|\+)[ \t]*\d{1,2}|-\d{1,2}|\.\d|[a-c])[ \t*]*[:)]"
+    r"(?<![\w.,=])(?:\d{1,2}(?:[ \t]*(?:&|and|–|—|\+)[ \t]*\d{1,2}|-\d{1,2}|[a-c])|[1-9]\d?\.\d)[ \t*]*[:)]"
 )
 _JUDGED_TOGETHER = re.compile(
     r"(?:statements|claims)[ \t]+\d{1,2}[ \t]+and[ \t]+\d{1,2}(?![\d.])[^\n.]{0,60}(?:together|as one|both)"

@@ -30,6 +30,7 @@ from compat.scoring.reader.grouped import Grouped, may_be_grouped, read_grouped,
 from compat.scoring.reader.items import GAP, MAX_ITEM_CHARS, NO_WORD, Item
 from compat.scoring.reader.lines import line_start
 from compat.scoring.reader.pairs import read_pairs
+from compat.scoring.reader.prose import MAX_PROSE_MENTIONS, mentions, read_prose
 from compat.scoring.reader.repetition import (
     Echoes,
     Spot,
@@ -49,14 +50,11 @@ from compat.scoring.reader.second_readings import (
 from compat.scoring.reader.tables import UNALIGNED_ROW, read_table
 from compat.scoring.reader.tally import stated_tally
 from compat.scoring.reader.text_sources import (
-    MAX_PROSE_MENTIONS,
-    mentions,
     read_bare_run,
     read_list,
     read_markers,
-    read_prose,
 )
-from compat.scoring.reader.units import units_disagreeing
+from compat.scoring.reader.units import read_units
 from compat.scoring.reader.verdict_words import BUILT_IN, UNREAD, Value, VerdictWords, remember
 from compat.scoring.reader.words import PLAIN_WORDS
 
@@ -134,7 +132,7 @@ def _read_sources(lowered: str, expected: int | None, words: VerdictWords) -> Te
     no verdict word stands outside what it read (else the text is unclear)."""
     found = find_verdict_words(lowered, words)
     # Degrees for every statement: only marked verdicts (a final block, markers, a table) are read.
-    rated = expected is not None and rates_each_statement(lowered, expected)
+    rated = expected is not None and rates_each_statement(lowered, expected, [spot.end for spot in found.spots])
     if expected is not None and not rated:
         grouped = read_grouped(lowered, expected, words) if may_be_grouped(lowered, found.places, words) else None
         grouped = grouped or read_grouped_sentences(lowered, expected, words)
@@ -145,7 +143,8 @@ def _read_sources(lowered: str, expected: int | None, words: VerdictWords) -> Te
         if reading is _CHECKPOINT:
             settled = _settled(readings, found.spots, expected) if expected is not None else None
             if settled is not None and expected is not None:
-                return _units_say_otherwise(lowered, settled, found.spots, expected, 0) or _result(settled)
+                settled, unclear = _by_units(lowered, settled, found.spots, expected, 0)
+                return unclear or _result(settled)
             if rated:
                 return TextVerdicts("list", (), frozenset(), unclear=_RATED)
             continue
@@ -201,11 +200,8 @@ def _read_sources(lowered: str, expected: int | None, words: VerdictWords) -> Te
         for other in complete:
             if other.values != chosen.values and not (chosen.keyed and _same_verdicts(chosen, other)):
                 return _unclear(chosen, f"{_says(chosen)}, but {_says(other)}")
-        return (
-            _units_say_otherwise(lowered, chosen, spots, expected, since)
-            or _second_thoughts(lowered, chosen, readings, found.places, words)
-            or _result(chosen)
-        )
+        chosen, unclear = _by_units(lowered, chosen, spots, expected, since)
+        return unclear or _second_thoughts(lowered, chosen, readings, found.places, words) or _result(chosen)
     chosen = readings[0]
     if len(chosen.items) < expected or GAP in chosen.items:
         covered = _merged(span for reading in readings if reading.values == chosen.values for span in reading.spans)
@@ -254,29 +250,37 @@ def _read_sources(lowered: str, expected: int | None, words: VerdictWords) -> Te
                 chosen,
                 f'{_says(chosen)} for {expected} statements, and the grader judges outside it ("{judging.group()}")',
             )
-    return (
-        _units_say_otherwise(lowered, chosen, spots, expected, since)
-        or _second_thoughts(lowered, chosen, readings, found.places, words)
-        or _result(chosen)
-    )
+    chosen, unclear = _by_units(lowered, chosen, spots, expected, since)
+    return unclear or _second_thoughts(lowered, chosen, readings, found.places, words) or _result(chosen)
 
 
-def _units_say_otherwise(
+def _by_units(
     lowered: str, chosen: Reading, spots: Sequence[Spot], expected: int, since: int
-) -> TextVerdicts | None:
-    """Where a unit under the head of the reading's lines holds a verdict not read, or a statement's
-    units say two things (a draft and its final, both numbered alike): unclear."""
+) -> tuple[Reading, TextVerdicts | None]:
+    """The reading as the units under the head of its lines read it: unclear where a unit holds a
+    verdict not read, or a statement's units say two things (a draft and its final, numbered
+    alike); its first ``expected`` verdicts where the rest repeat them unit by unit (the grader
+    gave its answer twice)."""
     start = min((span_start for span_start, _end in chosen.spans), default=since)
     if start > since and revised_before(lowered, start):
         since = start  # the units before a revision or a final answer are its draft
-    finding = units_disagreeing(lowered, chosen.spans, spots, expected, read_count=len(chosen.items), since=since)
+    units = read_units(lowered, chosen.spans, spots, expected, read_count=len(chosen.items), since=since)
+    if units is None:
+        return chosen, None
+    if units.repeat(chosen.values, expected):
+        return chosen._replace(items=chosen.items[:expected], anchors=chosen.anchors[:expected]), None
+    finding = units.finding
     if finding is None:
-        return None
+        return chosen, None
     line = finding.line if len(finding.line) <= _QUOTED_CHARS else finding.line[: _QUOTED_CHARS - 1] + "…"
     if not finding.values:
-        return _unclear(chosen, f'{_says(chosen)}, but the unit "{line}" holds no verdict word the reader knows')
+        return chosen, _unclear(
+            chosen, f'{_says(chosen)}, but the unit "{line}" holds no verdict word the reader knows'
+        )
     both = " and ".join(_VALUE_WORDS[value] for value in finding.values)
-    return _unclear(chosen, f'{_says(chosen)}, but the units of statement {finding.statement} say {both} ("{line}")')
+    return chosen, _unclear(
+        chosen, f'{_says(chosen)}, but the units of statement {finding.statement} say {both} ("{line}")'
+    )
 
 
 _QUOTED_CHARS = 80

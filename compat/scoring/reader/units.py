@@ -45,7 +45,25 @@ class UnitFinding(NamedTuple):
     values: tuple[Value, ...]  # what its units say, where they say something; empty where no word is known
 
 
-def units_disagreeing(
+class Units(NamedTuple):
+    """What the units under a reading's numbered head say: a finding that makes the reading
+    unclear, or else each numbered statement's one verdict (where its units say one)."""
+
+    finding: UnitFinding | None
+    said: dict[int, Value]
+
+    def repeat(self, values: Sequence[Value], expected: int) -> bool:
+        """Whether ``values`` (more than ``expected``) are the grader's answer given again, each
+        statement's units numbered and agreeing: a decoding loop, not verdicts to choose among."""
+        return (
+            self.finding is None
+            and len(values) > expected
+            and set(self.said) == set(range(1, expected + 1))
+            and all(value == self.said[index % expected + 1] for index, value in enumerate(values))
+        )
+
+
+def read_units(
     lowered: str,
     spans: Sequence[tuple[int, int]],
     spots: Sequence[Spot],
@@ -53,12 +71,12 @@ def units_disagreeing(
     *,
     read_count: int,
     since: int = 0,
-) -> UnitFinding | None:
-    """The first unit under the head of the reading's lines (read from ``spans``) that holds an
-    unknown verdict, or whose statement's units say two things; ``None`` where every such unit
-    says one thing, or the reading's lines have no numbered head. ``spots``: the text's verdict
-    words standing as verdicts, in order (``repetition.find_verdict_words``); ``read_count``: the
-    verdicts the reading holds, for ``expected`` statements."""
+) -> Units | None:
+    """The units under the head of the reading's lines (read from ``spans``): the first that holds
+    an unknown verdict, or whose statement's units say two things, is the finding. ``None`` where
+    the reading's lines have no numbered head. ``spots``: the text's verdict words standing as
+    verdicts, in order (``repetition.find_verdict_words``); ``read_count``: the verdicts the
+    reading holds, for ``expected`` statements."""
     short = read_count < expected
     read = _read_heads(lowered, spans)
     if read is None:
@@ -83,17 +101,17 @@ def units_disagreeing(
             # and after the verdicts are none: "1. Read the context carefully."), and only a
             # verdict's few words are one the reader does not know.
             if short and 1 <= number <= expected and not _only_an_echo(lowered[head.end() : end]):
-                return UnitFinding(number, line, ())
+                return Units(UnitFinding(number, line, ()), {})
             if read.first <= number <= read.last and _few_words(lowered[head.end() : end]):
-                return UnitFinding(number, line, ())
+                return Units(UnitFinding(number, line, ()), {})
             continue
         if len(values) > 1:
             continue  # a line of several verdicts ("1. no, 2. yes") or a reason that weighs both: no one unit's
         said.setdefault(number, set()).update(values)
         first_line.setdefault(number, line)
         if len(said[number]) > 1:
-            return UnitFinding(number, first_line[number], tuple(sorted(said[number], key=repr)))
-    return None
+            return Units(UnitFinding(number, first_line[number], tuple(sorted(said[number], key=repr))), {})
+    return Units(None, {number: values.pop() for number, values in said.items()})
 
 
 class _ReadHeads(NamedTuple):

@@ -1,0 +1,149 @@
+"""Prose about the statements, read for its polarity (text verdict source 5, after ``text_sources``).
+
+A sentence that names one statement (``Statement 2``, ``the second statement``, its echo
+``§1§``) and says whether the context supports it is that statement's verdict. A grader that
+writes a paragraph per statement names it once and judges it in a later sentence ("Looking at
+statement 4: the context says something different. This one is not supported."): a sentence
+that names no statement speaks of its paragraph's one statement. Where the sentences about
+one statement disagree, it is read as unread (``unread``), never as the lower or the higher.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from itertools import islice
+from typing import NamedTuple
+
+from compat.scoring.reader.items import MAX_ITEM_CHARS
+from compat.scoring.reader.verdict_words import MAX_VERDICTS, ORDINALS, Value
+
+# Prose is read only from texts that name statements at most this often.
+MAX_PROSE_MENTIONS = 4 * MAX_VERDICTS
+_SENTENCE_END = re.compile(r"(?<=[.!?;])[ \t]+|\n+")  # a clause after a semicolon is a sentence of its own
+_MENTION = re.compile(
+    r"(?:statement|claim)[ \t]*#?[ \t]*(?P<i>\d{1,4})(?!\d)(?![ \t]*:)"
+    r"|(?P<o>" + "|".join(ORDINALS) + r")[ \t]+(?:statement|claim)"
+    r"|(?<!\w)the[ \t]+(?P<o2>" + "|".join(ORDINALS) + r")(?=[ \t]+(?:one[ \t]+)?(?:is|was)(?!\w))"
+    r"|§(?P<e>\d{1,4})§"
+)
+_LABELLED = re.compile(r"[ \t*#>-]*(?:statement|claim)[ \t]*#?[ \t]*\d{1,4}[ \t*]*:")
+_UNKNOWN = re.compile(
+    r"(?<!\w)(?:unclear|uncertain|ambiguous|either way|(?:cannot|can't) be (?:verified|determined)"
+    r"|not (?:sure|certain|clear)|undetermined|indeterminate|null)(?!\w)"
+)
+_POSITIVE = re.compile(
+    r"(?<!\w)(?:supported|supports|entails?|entailed|holds|correct|accurate|true|faithful|consistent|grounded"
+    r"|verified|confirmed|confirms|yes)(?!\w)"
+)
+_NEGATIVE_WORDS = (
+    "unsupported|contradicted|contradicts|incorrect|inaccurate|false|unfaithful|inconsistent|ungrounded|unverified"
+)
+_NEGATIVE = re.compile(r"(?<!\w)(?:" + _NEGATIVE_WORDS + r"|no)(?!\w)")
+_OPPOSITE = re.compile(r"(?<!\w)(?:" + _NEGATIVE_WORDS + r")(?!\w)")  # a negative word that is no mere "no"
+# "All statements apart from statement 3 are supported", "statement 2 is not; the others are":
+# the sentence judges other statements too, so the one it names is not all it says.
+_ABOUT_OTHERS = re.compile(
+    r"(?<!\w)(?:except|apart from|other than|aside from|excluding|save for|but for|with the exception of"
+    r"|(?:all|every|both|none|neither|the rest|the remaining|remaining|the other|other|any)"
+    r"(?:[ \t]+of)?(?:[ \t]+the)?[ \t]+(?:statements?|claims?|ones?|others?)"
+    r"|all (?:others|the others|the rest)|the others|the rest|statements|claims)(?!\w)"
+)
+_GIVEN_NO = re.compile(r"[\"'(,=:][ \t]*(?:no|false)[\"')]?(?!\w)")  # a value given: "..., 'no')", "= false"
+# "the first statement is not;": the verdict word said once for all, left out of the clause that negates it.
+_ELLIPTIC_NO = re.compile(r"(?<!\w)(?:is|was|are)(?:[ \t]+not|n't)[ \t]*[.;!,]?[ \t]*$")
+_HEDGE = re.compile(r"(?<!\w)(?:partially|partly|mostly|largely|somewhat|loosely|indirectly)(?!\w)")
+_NEGATION = re.compile(r"(?<!\w)(?:not|n't|never|neither|nor|cannot|no longer)(?!\w)|n't(?!\w)")
+
+
+def mentions(lowered: str) -> int:
+    return lowered.count("statement") + lowered.count("claim") + lowered.count("§")
+
+
+class ProseReading(NamedTuple):
+    """Verdicts by statement number (from 1) and the sentences they were read from."""
+
+    by_index: dict[int, Value]
+    spans: list[tuple[int, int]]
+    unread: frozenset[int] = frozenset()  # named alone by a sentence whose verdict was not read
+
+
+def read_prose(lowered: str) -> ProseReading:
+    """Verdicts by statement from sentences about one statement each; said twice, the lower."""
+    by_index: dict[int, Value] = {}
+    spans: list[tuple[int, int]] = []
+    unread: set[int] = set()
+    pos = 0
+    for sentence in islice(_sentences(lowered), 4 * MAX_VERDICTS):
+        at = lowered.find(sentence, pos) if sentence else pos
+        pos = at + len(sentence)
+        if len(sentence) > MAX_ITEM_CHARS:
+            continue
+        if _LABELLED.match(sentence):
+            continue  # "Statement 1: ..." introduces an echo or an explanation, not a judgement
+        named = list(_MENTION.finditer(sentence))
+        mentioned = {_index(match) for match in named} - {None}
+        if len(mentioned) != 1:
+            continue  # about no statement, or about several: not one statement's verdict
+        if _ABOUT_OTHERS.search(sentence, sentence.rfind(":", 0, named[0].start()) + 1):
+            continue  # ... or about others besides it (a lead-in before a colon is not the sentence)
+        index = mentioned.pop()
+        assert index is not None
+        if "?" in sentence:  # a question judges nothing: only its answer does ("...context? No.")
+            sentence = sentence[sentence.rfind("?") + 1 :]
+        value = _polarity(sentence)
+        if not 1 <= index <= MAX_VERDICTS:
+            continue
+        if value is _NOT_A_VERDICT:
+            unread.add(index)  # "Statement 7 is backed up by the context": judged, in words not known
+            continue
+        previous = by_index.get(index, value)
+        by_index[index] = _lower(previous, value)
+        spans.append((at, pos))
+    return ProseReading(by_index, spans, frozenset(unread - by_index.keys()))
+
+
+def _sentences(lowered: str) -> Iterator[str]:
+    """``_SENTENCE_END.split(lowered)``, one at a time: a megabyte is not cut whole for a few sentences."""
+    pos = 0
+    for end in _SENTENCE_END.finditer(lowered):
+        yield lowered[pos : end.start()]
+        pos = end.end()
+    yield lowered[pos:]
+
+
+def _index(match: re.Match[str]) -> int | None:
+    if match.group("i"):
+        return int(match.group("i"))
+    if match.group("o") or match.group("o2"):
+        return ORDINALS.index(match.group("o") or match.group("o2")) + 1
+    return int(match.group("e")) + 1  # echoes are numbered from 0
+
+
+_NOT_A_VERDICT = -1
+
+
+def _lower(first: Value | int, second: Value | int) -> Value:
+    """The lower of two readings of one statement: no verdict, then not supported, then supported."""
+    if first is None or second is None:
+        return None
+    return 0 if 0 in (first, second) else 1
+
+
+def _polarity(sentence: str) -> Value | int:
+    """1 supported, 0 not, None unclear, ``_NOT_A_VERDICT`` where the sentence judges nothing."""
+    if _UNKNOWN.search(sentence):
+        return None
+    values: set[int] = set()
+    since = 0
+    for positive in _POSITIVE.finditer(sentence):
+        values.add(0 if _NEGATION.search(sentence, since, positive.start()) else 1)
+        since = positive.end()
+    if values:
+        if 1 in values and (_OPPOSITE.search(sentence) or _HEDGE.search(sentence) or _GIVEN_NO.search(sentence)):
+            values.add(0)  # "unsupported statements: [], supported statements: [§0§]"; "partially supported"
+        # Both ways ("partially supported (counts as not supported)"): neither is the sentence's verdict.
+        return values.pop() if len(values) == 1 else _NOT_A_VERDICT
+    if _NEGATIVE.search(sentence) or _ELLIPTIC_NO.search(sentence):
+        return 0
+    return _NOT_A_VERDICT
