@@ -80,11 +80,11 @@ def test_one_and_zero_are_verdicts_only_where_a_verdict_stands() -> None:
 
 
 def test_an_added_word_is_read_wherever_a_built_in_one_is() -> None:
-    words = verdict_words(Vocabulary(yes=("holds",), no=("refuted",), none=("undecidable",)))
-    assert read_item("1. refuted - not in the context", words) == Item(0, "refuted")
-    assert read_item("§0§ → holds", words) == Item(1, "holds")
+    words = verdict_words(Vocabulary(yes=("checks out",), no=("debunked",), none=("undecidable",)))
+    assert read_item("1. debunked - not in the context", words) == Item(0, "debunked")
+    assert read_item("§0§ → checks out", words) == Item(1, "checks out")
     assert read_item("undecidable", words) == Item(None, "undecidable")
-    assert read_item("refuted", BUILT_IN) is None
+    assert read_item("debunked", BUILT_IN) is None
 
 
 def values(region: str, expected: int | None, numbers: bool = False) -> tuple[int | None, ...]:

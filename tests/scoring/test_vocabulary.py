@@ -28,28 +28,28 @@ from compat.scoring.reader.verdict_words import _compile
 from compat.scoring.reader.words import NO_WORDS, NONE_WORDS, YES_WORDS, word_table
 
 TEAM = Vocabulary(
-    yes=("affirmative", "holds", "no problem", "成立", "👍"),
-    no=("refuted", "does not hold", "不成立", "👎"),
+    yes=("affirmative", "checks", "no problem", "成立", "👍"),
+    no=("debunked", "does not check out", "不成立", "👎"),
     none=("undecidable",),
 )
 HEADER = "Final verdict for each statement in order:"
 
 # Each output uses only the team's words, in every place a verdict is read.
 ONLY_TEAM_WORDS = {
-    "final line": f"{HEADER} Holds. Does not hold. Undecidable.",
-    "markers": "1. A is stated. Verdict: Affirmative.\n2. B is not. Verdict: Refuted.\n3. Verdict: undecidable",
-    "list": "1. Holds\n2. Refuted\n3. Undecidable",
-    "table": "| # | Verdict |\n|---|---|\n| 1 | Holds |\n| 2 | Does not hold |\n| 3 | Undecidable |",
+    "final line": f"{HEADER} Checks. Does not check out. Undecidable.",
+    "markers": "1. A is stated. Verdict: Affirmative.\n2. B is not. Verdict: Debunked.\n3. Verdict: undecidable",
+    "list": "1. Checks\n2. Debunked\n3. Undecidable",
+    "table": "| # | Verdict |\n|---|---|\n| 1 | Checks |\n| 2 | Does not check out |\n| 3 | Undecidable |",
     "json items": json.dumps(
         {
             "statements": [
                 {"statement": "A.", "reason": "r", "verdict": "Affirmative"},
-                {"statement": "B.", "reason": "r", "verdict": "refuted"},
+                {"statement": "B.", "reason": "r", "verdict": "debunked"},
                 {"statement": "C.", "reason": "r", "verdict": "Undecidable."},
             ]
         }
     ),
-    "json words": json.dumps({"verdicts": ["holds", "does not hold"]}),  # the third one missing
+    "json words": json.dumps({"verdicts": ["checks", "does not check out"]}),  # the third one missing
     "marks": "1. 👍\n2. 👎\n3. undecidable",
     "cjk": "Final verdicts: 成立，不成立，undecidable",
 }
@@ -77,7 +77,7 @@ def test_an_added_phrase_is_read_before_a_built_in_word_it_starts_with() -> None
 
 def test_an_added_word_is_a_whole_word_and_the_built_in_ones_still_read() -> None:
     words = verdict_words(TEAM)
-    assert parse_verdicts("Verdict: Holdsworth.", None, words) is None  # not "holds"
+    assert parse_verdicts("Verdict: Checksum.", None, words) is None  # not "checks"
     assert parse_verdicts(f"{HEADER} Yes. Supported. No. Nope.", None, words).values == (1, 1, 0, 0)  # type: ignore[union-attr]
     # A word made only of CJK characters is found inside CJK text, as the built-in ones are.
     assert parse_verdicts("Final verdicts: 成立。不成立。", None, words).values == (1, 0)  # type: ignore[union-attr]
@@ -90,9 +90,9 @@ def test_only_the_fixed_scorer_takes_a_vocabulary_and_the_legacy_port_does_not_c
 
 
 def test_the_cause_of_a_drift_is_found_reading_the_output_as_the_candidate_did() -> None:
-    # Legacy counts both "refuted" as "no" and the third statement as supported (1/3);
+    # Legacy counts both "debunked" as "no" and the third statement as supported (1/3);
     # the candidate reads the same two "no"s and a missing verdict (0): a counting rule.
-    output = case(f"{HEADER} Refuted. Refuted.")
+    output = case(f"{HEADER} Debunked. Debunked.")
     comparer = CaseComparer(get_scorer("legacy"), get_scorer("ragas", vocabulary=TEAM))
     assert comparer.compare(output).cause is DriftCause.MISSING_VERDICTS
     plain = CaseComparer(get_scorer("legacy"), get_scorer("ragas"))
@@ -142,9 +142,9 @@ def write(tmp_path: Path, text: str) -> Path:
 def test_a_file_is_normalised_like_the_readers_normalise_and_adds_only_new_words(tmp_path: Path) -> None:
     path = write(
         tmp_path,
-        '[vocabulary]\nyes = [" Ｈｏｌｄｓ. ", "holds", "supported", "Does  Hold"]\nno = ["refuted"]\n',
+        '[vocabulary]\nyes = [" Ｃｈｅｃｋｓ. ", "checks", "supported", "Does  Check Out"]\nno = ["debunked"]\n',
     )
-    assert load_vocabulary(path) == Vocabulary(yes=("holds", "does hold"), no=("refuted",))
+    assert load_vocabulary(path) == Vocabulary(yes=("checks", "does check out"), no=("debunked",))
 
 
 @pytest.mark.parametrize(
@@ -152,11 +152,11 @@ def test_a_file_is_normalised_like_the_readers_normalise_and_adds_only_new_words
     [
         ('[vocabulary]\nyes = [""]', "vocabulary.yes[0]: an empty word"),
         ('[vocabulary]\nyes = ["ok", " ... "]', "vocabulary.yes[1]: an empty word"),
-        ('[vocabulary]\nyes = ["holds"]\nno = ["Holds"]', "vocabulary.no[0]: 'holds' is in both vocabulary.yes and"),
+        ('[vocabulary]\nyes = ["checks"]\nno = ["Checks"]', "vocabulary.no[0]: 'checks' is in both vocabulary.yes and"),
         ('[vocabulary]\nno = ["yes"]', "vocabulary.no[0]: 'yes' is a built-in yes word; it cannot be a no word"),
         ('[vocabulary]\nnone = ["nope"]', "vocabulary.none[0]: 'nope' is a built-in no word"),
         ("[vocabulary]\nyes = [1]", "vocabulary.yes[0]: must be a string, not int"),
-        ('[vocabulary]\nyes = "holds"', "vocabulary.yes: must be a list of strings"),
+        ('[vocabulary]\nyes = "checks"', "vocabulary.yes: must be a list of strings"),
         ('[vocabulary]\nmaybe = ["x"]', "unknown key 'vocabulary.maybe'"),
         ('[words]\nyes = ["x"]', "unknown key 'words'"),
         ("", "no [vocabulary] table"),

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from dataclasses import dataclass, field
 from itertools import islice
 from typing import NamedTuple
 
@@ -69,28 +70,40 @@ class ProseReading(NamedTuple):
 
 
 def read_prose(lowered: str) -> ProseReading:
-    """Verdicts by statement from sentences about one statement each; said twice, the lower."""
+    """Verdicts by statement from sentences about one statement each (said twice, the lower), and
+    from the sentences of a paragraph that names one statement only (said otherwise, unread)."""
     by_index: dict[int, Value] = {}
     spans: list[tuple[int, int]] = []
     unread: set[int] = set()
+    paragraph = _Paragraph()
     pos = 0
     for sentence in islice(_sentences(lowered), 4 * MAX_VERDICTS):
         at = lowered.find(sentence, pos) if sentence else pos
+        if lowered.count("\n", pos, at) >= 2:
+            paragraph.close(by_index, spans, unread)
+            paragraph = _Paragraph()
         pos = at + len(sentence)
         if len(sentence) > MAX_ITEM_CHARS:
             continue
-        if _LABELLED.match(sentence):
-            continue  # "Statement 1: ..." introduces an echo or an explanation, not a judgement
         named = list(_MENTION.finditer(sentence))
         mentioned = {_index(match) for match in named} - {None}
+        paragraph.named.update(index for index in mentioned if index is not None)
+        if _LABELLED.match(sentence):
+            continue  # "Statement 1: ..." introduces an echo or an explanation, not a judgement
+        if "?" in sentence:  # a question judges nothing: only its answer does ("...context? No.")
+            sentence = sentence[sentence.rfind("?") + 1 :]
+        if not mentioned:
+            if _PLAIN_SENTENCE.fullmatch(sentence) and not _A_RULE.search(sentence):
+                value = _polarity(sentence)
+                if value is not _NOT_A_VERDICT:  # "This one is not supported.": the paragraph's statement
+                    paragraph.said.append((1 if value == 1 else 0 if value == 0 else None, (at, pos)))
+            continue
         if len(mentioned) != 1:
-            continue  # about no statement, or about several: not one statement's verdict
+            continue  # about several statements: not one statement's verdict
         if _ABOUT_OTHERS.search(sentence, sentence.rfind(":", 0, named[0].start()) + 1):
             continue  # ... or about others besides it (a lead-in before a colon is not the sentence)
         index = mentioned.pop()
         assert index is not None
-        if "?" in sentence:  # a question judges nothing: only its answer does ("...context? No.")
-            sentence = sentence[sentence.rfind("?") + 1 :]
         value = _polarity(sentence)
         if not 1 <= index <= MAX_VERDICTS:
             continue
@@ -100,7 +113,40 @@ def read_prose(lowered: str) -> ProseReading:
         previous = by_index.get(index, value)
         by_index[index] = _lower(previous, value)
         spans.append((at, pos))
+    paragraph.close(by_index, spans, unread)
     return ProseReading(by_index, spans, frozenset(unread - by_index.keys()))
+
+
+# A sentence of words, not of structure: no field given a value ("supported = false"), cell,
+# bracket or comment. Every such sentence of a paragraph counts, the reasoning's words too
+# ("The statement sounds true, but..."): where they say two things, the statement is unread.
+# A rule or a condition is no verdict: "A split statement counts as supported only if both parts are."
+_A_RULE = re.compile(r"(?<!\w)(?:if|unless|whether|counts?[ \t]+as|means)(?!\w)")
+_PLAIN_SENTENCE = re.compile(r"[^=|{}\[\]<>#\n]*[a-z]{2,}[^=|{}\[\]<>#\n]*")
+
+
+@dataclass(slots=True)
+class _Paragraph:
+    """What one paragraph says: the statements it names, and the verdicts of its sentences that name none."""
+
+    named: set[int] = field(default_factory=set)
+    said: list[tuple[Value, tuple[int, int]]] = field(default_factory=list)
+
+    def close(self, by_index: dict[int, Value], spans: list[tuple[int, int]], unread: set[int]) -> None:
+        """The verdict its unnamed sentences give its one statement, where they agree with each
+        other and with what its named sentences say; the statement unread where they do not."""
+        if len(self.named) != 1 or not self.said:
+            return
+        index = next(iter(self.named))
+        if not 1 <= index <= MAX_VERDICTS:
+            return
+        values = {value for value, _span in self.said}
+        if len(values) > 1 or (index in by_index and by_index[index] not in values):
+            by_index.pop(index, None)
+            unread.add(index)
+            return
+        by_index[index] = values.pop()
+        spans.extend(span for _value, span in self.said)
 
 
 def _sentences(lowered: str) -> Iterator[str]:

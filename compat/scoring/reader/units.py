@@ -28,7 +28,8 @@ from compat.scoring.reader.repetition import Spot
 from compat.scoring.reader.verdict_words import Value
 
 # A unit's head: decoration, at most one label word, the statement's number, its punctuation.
-_HEAD = re.compile(r"[^\w\n§]{0,8}(?:[a-z]{1,12}[ \t]?)?(\d{1,3})(?!\d)(?![.,]\d)[^\w\n§]{0,6}")
+# (Its punctuation is ASCII and dashes: a mark after it, "1. ✓", is the unit's verdict, not its head.)
+_HEAD = re.compile(r"[ \t*_#>|\[(•·-]{0,8}(?:[a-z]{1,12}[ \t]?)?(\d{1,3})(?!\d)(?![.,]\d)[ \t.:)\]*_|>–—-]{0,6}")
 _NUMBER = re.compile(r"\d{1,3}")
 _LOOKED_CHARS = 65_536  # units stand near the reading; a megabyte is not searched for them
 _MAX_VERDICT_WORDS = 4  # more words under a head are a sentence that explains, not a verdict
@@ -105,8 +106,8 @@ def read_units(
             if read.first <= number <= read.last and _few_words(lowered[head.end() : end]):
                 return Units(UnitFinding(number, line, ()), {})
             continue
-        if len(values) > 1:
-            continue  # a line of several verdicts ("1. no, 2. yes") or a reason that weighs both: no one unit's
+        if len(values) > 1 or _inline_heads(read.shape).search(lowered, head.end(), end) is not None:
+            continue  # a line of several units ("1. no, 2. yes") or a reason that weighs both: no one unit's
         said.setdefault(number, set()).update(values)
         first_line.setdefault(number, line)
         if len(said[number]) > 1:
@@ -154,6 +155,12 @@ def _head_pattern(shape: str) -> re.Pattern[str]:
     number = r"(\d{1,3})(?!\d)(?![.,]\d)"
     pattern = number.join(parts).replace(r"\ ", r"[ \t]*")
     return re.compile(r"(?m)^[ \t]*" + pattern + r"[ \t]*")
+
+
+@lru_cache(maxsize=256)
+def _inline_heads(shape: str) -> re.Pattern[str]:
+    """The head of ``shape`` anywhere in a line ("statement 1: ✓ true statement 2: ✗ false")."""
+    return re.compile(r"(?<!\w)" + _head_pattern(shape).pattern.removeprefix(r"(?m)^[ \t]*"))
 
 
 def _values_between(spots: Sequence[Spot], starts: list[int], start: int, end: int) -> set[Value]:

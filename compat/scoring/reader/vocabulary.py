@@ -1,8 +1,8 @@
 """Verdict words a team's grader uses, added to the built-in ones from a TOML file.
 
     [vocabulary]
-    yes = ["affirmative", "holds"]
-    no = ["contradicted", "does not hold"]
+    yes = ["affirmative", "checks out"]
+    no = ["debunked", "does not check out"]
     none = ["cannot tell"]
 
 Words are added, never replace the built-in ones, and are normalised as the readers
