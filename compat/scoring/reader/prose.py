@@ -28,6 +28,7 @@ _MENTION = re.compile(
     r"|(?<!\w)the[ \t]+(?P<o2>" + "|".join(ORDINALS) + r")(?=[ \t]+(?:one[ \t]+)?(?:is|was)(?!\w))"
     r"|§(?P<e>\d{1,4})§"
 )
+_NUMBERED = re.compile(r"(?:statement|claim)[ \t]*#?[ \t]*(\d{1,4})(?!\d)")
 _LABELLED = re.compile(r"[ \t*#>-]*(?:statement|claim)[ \t]*#?[ \t]*\d{1,4}[ \t*]*:")
 _UNKNOWN = re.compile(
     r"(?<!\w)(?:unclear|uncertain|ambiguous|either way|(?:cannot|can't) be (?:verified|determined)"
@@ -88,6 +89,9 @@ def read_prose(lowered: str) -> ProseReading:
         named = list(_MENTION.finditer(sentence))
         mentioned = {_index(match) for match in named} - {None}
         paragraph.named.update(index for index in mentioned if index is not None)
+        if _LABELLED.match(sentence) or "statement" in sentence or "claim" in sentence:
+            # "Looking at statement 4: ...": a label names its paragraph's statement as well
+            paragraph.named.update(int(label.group(1)) for label in _NUMBERED.finditer(sentence))
         if _LABELLED.match(sentence):
             continue  # "Statement 1: ..." introduces an echo or an explanation, not a judgement
         if "?" in sentence:  # a question judges nothing: only its answer does ("...context? No.")

@@ -1,0 +1,198 @@
+"""Every unit of a layout read, and read once (reader 5; docs/scoring.md, "every unit of a layout").
+
+Found on the seventh blind set (heldout7) once it was read as a development set, and on the
+first-sight failures of the earlier ones: a numbered unit whose verdict word the reader does
+not know, a draft and its final numbered alike, a short reading beside units it left unread,
+the whole answer given twice, a paragraph per statement whose verdict is in a later sentence,
+an abridged echo that begins with "Yes,", a confidence after each verdict. Each test names the
+behaviour; the ones marked as guards passed before too and keep a layout that was read right
+from being lost.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from compat import get_scorer
+from compat.cases import parse_case
+from compat.scoring import Cause, Score, Status
+from compat.scoring.reader.prose import read_prose
+
+TWO = ["The Eiffel Tower was completed in 1889.", "The theory of plate tectonics is supported by seismic data."]
+THREE = [*TWO, "The hotel does not allow pets."]
+FOUR = [*THREE, "Ibuprofen should be taken with food."]
+
+
+def score(grader_output: str, statements: list[str]) -> Score:
+    return get_scorer("ragas").score(parse_case({"id": "c", "statements": statements, "grader_output": grader_output}))
+
+
+def assert_unclear(result: Score, *words: str) -> None:
+    assert (result.status, result.cause) == (Status.UNDETERMINED, Cause.UNCLEAR_READING), result.reason
+    for word in words:
+        assert word in result.reason
+
+
+# ----------------------------------------------------------------- units under one head
+
+
+def test_a_unit_whose_verdict_word_is_unknown_makes_a_short_reading_unclear() -> None:
+    # Read before: "correct" and "unclear", two verdicts for four statements, the other two
+    # counted unsupported (0.25). A person reads "debunked" and "checks out" as verdicts.
+    output = "Statement 1: CORRECT\nStatement 2: DEBUNKED\nStatement 3: CHECKS OUT\nStatement 4: UNCLEAR\n"
+    assert_unclear(score(output, FOUR), 'the unit "statement 2: debunked" holds no verdict word the reader knows')
+
+
+def test_a_draft_and_a_final_numbered_alike_that_disagree_are_two_readings() -> None:
+    # Read before: 0.5, the first item of each list taken as a unit of two verdicts.
+    output = "Initial assessment:\n\n1. Yes\n2. No\n\nSecond assessment:\n\n1. No\n2. No\n"
+    assert_unclear(score(output, TWO), "the units of statement 1 say no and yes")
+
+
+def test_units_after_an_announced_correction_are_the_grader_s_last_word() -> None:
+    # Guard: the draft before "Corrected verdicts:" is set aside, not a second reading.
+    output = "1. Correct\n\nCorrection — I mixed up #1. The corrected list:\n1. Incorrect\n"
+    assert score(output, TWO[:1]).value == 0.0
+
+
+def test_the_whole_answer_given_again_is_read_once() -> None:
+    # A decoding loop: read before as 1.0 (the repeated "Entailed" taken for the verdicts) and,
+    # with the markers, as the lowest reading of the extra verdicts.
+    output = "1. Not Entailed\n2. Entailed\n\nAnswer:\n1. Not Entailed\n2. Entailed\n\nAnswer:\n1. Not Entailed\n"
+    result = score(output, TWO)
+    assert result.value == 0.5, result.reason
+
+
+def test_a_short_reading_beside_a_unit_of_a_missing_statement_is_unclear() -> None:
+    # Read before: 0.0, statements 3 and 4 read and 1 and 2 counted unsupported.
+    output = (
+        "Here are my verdicts:\n\n"
+        "Statement 1 is **backed by the context**. This is stated directly in the context.\n"
+        "Statement 2 does not check out, so it is **not supported**.\n"
+        "Is statement 3 supported? **No**. Nothing in the context backs this up.\n"
+        "Is statement 4 supported? **No**. The context does not mention this.\n"
+    )
+    assert_unclear(score(output, FOUR), "statement 1 is **backed by the context**")
+
+
+def test_numbered_steps_around_the_verdicts_are_no_units() -> None:
+    # Guard: "Step 1" and "Step 5" carry no verdict; the steps between them do.
+    output = (
+        "Step 1: Read the context carefully.\n"
+        "Step 2: Check statement 1. The context does not say this. Verdict: Fail.\n"
+        "Step 3: Check statement 2. The context states this. Verdict: Pass.\n"
+        "Step 4: Check statement 3. The context states this. Verdict: Pass.\n"
+        "Step 5: Count the supported statements: 2 of 3.\n"
+    )
+    assert score(output, THREE).value == pytest.approx(2 / 3)
+
+
+def test_a_line_of_several_units_is_no_one_unit() -> None:
+    # Guard: a first version of the units read the inline line's last verdict as statement 1's.
+    output = (
+        "Statement 1: Conclusion: TRUE. Explanation: The context states this explicitly.\n"
+        "Statement 2: Conclusion: CANNOT DETERMINE. Explanation: The context only partly covers this.\n"
+        "Statement 3: Conclusion: FALSE. Explanation: There is no mention of this in the context.\n\n"
+        "Statement 1: ✓ TRUE Statement 2: ❓ CANNOT DETERMINE Statement 3: ✗ FALSE.\n"
+    )
+    assert score(output, THREE).value == pytest.approx(1 / 3)
+
+
+def test_a_mark_after_the_number_is_the_unit_s_verdict() -> None:
+    # Guard: a first version of the units took "1. ✓ - " for the head, and found no verdict after it.
+    output = "Based on the analysis above:\n1. ✓ - confirmed by the context.\n2. ✗ - not in the context.\n"
+    assert score(output, TWO).value == 0.5
+
+
+def test_a_bare_number_at_a_line_s_start_is_no_head() -> None:
+    # Guard: "4 of 7 ..." begins with a number, as the table's rows do; it is a count, not a unit.
+    output = "1   yes\n2   no\n\n1 of 2 statements are supported by the context.\n"
+    assert score(output, TWO).value == 0.5
+
+
+def test_values_no_spot_shows_are_not_second_guessed_by_the_units() -> None:
+    # Guard: the legend's marks are read by the pairs source; the units see no verdict word in
+    # them and say nothing.
+    output = "Final verdict for each statement in order:\nS1=F\nS2=T\n(T = supported, F = not supported)\n"
+    assert score(output, TWO).value == 0.5
+
+
+# ----------------------------------------------------------------- what a unit's words are
+
+
+def test_an_emoji_number_enumerates() -> None:
+    # Read before: 1.0 for a "Not supported" (the keycap's "1" read as a verdict).
+    assert score("Here are my verdicts:\n\n1️⃣ Not supported\n2️⃣ Supported\n", TWO).value == 0.5
+    assert score("Here are my verdicts:\n\n1️⃣ **🔴 Not supported**\n", TWO[:1]).value != 1.0
+
+
+def test_an_abridged_echo_is_the_statement_not_a_verdict() -> None:
+    statements = ["The train to Lyon leaves at 10:45 from platform 3.", "Yes, the museum is open on Mondays."]
+    # Read before: 1 of 2, the echo's "Yes," taken for statement 2's verdict.
+    output = "- The train to… => <true> (directly stated)\n- Yes, the museum… => <unknown> (too little detail)\n"
+    assert score(output, statements).value == 0.5
+
+
+@pytest.mark.parametrize(
+    ("word", "value"),
+    [("ACCURATE", 1), ("Valid", 1), ("holds", 1), ("INACCURATE", 0), ("invalid", 0), ("does not hold", 0)],
+)
+def test_words_graders_use_unasked_are_verdicts(word: str, value: int) -> None:
+    other = "No" if value else "Yes"
+    result = score(f"1. {word}\n2. {other}\n", TWO)
+    assert result.value == 0.5 and result.verdicts[0].verdict == value, result.reason
+
+
+@pytest.mark.parametrize("phrase", ["cannot be verified", "ambiguous", "don't know", "inconclusive"])
+def test_words_that_say_the_grader_could_not_tell_hold_a_place_without_a_verdict(phrase: str) -> None:
+    result = score(f"Claim 1: {phrase}\nClaim 2: true\n", TWO)
+    assert result.value == 0.5 and result.verdicts[0].verdict is None, result.reason
+
+
+def test_a_confidence_after_each_verdict_is_no_degree() -> None:
+    # Read before: undetermined ("the grader rated each statement").
+    output = (
+        "Statement 1: true (conf=0.9) The context confirms this.\n"
+        "Statement 2: false (conf=0.85) There is no mention of this in the context.\n\n"
+        "The number in brackets is how confident I am in each verdict.\n"
+    )
+    assert score(output, TWO).value == 0.5
+
+
+def test_degrees_without_a_verdict_are_still_no_verdicts() -> None:
+    # Guard: the confidence is the grader's only answer; it is a degree, not a verdict.
+    output = "Statement 1: confidence 0.9 that it is supported\nStatement 2: confidence 0.2 that it is supported\n"
+    assert_unclear(score(output, TWO), "a degree is no verdict")
+
+
+# ----------------------------------------------------------------- a paragraph per statement
+
+
+def test_a_paragraph_s_later_sentence_judges_the_statement_it_names() -> None:
+    # Read before: undetermined (the sentences naming statements 1 and 3 hold no verdict).
+    output = (
+        "Looking at statement 1: The context says something different. This one is not supported by the context.\n\n"
+        "Statement 2 is supported. This is stated directly in the context.\n\n"
+        'The third statement says "The hotel does not allow pets". I would mark it as supported.\n'
+    )
+    assert score(output, THREE).value == pytest.approx(2 / 3)
+
+
+def test_a_paragraph_that_says_two_things_of_its_statement_leaves_it_unread() -> None:
+    prose = read_prose("statement 1 is supported. the context contradicts it.\n\nstatement 2 is supported.\n")
+    assert 1 not in prose.by_index and 1 in prose.unread
+    assert prose.by_index[2] == 1
+
+
+def test_a_rule_in_a_paragraph_is_no_verdict() -> None:
+    # Guard: a paragraph's sentences are read; a rule among them is not one of its verdicts.
+    prose = read_prose(
+        "i split statement 1 in two. a split statement counts as supported only if both of its parts are.\n"
+    )
+    assert 1 not in prose.by_index
+
+
+def test_structured_lines_in_a_paragraph_are_no_prose() -> None:
+    # Guard: "supported = false" is a field; the paragraph's sentences of words alone are read.
+    prose = read_prose('[statement 1]\ntext = "the tower is tall."\nsupported = "maybe"\n')
+    assert prose.by_index == {}
