@@ -412,7 +412,7 @@ def _signal_self(signal_number: int) -> None:
     time.sleep(0.2)  # the handler runs at the next bytecode; a SIGTERM ends the process here
 
 
-TEAM_WORDS = '[vocabulary]\nyes = ["Holds"]\nno = ["refuted"]\nnone = ["undecidable"]\n'
+TEAM_WORDS = '[vocabulary]\nyes = ["Checks out"]\nno = ["debunked"]\nnone = ["undecidable"]\n'
 
 
 def _team_corpus(tmp_path: Path, cases: int = 40) -> tuple[Path, Path]:
@@ -420,7 +420,11 @@ def _team_corpus(tmp_path: Path, cases: int = 40) -> tuple[Path, Path]:
     words = tmp_path / "words.toml"
     words.write_text(TEAM_WORDS, encoding="utf-8")
     corpus = tmp_path / "team.jsonl"
-    outputs = ["Holds. Refuted. Undecidable.", "Holds. Holds. Holds.", "Refuted. Holds. Refuted."]
+    outputs = [
+        "Checks out. Debunked. Undecidable.",
+        "Checks out. Checks out. Checks out.",
+        "Debunked. Checks out. Debunked.",
+    ]
     with corpus.open("w", encoding="utf-8") as handle:
         for i in range(cases):
             output = f"Final verdict for each statement in order: {outputs[i % 3]}"
@@ -443,8 +447,8 @@ def test_a_vocabulary_reads_the_same_through_any_jobs_and_the_report_records_it(
     assert files["1"] == files["2"]
     report = json.loads(files["1"][0])
     assert report["scorers"]["candidate_vocabulary"] == {
-        "yes": ["holds"],
-        "no": ["refuted"],
+        "yes": ["checks out"],
+        "no": ["debunked"],
         "none": ["undecidable"],
     }
     assert report["outcomes"]["candidate_undetermined"] == 0
@@ -467,7 +471,7 @@ def test_every_scoring_command_takes_the_vocabulary(tmp_path: Path) -> None:
         "compare", str(corpus), "--candidates", "ragas", "--vocabulary", str(words), "--format", "json"
     )
     league = json.loads(out)
-    assert league["vocabulary"]["yes"] == ["holds"] and league["rows"][0]["undetermined"] == 0
+    assert league["vocabulary"]["yes"] == ["checks out"] and league["rows"][0]["undetermined"] == 0
     code, out, _ = invoke("gate", str(corpus), "--vocabulary", str(words), "--examples", "0")
     assert code == 0 and "gate passed" in out
     policy = tmp_path / "no-invariants.toml"  # the invariants are the gate's to run; here only the rate counts
@@ -504,12 +508,12 @@ def test_a_vocabulary_where_nothing_reads_it_is_a_usage_error(tmp_path: Path, co
 
 def test_a_bad_vocabulary_file_is_exit_2_naming_the_file_and_key(tmp_path: Path) -> None:
     words = tmp_path / "words.toml"
-    words.write_text('[vocabulary]\nyes = ["holds"]\nno = ["holds"]\n', encoding="utf-8")
+    words.write_text('[vocabulary]\nyes = ["checks"]\nno = ["checks"]\n', encoding="utf-8")
     code, _, stderr = invoke("diff", "--vocabulary", str(words), "--out", str(tmp_path / "o"))
     assert code == 2
     assert (
         stderr
-        == f"faithcompat: error: {words}: vocabulary.no[0]: 'holds' is in both vocabulary.yes and vocabulary.no\n"
+        == f"faithcompat: error: {words}: vocabulary.no[0]: 'checks' is in both vocabulary.yes and vocabulary.no\n"
     )
     assert not (tmp_path / "o").exists()
 

@@ -64,7 +64,7 @@ def test_gate_refuses_a_baseline_made_with_other_verdict_words(tmp_path: Path) -
     """A baseline read with other words (or another candidate) describes another reading: exit 2, both named."""
     corpus = str(ROOT / "fixtures" / "corpus" / "clean.jsonl")
     words = tmp_path / "words.toml"
-    words.write_text('[vocabulary]\nyes = ["Holds"]\nno = ["refuted"]\n', encoding="utf-8")
+    words.write_text('[vocabulary]\nyes = ["Checks out"]\nno = ["debunked"]\n', encoding="utf-8")
     code, _, _ = invoke("diff", corpus, "--out", str(tmp_path / "plain"))
     assert code == 0
     code, _, _ = invoke("diff", corpus, "--vocabulary", str(words), "--out", str(tmp_path / "team"))
@@ -74,9 +74,11 @@ def test_gate_refuses_a_baseline_made_with_other_verdict_words(tmp_path: Path) -
     code, stdout, stderr = invoke("gate", corpus, "--examples", "0", "--vocabulary", str(words), "--baseline", plain)
     assert code == 2 and stdout == ""
     assert stderr.startswith("faithcompat: error: the baseline was made with other scorers (candidate_vocabulary: ")
-    assert "the built-in words only in the baseline, added words (yes holds; no refuted) now" in stderr
+    assert "the built-in words only in the baseline, added words (yes checks out; no debunked) now" in stderr
     code, stdout, stderr = invoke("gate", corpus, "--examples", "0", "--baseline", team)
-    assert code == 2 and "added words (yes holds; no refuted) in the baseline, the built-in words only now" in stderr
+    assert (
+        code == 2 and "added words (yes checks out; no debunked) in the baseline, the built-in words only now" in stderr
+    )
     code, stdout, stderr = invoke("gate", corpus, "--examples", "0", "--candidate", "plan-minimal", "--baseline", plain)
     assert code == 2 and "candidate: ragas in the baseline, plan-minimal now" in stderr
 

@@ -44,8 +44,12 @@ def test_a_unit_whose_verdict_word_is_unknown_makes_a_short_reading_unclear() ->
 
 
 def test_a_draft_and_a_final_numbered_alike_that_disagree_are_two_readings() -> None:
-    # Read before: 0.5, the first item of each list taken as a unit of two verdicts.
-    output = "Initial assessment:\n\n1. Yes\n2. No\n\nSecond assessment:\n\n1. No\n2. No\n"
+    # Read before: 0.5, the first item of each list taken as a unit of two verdicts. Which list
+    # is the grader's last word its labels say, in words the reader does not weigh.
+    output = (
+        "Initial assessment:\n\n1. Yes\n2. No\n\nRevised assessment (final):\n\n1. No\n2. No\n\n"
+        "Statement 1 was wrong in the draft; the final list fixes it.\n"
+    )
     assert_unclear(score(output, TWO), "the units of statement 1 say no and yes")
 
 
