@@ -16,7 +16,34 @@ from compat.scoring.reader.words import normalise_word, read_word
 # breadth-first and verdicts sit in the top levels of any real output; each node visited
 # costs Python time, so a huge value must not be walked to its end.
 MAX_VISITED = 4_096
-VERDICT_KEYS = ("verdict", "supported", "is_supported", "faithful", "is_faithful", "label")
+# The keys an item's verdict stands under, most telling first: RAGAS's own, then the names graders
+# give it when they rename it (each seen in the wild), and the words of four other languages.
+VERDICT_KEYS = (
+    "verdict",
+    "supported",
+    "is_supported",
+    "faithful",
+    "is_faithful",
+    "label",
+    "supported_by_context",
+    "is_supported_by_context",
+    "entailed",
+    "entailed_by_context",
+    "entailment",
+    "can_be_inferred",
+    "inferred",
+    "grounded",
+    "is_grounded",
+    "judgement",
+    "judgment",
+    "classification",
+    "decision",
+    "veredicto",
+    "veredito",
+    "urteil",
+)
+# An object under one of these names may hold the verdict one level down ("result": {"supported": true}).
+NESTED_VERDICT_KEYS = ("result", "assessment", "evaluation", "verdict", "judgement", "judgment", "analysis")
 _ITEM_KEYS = frozenset(("statement", *VERDICT_KEYS))
 _LIST_KEYS = frozenset(("verdicts", "verdict", "results", "labels", "answers", "supported", "judgements", "judgments"))
 _INDEXED_KEY = re.compile(r"[a-z _#.-]{0,24}?(\d{1,4})")

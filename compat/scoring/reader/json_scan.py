@@ -8,9 +8,9 @@ recursion:
 1. The first candidate (``[`` or ``{``) is handed to the C decoder
    (``json.JSONDecoder.raw_decode``): the fast path for well-formed output.
 2. Where that fails, a tolerant tokenizer with an explicit stack takes over. It
-   accepts single-quoted strings, Python's ``True``/``False``/``None`` and trailing
-   commas, and when the text ends or breaks mid-value it closes every open
-   container, recording it in ``FoundJson.incomplete`` so callers can drop
+   accepts single-quoted strings, Python's ``True``/``False``/``None``, trailing
+   commas and comments (``// ...``, ``/* ... */``: JSONC, JSON5), and when the text
+   ends or breaks mid-value it closes every open container, recording it in ``FoundJson.incomplete`` so callers can drop
    half-written items.
 3. Containers deeper than ``MAX_BUILD_DEPTH`` are skipped (their brackets are
    counted in bulk, not built), so 100,000 nested brackets cost a few ``str.count``.
@@ -43,7 +43,8 @@ _SCAN_ONCE: Callable[[str, int], tuple[Any, int]] = _DECODER.scan_once  # type: 
 # cannot match, so no position is ever retried: matching is linear in the token.
 _TOKEN = re.compile(
     r"""[\s]*(?:
-        (?P<open>[\[{])
+        (?P<comment>//[^\n]{0,512}|/\*[^\n]{0,512}?\*/)
+      | (?P<open>[\[{])
       | (?P<close>[\]}])
       | (?P<comma>,)
       | (?P<colon>:)
@@ -262,6 +263,8 @@ def _decode_tolerant(text: str, start: int) -> FoundJson | None:
                 broken = True
                 break
             stack.pop()
+        elif kind == "comment":
+            continue  # JSON5 / JSONC: "verdict": 0,  // not supported
         elif kind in ("comma", "colon"):
             if not stack:
                 broken = True

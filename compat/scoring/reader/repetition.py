@@ -193,7 +193,9 @@ def _single_runs(spots: Sequence[Spot], glues: list[str | None]) -> Iterator[Run
             yield Run(tuple(spots[start : start + count][:MAX_VERDICTS]), glue)
         elif glue is not None and count == 2 and _LETTER.search(glue) is None:
             alone = (start == 0 or glues[start - 1] is None) and (index >= len(glues) or glues[index] is None)
-            if alone:
+            # Two words of one value on one line may be one verdict said twice ("yes  # supported").
+            twice = "\n" not in glue and spots[start].value == spots[start + 1].value
+            if alone and not twice:
                 yield Run(tuple(spots[start : start + 2]), glue)
         start = index
 

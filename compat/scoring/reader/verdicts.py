@@ -20,7 +20,7 @@ from typing import Any, Literal, NamedTuple
 
 from compat.scoring._score import ScoreWarning, VerdictFormat, ordered_warnings
 from compat.scoring.reader.degrees import numbers_rate
-from compat.scoring.reader.json_items import VERDICT_KEYS, Values, verdict_items
+from compat.scoring.reader.json_items import NESTED_VERDICT_KEYS, VERDICT_KEYS, Values, verdict_items
 from compat.scoring.reader.json_scan import FoundJson, first_strict_value_end, iter_json_values
 from compat.scoring.reader.legend import legend_marks
 from compat.scoring.reader.prepare import fold, prepare_folded, strip_reasoning
@@ -317,8 +317,8 @@ def _read_items_one_by_one(
     reasons: list[str | None] = []
     for item in items:
         if type(item) is dict:
-            values.append(_read_verdict(_get(item, VERDICT_KEYS), warnings, words))
-            statement = _get(item, ("statement", "claim"))
+            values.append(_read_verdict(_verdict_of(item, words), warnings, words))
+            statement = _get(item, _STATEMENT_KEYS)
             reason = _get(item, ("reason", "explanation"))
         else:
             values.append(_read_verdict(item, warnings, words) if values_only else _invalid(warnings))
@@ -335,6 +335,24 @@ def _read_items_one_by_one(
         warnings=ordered_warnings(warnings),
         valid_count=valid,
     )
+
+
+_STATEMENT_KEYS = ("statement", "claim", "afirmación", "afirmacion", "afirmação", "afirmacao", "aussage", "affirmation")
+
+
+def _verdict_of(item: dict[Any, Any], words: Values) -> Any:
+    """The item's verdict: under a verdict key, or one level down in an object that holds one
+    (``"result": {"supported": true}``; ``"verdict": {"value": 1, "label": "supported"}``, whose
+    value and label must say the same, or it is no verdict)."""
+    raw = _get(item, VERDICT_KEYS)
+    if raw is None:
+        nested = _get(item, NESTED_VERDICT_KEYS)
+        raw = _get(nested, VERDICT_KEYS) if isinstance(nested, dict) else None
+    if isinstance(raw, dict):
+        inner = [value for value in (_get(raw, ("value",)), _get(raw, VERDICT_KEYS)) if value is not None]
+        agree = len({_read_verdict(value, set(), words) for value in inner}) == 1
+        return inner[0] if inner and agree else raw  # a dict left as it is reads as no verdict
+    return raw
 
 
 def _get(item: dict[Any, Any], keys: tuple[str, ...]) -> Any:
