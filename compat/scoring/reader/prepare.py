@@ -11,6 +11,7 @@ import re
 import unicodedata
 from collections.abc import Mapping, Sequence
 
+from compat.scoring.reader.checkboxes import UNTICKED, choose_ticked
 from compat.scoring.reader.legend import MARKS_IN_PARENTHESIS
 from compat.scoring.reader.options import apply_options
 from compat.scoring.reader.pairs import STATEMENT_KEY
@@ -181,6 +182,8 @@ def prepare_folded(lowered: str, statements: Sequence[str] | None, words: Verdic
         lowered = _ID_KEY.sub(lambda key: f" statement {key.group(1)} ", lowered)  # "statement_id": 3
     if "’" in lowered:
         lowered = lowered.replace("’", "'")  # can’t
+    if any(box in lowered for box in UNTICKED):
+        lowered = choose_ticked(lowered, words.values)  # "- [x] True⏎- [ ] False": the tick answers
     if "\u20e3" in lowered:
         lowered = _KEYCAP.sub(r"\1.", lowered)  # "1️⃣ Not supported": an emoji's number enumerates, it is no "1"
     # Each legend pattern runs only where its cheapest telltale is present: a regex pass
@@ -197,6 +200,8 @@ def prepare_folded(lowered: str, statements: Sequence[str] | None, words: Verdic
         lowered = _blank_legend_lines(_LEGEND_DEFINES.sub(" ", lowered))
     if "legend" in lowered or "key" in lowered:
         lowered = _LEGEND_HEAD.sub(" ", lowered)
+    if any(telltale in lowered for telltale in _CRITERIA_TELLTALES):
+        lowered = _blank_criteria(lowered)
     if any(telltale in lowered for telltale in _INVERTED_TELLTALES):
         lowered = _invert_fields(lowered)
     if statements:
@@ -204,6 +209,42 @@ def prepare_folded(lowered: str, statements: Sequence[str] | None, words: Verdic
     if "?" in lowered:
         lowered = _blank_unanswered_questions(lowered, words)
     return lowered
+
+
+# A block that defines the verdict words before they are used ("Criteria I'm using:⏎- **Entailed**:
+# the context states the claim ...⏎- **Not Entailed**: ..."): each term and its definition, under a
+# heading that says so. It defines the words; it judges no statement, and is blanked.
+_CRITERIA_TELLTALES = ("criteria", "definition", "rubric", "categories", "meaning", "options", "labels")
+_CRITERIA_HEADING = re.compile(
+    r"^[^\n]{0,60}(?:criteria|definitions?|rubric|categories|meanings?|options|labels)[^\n]{0,40}$", re.MULTILINE
+)
+_TERM_DEFINED = re.compile(
+    r"[ \t]*(?:[-*•+][ \t]+)?[*_`\"']*[^:\n=]{1,120}?[*_`\"']*[ \t]*(?::|=|[ \t][-–—])[ \t]+\S[^\n]*"
+)
+_MAX_TERMS = 12
+
+
+def _blank_criteria(lowered: str) -> str:
+    for heading in _CRITERIA_HEADING.finditer(lowered):
+        pos = heading.end() + 1
+        terms: list[tuple[int, int]] = []
+        while len(terms) < _MAX_TERMS and pos < len(lowered):
+            term = _TERM_DEFINED.match(lowered, pos)
+            if term is None or _NUMBERED_TERM.match(lowered, pos) is not None:
+                break  # the block ends; a numbered line ("Statement 1: ...") is a verdict, not a term
+            terms.append(term.span())
+            pos = term.end() + 1
+        if len(terms) >= 2:
+            start, end = terms[0][0], terms[-1][1]
+            return lowered[:start] + _blanked(lowered[start:end]) + lowered[end:]
+    return lowered
+
+
+_NUMBERED_TERM = re.compile(r"[ \t*_#>-]*(?:[a-z]{1,12}[ \t]*)?\d")
+
+
+def _blanked(text: str) -> str:
+    return "".join("\n" if char == "\n" else " " for char in text)
 
 
 # "Is statement 1 supported by the context?", "Supported by context?": a question asks, it judges

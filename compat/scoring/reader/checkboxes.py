@@ -1,0 +1,81 @@
+"""Options shown as checkboxes, one ticked: the ticked one is the verdict, the others are layout.
+
+A grader that lists every option for every statement and ticks one (``- [x] True⏎- [ ] False⏎
+- [ ] Unknown``, ``☐ Yes ☑ No``, ``(x) Supported ( ) Not supported``) writes each verdict word in
+every unit whatever its verdict: the words are the layout, the tick is the answer. Each group
+of two or more options (consecutive lines, or one line) whose words are verdict words of at
+least two values becomes the ticked option's word alone; a group with no tick or several
+becomes nothing (that statement's verdict is not known). A checklist of statements (``- [x] The
+tower is tall.``) holds no verdict words after its boxes and is left as it is.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+
+from compat.scoring.reader.verdict_words import Value
+from compat.scoring.reader.words import normalise_word
+
+# An unticked box: the telltale of an option list (a checklist of statements ticks or not, too).
+UNTICKED = ("[ ]", "☐", "( )")
+_BOX = r"\[[ x✓✔]\]|[☐☑☒✅]|\([ x]\)"
+_OPTION_LINE = re.compile(r"^[ \t]*(?:[-*•+][ \t]+)?(?P<box>" + _BOX + r")[ \t]*(?P<word>[^\n]{1,40}?)[ \t]*$", re.M)
+_INLINE_OPTION = re.compile(
+    r"(?P<box>" + _BOX + r")[ \t]*(?P<word>[^\n\[☐☑☒✅(]{1,40}?)[ \t]*(?=" + _BOX + r"|$)", re.M
+)
+_MAX_GROUPS = 256  # a statement a group; more is no answer sheet
+
+
+def choose_ticked(lowered: str, values: Mapping[str, Value]) -> str:
+    """``lowered`` with each option group replaced by its ticked option's word (same length)."""
+    pieces: list[str] = []
+    pos = 0
+    for start, end, chosen in _groups(lowered, values):
+        pieces += (lowered[pos:start], _padded(chosen, lowered[start:end]))
+        pos = end
+    if not pieces:
+        return lowered
+    pieces.append(lowered[pos:])
+    return "".join(pieces)
+
+
+def _groups(lowered: str, values: Mapping[str, Value]) -> list[tuple[int, int, str]]:
+    """Each option group's span and the word that stands for it ("" where none is ticked, or several)."""
+    groups: list[tuple[int, int, str]] = []
+    run: list[re.Match[str]] = []
+    for line in _OPTION_LINE.finditer(lowered):
+        if run and lowered.count("\n", run[-1].end(), line.start()) != 1:
+            _close(run, values, groups)
+            run = []
+        run.append(line)
+        if len(groups) >= _MAX_GROUPS:
+            return groups
+    _close(run, values, groups)
+    grouped = [(start, end) for start, end, _word in groups]
+    for line in re.finditer(r"[^\n]+", lowered) if len(groups) < _MAX_GROUPS else ():
+        if sum(line.group().count(box) for box in ("[", "☐", "☑", "☒", "✅", "(")) < 2:
+            continue
+        if any(start <= line.start() < end for start, end in grouped):
+            continue
+        options = list(_INLINE_OPTION.finditer(lowered, line.start(), line.end()))
+        _close(options, values, groups)
+        if len(groups) >= _MAX_GROUPS:
+            break
+    return sorted(groups)
+
+
+def _close(options: list[re.Match[str]], values: Mapping[str, Value], groups: list[tuple[int, int, str]]) -> None:
+    if len(options) < 2:
+        return
+    words = [normalise_word(option.group("word")) for option in options]
+    if any(word not in values for word in words) or len({values[word] for word in words}) < 2:
+        return  # not verdict words of two values: no options (a checklist of statements)
+    ticked = [word for word, option in zip(words, options, strict=True) if option.group("box") not in UNTICKED]
+    groups.append((options[0].start(), options[-1].end(), ticked[0] if len(ticked) == 1 else ""))
+
+
+def _padded(word: str, replaced: str) -> str:
+    """``word`` where the group stood, its lines kept (positions stay where they were)."""
+    blank = "".join("\n" if char == "\n" else " " for char in replaced)
+    return word + blank[len(word) :] if len(word) <= len(blank) else word
