@@ -11,6 +11,8 @@ from being lost.
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from compat import get_scorer
@@ -200,3 +202,111 @@ def test_structured_lines_in_a_paragraph_are_no_prose() -> None:
     # Guard: "supported = false" is a field; the paragraph's sentences of words alone are read.
     prose = read_prose('[statement 1]\ntext = "the tower is tall."\nsupported = "maybe"\n')
     assert prose.by_index == {}
+
+
+# ----------------------------------------------------------------- the words around the units
+
+
+def test_a_criteria_block_defines_the_words_and_judges_nothing() -> None:
+    # Read before: 0.0 for a TRUE, the criteria's "**TRUE**:" line read as statement 1's verdict.
+    output = (
+        "You've asked me to decide, for each statement, whether it can be inferred from the context.\n\n"
+        "**Criteria I'm using:**\n"
+        "- **TRUE**: the context states the claim or it follows directly from it.\n"
+        "- **FALSE**: the context does not mention the claim, or says something different.\n\n"
+        "Applying these to each statement:\n"
+        "Statement 1: TRUE ✔️ (confirmed by the context)\n"
+    )
+    assert score(output, TWO[:1]).value == 1.0
+
+
+def test_options_shown_as_checkboxes_are_read_by_the_tick() -> None:
+    # Read before: 0.0 for 0.5, every option's word read in every unit.
+    sheet = "".join(
+        f"### Statement {k}\n- [{'x' if ticked == 'True' else ' '}] True\n"
+        f"- [{'x' if ticked == 'False' else ' '}] False\n- [ ] Unknown\n\n"
+        for k, ticked in ((1, "True"), (2, "False"))
+    )
+    assert score(sheet, TWO).value == 0.5
+    inline = "Statement 1: ☑ Yes ☐ No\nStatement 2: ☐ Yes ☑ No\n"
+    assert score(inline, TWO).value == 0.5
+
+
+def test_an_option_group_without_one_tick_gives_that_statement_no_verdict() -> None:
+    sheet = "1.\n- [x] Yes\n- [x] No\n\n2.\n- [x] Yes\n- [ ] No\n"
+    result = score(sheet, TWO)
+    assert result.value is None or result.verdicts[0].verdict is None, result.reason
+
+
+def test_a_checklist_of_statements_is_no_option_group() -> None:
+    # Guard: "- [x] <statement>" ticks statements; its boxes are the verdicts, as before.
+    output = (
+        "Legend: [x] = supported, [ ] = not supported\n"
+        "- [x] The Eiffel Tower was completed in 1889.\n- [ ] The theory of plate tectonics.\n"
+    )
+    assert score(output, TWO).value == 0.5
+
+
+def test_a_word_and_its_gloss_on_one_line_are_one_verdict() -> None:
+    # Read before: 1.0 for 0.5, "yes  # supported" read as two verdicts and statement 2's null unread.
+    output = (
+        'faithfulness:\n  "1":\n    verdict: yes  # supported\n'
+        '  "2":\n    verdict: ~  # cannot be determined from the context\n'
+    )
+    assert score(output, TWO).value != 1.0
+
+
+# ----------------------------------------------------------------- JSON that drifts
+
+
+def test_json_with_comments_and_trailing_commas_is_read() -> None:
+    output = (
+        '```jsonc\n{"statements": [\n  {"statement": "A.", "verdict": 0,  // not supported\n  },\n'
+        '  /* next */ {"statement": "B.", "verdict": 1,},\n]}\n```'
+    )
+    assert score(output, TWO).value == 0.5
+
+
+@pytest.mark.parametrize(
+    "item",
+    [
+        '{"statement": "A.", "result": {"supported": %s, "reason": "r"}}',
+        '{"statement": "A.", "evaluation": {"faithful": %s}}',
+        '{"statement": "A.", "verdict": {"value": %s, "label": "%s"}}',
+        '{"statement": "A.", "entailed_by_context": %s}',
+        '{"claim": "A.", "judgement": %s}',
+        '{"afirmação": "A.", "veredito": %s}',
+    ],
+)
+def test_a_verdict_nested_or_renamed_is_read(item: str) -> None:
+    def filled(value: str, label: str) -> str:
+        return item % ((value, label) if item.count("%s") == 2 else (value,))
+
+    output = json.dumps(
+        {"results": [json.loads(filled("true", "supported")), json.loads(filled("false", "unsupported"))]}
+    )
+    assert score(output, TWO).value == 0.5
+
+
+def test_a_nested_verdict_whose_value_and_label_disagree_is_no_verdict() -> None:
+    output = json.dumps({"results": [{"statement": "A.", "verdict": {"value": 1, "label": "not supported"}}]})
+    assert score(output, TWO[:1]).value is None
+
+
+@pytest.mark.parametrize(
+    ("yes", "no", "unsure"),
+    [
+        ("respaldada", "no respaldada", "indeterminado"),
+        ("suportada", "não suportada", "indeterminado"),
+        ("étayée", "non étayée", "indéterminé"),
+        ("gestützt", "nicht gestützt", "unklar"),
+    ],
+)
+def test_verdict_words_of_four_more_languages_are_read(yes: str, no: str, unsure: str) -> None:
+    items = [
+        {"statement": "A.", "verdict": yes},
+        {"statement": "B.", "verdict": no},
+        {"statement": "C.", "verdict": unsure},
+    ]
+    result = score(json.dumps({"statements": items}), THREE)
+    assert [v.verdict for v in result.verdicts] == [1, 0, None], result.reason
