@@ -208,16 +208,18 @@ def test_structured_lines_in_a_paragraph_are_no_prose() -> None:
 
 
 def test_a_criteria_block_defines_the_words_and_judges_nothing() -> None:
-    # Read before: 0.0 for a TRUE, the criteria's "**TRUE**:" line read as statement 1's verdict.
+    # Read before: 0.0 for a TRUE, the criteria's "**FALSE**:" line read as statement 1's verdict.
     output = (
-        "You've asked me to decide, for each statement, whether it can be inferred from the context.\n\n"
+        "You've asked me to decide, for each of the 1 statement, whether it can be directly inferred "
+        "from the context, and to give a verdict for each.\n\n"
         "**Criteria I'm using:**\n"
         "- **TRUE**: the context states the claim or it follows directly from it.\n"
         "- **FALSE**: the context does not mention the claim, or says something different.\n\n"
         "Applying these to each statement:\n"
-        "Statement 1: TRUE ✔️ (confirmed by the context)\n"
+        "Statement 1: TRUE ✔️ (confirmed by the context)\n\n"
+        "Feel free to ask if you want more detail on any of these.\n"
     )
-    assert score(output, TWO[:1]).value == 1.0
+    assert score(output, ["Marie Curie won two Nobel Prizes."]).value == 1.0
 
 
 def test_options_shown_as_checkboxes_are_read_by_the_tick() -> None:
