@@ -13,6 +13,7 @@ from collections.abc import Mapping, Sequence
 
 from compat.scoring.reader.checkboxes import UNTICKED, choose_ticked
 from compat.scoring.reader.legend import MARKS_IN_PARENTHESIS
+from compat.scoring.reader.lines import line_end, line_start
 from compat.scoring.reader.options import apply_options
 from compat.scoring.reader.pairs import STATEMENT_KEY
 from compat.scoring.reader.verdict_words import BUILT_IN, MARKS, MAX_VERDICTS, VerdictWords
@@ -215,29 +216,45 @@ def prepare_folded(lowered: str, statements: Sequence[str] | None, words: Verdic
 # the context states the claim ...⏎- **Not Entailed**: ..."): each term and its definition, under a
 # heading that says so. It defines the words; it judges no statement, and is blanked.
 _CRITERIA_TELLTALES = ("criteria", "definition", "rubric", "categories", "meaning", "options", "labels")
-_CRITERIA_HEADING = re.compile(
-    r"^[^\n]{0,60}(?:criteria|definitions?|rubric|categories|meanings?|options|labels)[^\n]{0,40}$", re.MULTILINE
-)
 _TERM_DEFINED = re.compile(
     r"[ \t]*(?:[-*•+][ \t]+)?[*_`\"']*[^:\n=]{1,120}?[*_`\"']*[ \t]*(?::|=|[ \t][-–—])[ \t]+\S[^\n]*"
 )
 _MAX_TERMS = 12
+_MAX_HEADING_CHARS = 100
+_MAX_HEADINGS = 16  # telltales looked at, each: a heading stands near the top, once
 
 
 def _blank_criteria(lowered: str) -> str:
-    for heading in _CRITERIA_HEADING.finditer(lowered):
-        pos = heading.end() + 1
-        terms: list[tuple[int, int]] = []
-        while len(terms) < _MAX_TERMS and pos < len(lowered):
-            term = _TERM_DEFINED.match(lowered, pos)
-            if term is None or _NUMBERED_TERM.match(lowered, pos) is not None:
-                break  # the block ends; a numbered line ("Statement 1: ...") is a verdict, not a term
-            terms.append(term.span())
-            pos = term.end() + 1
-        if len(terms) >= 2:
-            start, end = terms[0][0], terms[-1][1]
-            return lowered[:start] + _blanked(lowered[start:end]) + lowered[end:]
+    for telltale in _CRITERIA_TELLTALES:
+        at = lowered.find(telltale)
+        for _ in range(_MAX_HEADINGS):
+            if at < 0:
+                break
+            start, end = line_start(lowered, at), line_end(lowered, at)
+            line = lowered[start:end].strip()
+            # A heading: a line ending in a colon, a markdown heading or a line in bold.
+            heading = line.rstrip("*_").endswith(":") or line.startswith("#") or line[:2] == line[-2:] == "**"
+            if end - start <= _MAX_HEADING_CHARS and heading:
+                blanked = _blank_terms(lowered, end + 1)
+                if blanked is not None:
+                    return blanked
+            at = lowered.find(telltale, end)
     return lowered
+
+
+def _blank_terms(lowered: str, pos: int) -> str | None:
+    """The terms defined from ``pos`` on, a line each, blanked; ``None`` where fewer than two stand there."""
+    terms: list[tuple[int, int]] = []
+    while len(terms) < _MAX_TERMS and pos < len(lowered):
+        term = _TERM_DEFINED.match(lowered, pos)
+        if term is None or _NUMBERED_TERM.match(lowered, pos) is not None:
+            break  # the block ends; a numbered line ("Statement 1: ...") is a verdict, not a term
+        terms.append(term.span())
+        pos = term.end() + 1
+    if len(terms) < 2:
+        return None
+    first, last = terms[0][0], terms[-1][1]
+    return lowered[:first] + _blanked(lowered[first:last]) + lowered[last:]
 
 
 _NUMBERED_TERM = re.compile(r"[ \t*_#>-]*(?:[a-z]{1,12}[ \t]*)?\d")

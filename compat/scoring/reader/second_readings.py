@@ -35,10 +35,33 @@ def revised_before(lowered: str, start: int) -> bool:
     line_end = lowered.find("\n", start, start + _ANNOUNCED_CHARS)
     end = start + _ANNOUNCED_CHARS if line_end < 0 else line_end
     begin = max(0, start - _ANNOUNCED_CHARS)
-    return _REVISION.search(lowered, begin, end) is not None or lowered.find("final", begin, end) >= 0
+    window = lowered[begin:end]
+    if not any(telltale in window for telltale in _REVISION_TELLTALES):
+        return False  # most readings: no word of a revision near them (found in C, not by the pattern)
+    return "final" in window or _REVISION.search(window) is not None
 
 
 _ANNOUNCED_CHARS = 200
+# A substring of every revision _REVISION finds, and "final".
+_REVISION_TELLTALES = (
+    "correct",
+    "second thought",
+    "reflection",
+    "closer",
+    "wrong",
+    "misread",
+    "mistake",
+    "error",
+    "scratch",
+    "revis",
+    "should",
+    "actually",
+    "edit",
+    "update",
+    "erratum",
+    "fix",
+    "final",
+)
 
 
 def judged_together_or_in_parts(lowered: str) -> str | None:
