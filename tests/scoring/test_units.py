@@ -312,3 +312,12 @@ def test_verdict_words_of_four_more_languages_are_read(yes: str, no: str, unsure
     ]
     result = score(json.dumps({"statements": items}), THREE)
     assert [v.verdict for v in result.verdicts] == [1, 0, None], result.reason
+
+
+def test_backed_by_the_context_is_a_verdict_in_prose() -> None:
+    # Read before: undetermined, "is fully backed by the context" a judgement in words not read.
+    output = (
+        "Statement 1 is fully backed by the context, because the context states this explicitly. "
+        "Statement 2 is not backed up by the context, because nothing in the context backs this up."
+    )
+    assert score(output, TWO).value == 0.5

@@ -36,7 +36,7 @@ _UNKNOWN = re.compile(
 )
 _POSITIVE = re.compile(
     r"(?<!\w)(?:supported|supports|entails?|entailed|holds|correct|accurate|true|faithful|consistent|grounded"
-    r"|verified|confirmed|confirms|yes)(?!\w)"
+    r"|verified|confirmed|confirms|backed|yes)(?!\w)"
 )
 _NEGATIVE_WORDS = (
     "unsupported|contradicted|contradicts|incorrect|inaccurate|false|unfaithful|inconsistent|ungrounded|unverified"
