@@ -321,3 +321,16 @@ def test_backed_by_the_context_is_a_verdict_in_prose() -> None:
         "Statement 2 is not backed up by the context, because nothing in the context backs this up."
     )
     assert score(output, TWO).value == 0.5
+
+
+def test_json_statement_numbers_grouped_under_verdict_words_are_read() -> None:
+    # Read before: undetermined ("no usable verdict"), the groups not known as verdicts.
+    groups = {"total_statements": 3, "entailed": [2], "not_entailed": [1], "unknown": [3], "notes": "from 1"}
+    result = score(json.dumps(groups), THREE)
+    assert [v.verdict for v in result.verdicts] == [0, 1, None], result.reason
+
+
+def test_json_groups_that_do_not_name_each_statement_once_are_no_reading() -> None:
+    # Guard: a statement in two groups, or a gap in the numbers, is no reading by groups.
+    for groups in ({"supported": [1, 2], "unsupported": [2]}, {"supported": [1], "unsupported": [3]}):
+        assert score(json.dumps(groups), THREE).value is None

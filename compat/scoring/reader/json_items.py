@@ -77,6 +77,9 @@ def verdict_items(value: Any, whole: bool, words: Values) -> tuple[list[Any], bo
         node, numbers_ok = queue.popleft()
         visited += 1
         if isinstance(node, dict):
+            grouped = _grouped_by_value(node, words)
+            if grouped is not None:
+                return grouped, True
             if _is_item(node):
                 # An overall verdict beside the per-statement list stands for that list, even
                 # an empty one: its verdict is about the answer, not about any one statement.
@@ -169,6 +172,33 @@ def _indexed(node: dict[Any, Any], words: Values) -> list[Any] | None:
         return None  # places without a single verdict: not a verdict object
     numbered.sort(key=itemgetter(0))
     return [child for _number, child in numbered]
+
+
+def _grouped_by_value(node: dict[Any, Any], words: Values) -> list[Any] | None:
+    """Statement numbers grouped under verdict words (``{"entailed": [2], "not_entailed": [1],
+    "unknown": [3]}``): each statement's word, in number order, where at least two groups name
+    every statement from 1 (or from 0) up exactly once; other keys (a total, notes) are left."""
+    by_number: dict[int, str] = {}
+    groups = 0
+    for key, child in node.items():
+        if not isinstance(key, str) or not isinstance(child, list):
+            continue
+        word = normalise_word(key.replace("_", " "))
+        if word not in words:
+            continue
+        if not all(type(number) is int for number in child) or len(child) > MAX_VERDICTS:
+            return None  # a verdict word over something else: not groups of statement numbers
+        groups += 1
+        for number in child:
+            if number in by_number:
+                return None  # a statement in two groups
+            by_number[number] = word
+    if groups < 2 or not by_number:
+        return None
+    first = min(by_number)
+    if first not in (0, 1) or sorted(by_number) != list(range(first, first + len(by_number))):
+        return None
+    return [by_number[number] for number in sorted(by_number)]
 
 
 def _items_in_every_unit(node: list[Any]) -> list[Any] | None:
