@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 
+from compat.scoring.reader.lines import line_end, line_start
 from compat.scoring.reader.verdict_words import Value
 from compat.scoring.reader.words import normalise_word
 
@@ -25,6 +26,8 @@ _INLINE_OPTION = re.compile(
     r"(?P<box>" + _BOX + r")[ \t]*(?P<word>[^\n\[☐☑☒✅(]{1,40}?)[ \t]*(?=" + _BOX + r"|$)", re.M
 )
 _MAX_GROUPS = 256  # a statement a group; more is no answer sheet
+_MAX_BOXES = 4_096  # unticked boxes looked at for lines of options
+_UNTICKED_BOX = re.compile(r"\[ \]|☐|\( \)")
 
 
 def choose_ticked(lowered: str, values: Mapping[str, Value]) -> str:
@@ -53,15 +56,17 @@ def _groups(lowered: str, values: Mapping[str, Value]) -> list[tuple[int, int, s
             return groups
     _close(run, values, groups)
     grouped = [(start, end) for start, end, _word in groups]
-    for line in re.finditer(r"[^\n]+", lowered) if len(groups) < _MAX_GROUPS else ():
-        if sum(line.group().count(box) for box in ("[", "☐", "☑", "☒", "✅", "(")) < 2:
-            continue
-        if any(start <= line.start() < end for start, end in grouped):
-            continue
-        options = list(_INLINE_OPTION.finditer(lowered, line.start(), line.end()))
-        _close(options, values, groups)
-        if len(groups) >= _MAX_GROUPS:
+    looked_at = -1
+    for count, box in enumerate(_UNTICKED_BOX.finditer(lowered)):
+        # A line of options holds an unticked box; each such line is looked at once.
+        start = line_start(lowered, box.start())
+        if count >= _MAX_BOXES or len(groups) >= _MAX_GROUPS:
             break
+        if start == looked_at or any(begin <= start < end for begin, end in grouped):
+            continue
+        looked_at = start
+        options = list(_INLINE_OPTION.finditer(lowered, start, line_end(lowered, start)))
+        _close(options, values, groups)
     return sorted(groups)
 
 

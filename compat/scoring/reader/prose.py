@@ -97,7 +97,7 @@ def read_prose(lowered: str) -> ProseReading:
         if "?" in sentence:  # a question judges nothing: only its answer does ("...context? No.")
             sentence = sentence[sentence.rfind("?") + 1 :]
         if not mentioned:
-            if _PLAIN_SENTENCE.fullmatch(sentence) and not _A_RULE.search(sentence):
+            if not _STRUCTURE.search(sentence) and _WORD.search(sentence) and not _A_RULE.search(sentence):
                 value = _polarity(sentence)
                 if value is not _NOT_A_VERDICT:  # "This one is not supported.": the paragraph's statement
                     paragraph.said.append((1 if value == 1 else 0 if value == 0 else None, (at, pos)))
@@ -124,9 +124,10 @@ def read_prose(lowered: str) -> ProseReading:
 # A sentence of words, not of structure: no field given a value ("supported = false"), cell,
 # bracket or comment. Every such sentence of a paragraph counts, the reasoning's words too
 # ("The statement sounds true, but..."): where they say two things, the statement is unread.
+_STRUCTURE = re.compile(r"[=|{}\[\]<>#]")
 # A rule or a condition is no verdict: "A split statement counts as supported only if both parts are."
 _A_RULE = re.compile(r"(?<!\w)(?:if|unless|whether|counts?[ \t]+as|means)(?!\w)")
-_PLAIN_SENTENCE = re.compile(r"[^=|{}\[\]<>#\n]*[a-z]{2,}[^=|{}\[\]<>#\n]*")
+_WORD = re.compile(r"[a-z]{2}")
 
 
 @dataclass(slots=True)

@@ -128,9 +128,11 @@ def _read_heads(lowered: str, spans: Sequence[tuple[int, int]]) -> _ReadHeads | 
     starts: set[int] = set()
     shapes: set[str] = set()
     numbers: set[int] = set()
+    looked = 0
     for span_start, span_end in spans:
         at = line_start(lowered, span_start)
-        while at < span_end and len(starts) <= _MAX_LINES:
+        while at < span_end and looked < _MAX_LINES:
+            looked += 1
             head = _HEAD.match(lowered, at)
             if head is not None:  # a line without one (a header, an explanation) is no unit
                 starts.add(at)
@@ -145,7 +147,7 @@ def _read_heads(lowered: str, spans: Sequence[tuple[int, int]]) -> _ReadHeads | 
     return _ReadHeads(frozenset(starts), shape, min(numbers), max(numbers))
 
 
-_MAX_LINES = 512
+_MAX_LINES = 512  # lines of a reading looked at for their heads: a unit a line, a few lines a unit
 
 
 @lru_cache(maxsize=256)
