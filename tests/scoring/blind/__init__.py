@@ -21,7 +21,10 @@ contracts and issue 33. Each layout is a function over the ``Chooser`` of
 - ``heldout9``: a tenth set, written blind (frontier models' verbose markdown drift: tables and sections,
   restated verdicts, quoted evidence, LaTeX, checkboxes, callouts, hedges, courteous declines; run it, do not
   read it while developing the reader);
+- ``heldout10``: an eleventh set, written blind (grader outputs as evaluation pipelines store them: message
+  reprs, DSPy predictions, log prefixes, flattened markdown and tables, HTML escapes, CRLF, max-tokens cuts,
+  retries, restarted numbering, house phrases, trace exports; run it, do not read it while developing the reader);
 - ``measure``: ``python -m tests.scoring.blind.measure --set NAME --seed S --n N`` (NAME: dev, heldout,
-  heldout2, heldout3, heldout4, heldout5, heldout6, heldout7, heldout8, heldout9 or both);
+  heldout2, heldout3, heldout4, heldout5, heldout6, heldout7, heldout8, heldout9, heldout10 or both);
 - ``_draw``: what every layout shares (statements, truths, call 1, verdict words, framing).
 """

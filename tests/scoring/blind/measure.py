@@ -2,7 +2,7 @@
 
     python -m tests.scoring.blind.measure --set NAME --seed S --n N [--examples K]
 
-NAME is dev, heldout, heldout2, heldout3, heldout4, heldout5, heldout6, heldout7, heldout8, heldout9 or both
+NAME is dev, heldout, heldout2, heldout3, heldout4, heldout5, heldout6, heldout7, heldout8, heldout9, heldout10 or both
 (dev and heldout).
 
 Draws N outputs per set (a layout chosen uniformly for each, drawn with its dimensions)
@@ -34,6 +34,7 @@ from tests.scoring.blind.heldout6 import HELDOUT6
 from tests.scoring.blind.heldout7 import HELDOUT7
 from tests.scoring.blind.heldout8 import HELDOUT8
 from tests.scoring.blind.heldout9 import HELDOUT9
+from tests.scoring.blind.heldout10 import HELDOUT10
 from tests.scoring.blind.layouts import DEV
 from tests.scoring.graders import RandomChooser
 
@@ -48,6 +49,7 @@ SETS: dict[str, LayoutSet] = {
     "heldout7": HELDOUT7,
     "heldout8": HELDOUT8,
     "heldout9": HELDOUT9,
+    "heldout10": HELDOUT10,
 }
 
 
