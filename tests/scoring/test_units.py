@@ -334,3 +334,35 @@ def test_json_groups_that_do_not_name_each_statement_once_are_no_reading() -> No
     # Guard: a statement in two groups, or a gap in the numbers, is no reading by groups.
     for groups in ({"supported": [1, 2], "unsupported": [2]}, {"supported": [1], "unsupported": [3]}):
         assert score(json.dumps(groups), THREE).value is None
+
+
+# ----------------------------------------------------------------- what tools make of an output
+
+
+def test_an_answer_shown_as_a_string_literal_is_read_as_the_string() -> None:
+    # Read before: 0.0 for 0.5 (IPython's display), undetermined for the repr.
+    notebook = (
+        "Out[3]:\n('Here are my verdicts:\\n'\n"
+        " '1. ✅ ENTAILED. The context confirms this.\\n'\n '2. ❌ NOT ENTAILED.')"
+    )
+    assert score(notebook, TWO).value == 0.5
+    message = (
+        "content='Statement 1: ENTAILED\\nStatement 2: NOT ENTAILED\\nDone.' additional_kwargs={} "
+        "response_metadata={'logprobs': None} id='run-1'"
+    )
+    assert score(message, TWO).value == 0.5
+
+
+def test_a_json_document_encoded_as_a_string_is_read() -> None:
+    answer = json.dumps({"statements": [{"statement": "A.", "verdict": 1}, {"statement": "B.", "verdict": 0}]})
+    assert score(json.dumps(answer), TWO).value == 0.5  # the whole output a JSON string
+    assert score(json.dumps({"output": answer}), TWO).value == 0.5  # a tool's wrapper around it
+
+
+def test_a_retry_after_an_attempt_cut_off_is_read_by_the_numbers() -> None:
+    # Read before: 0.0, the cut attempt's verdicts taken as extra ones and the lowest reading kept.
+    output = (
+        "--- attempt 1 (stopped: connection reset by peer) ---\n1. `No`. The context contradicts this.\n"
+        "--- attempt 2 ---\n\n1. `No`. The context contradicts this.\n2. `Yes`. The context confirms this.\n"
+    )
+    assert score(output, TWO).value == 0.5

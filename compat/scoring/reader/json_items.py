@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 from collections import deque
 from collections.abc import Mapping
@@ -95,7 +96,7 @@ def verdict_items(value: Any, whole: bool, words: Values) -> tuple[list[Any], bo
             if listed is not None:
                 return listed, False
             queue.extend(
-                (child, isinstance(key, str) and key.strip().lower() in _LIST_KEYS)
+                (_decoded(child), isinstance(key, str) and key.strip().lower() in _LIST_KEYS)
                 for key, child in islice(node.items(), MAX_VISITED)
             )
         elif isinstance(node, list):
@@ -108,6 +109,20 @@ def verdict_items(value: Any, whole: bool, words: Values) -> tuple[list[Any], bo
                 return repeated, False
             queue.extend((child, False) for child in islice(node, MAX_VISITED))
     return None
+
+
+def _decoded(child: Any) -> Any:
+    """A string that holds a JSON document (``"output": "{\\"statements\\": [...]}"``, a tool's
+    wrapper around the grader's answer), decoded; anything else as it is."""
+    if not isinstance(child, str) or len(child) > MAX_ENCODED_CHARS or child.lstrip()[:1] not in ("{", "["):
+        return child
+    try:
+        return json.loads(child)
+    except ValueError:
+        return child
+
+
+MAX_ENCODED_CHARS = 1 << 20  # an answer encoded in a string is read up to a megabyte
 
 
 # An item has a handful of keys; an object with more is a map of items or values, not one.

@@ -259,16 +259,19 @@ def _by_units(
 ) -> tuple[Reading, TextVerdicts | None]:
     """The reading as the units under the head of its lines read it: unclear where a unit holds a
     verdict not read, or a statement's units say two things (a draft and its final, numbered
-    alike); its first ``expected`` verdicts where the rest repeat them unit by unit (the grader
-    gave its answer twice)."""
+    alike); each statement's verdict by its number where the reading holds the answer again
+    (a decoding loop, a retry after an attempt cut off)."""
     start = min((span_start for span_start, _end in chosen.spans), default=since)
     if start > since and revised_before(lowered, start):
         since = start  # the units before a revision or a final answer are its draft
     units = read_units(lowered, chosen.spans, spots, expected, read_count=len(chosen.items), since=since)
     if units is None:
         return chosen, None
-    if units.repeat(chosen.values, expected):
-        return chosen._replace(items=chosen.items[:expected], anchors=chosen.anchors[:expected]), None
+    numbered = units.by_number(chosen.values, expected)
+    if numbered is not None:
+        if numbered == chosen.values[:expected]:
+            return chosen._replace(items=chosen.items[:expected], anchors=chosen.anchors[:expected]), None
+        return chosen._replace(items=tuple(Item(value, "") for value in numbered), anchors=()), None
     finding = units.finding
     if finding is None:
         return chosen, None

@@ -53,15 +53,13 @@ class Units(NamedTuple):
     finding: UnitFinding | None
     said: dict[int, Value]
 
-    def repeat(self, values: Sequence[Value], expected: int) -> bool:
-        """Whether ``values`` (more than ``expected``) are the grader's answer given again, each
-        statement's units numbered and agreeing: a decoding loop, not verdicts to choose among."""
-        return (
-            self.finding is None
-            and len(values) > expected
-            and set(self.said) == set(range(1, expected + 1))
-            and all(value == self.said[index % expected + 1] for index, value in enumerate(values))
-        )
+    def by_number(self, values: Sequence[Value], expected: int) -> tuple[Value, ...] | None:
+        """Each statement's verdict by the number its units carry, where a reading of more than
+        ``expected`` verdicts holds the answer again (a decoding loop, a retry after an attempt
+        cut off): every statement numbered, and its units agreeing. ``None`` otherwise."""
+        if self.finding is not None or len(values) <= expected or set(self.said) != set(range(1, expected + 1)):
+            return None
+        return tuple(self.said[number] for number in range(1, expected + 1))
 
 
 def read_units(

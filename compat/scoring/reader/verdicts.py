@@ -25,6 +25,7 @@ from compat.scoring.reader.json_scan import FoundJson, first_strict_value_end, i
 from compat.scoring.reader.legend import legend_marks
 from compat.scoring.reader.prepare import fold, prepare_folded, strip_reasoning
 from compat.scoring.reader.scan import candidate_starts
+from compat.scoring.reader.shown import shown_string
 from compat.scoring.reader.text_verdicts import read_text
 from compat.scoring.reader.verdict_words import BUILT_IN, MAX_VERDICTS, VerdictWords, with_marks
 from compat.scoring.reader.words import WORD_VALUES, read_word
@@ -80,7 +81,8 @@ def parse_verdicts(
     answer even when truncation left none complete. Falling back to text there could
     read a ``Verdict: yes`` out of a reason string and raise the score.
     """
-    text, reasoning = strip_reasoning(text)
+    shown = shown_string(text)  # "'1. No\\n2. Yes'": the string a notebook or a log displays
+    text, reasoning = strip_reasoning(text if shown is None else shown)
     if text[:1].isspace() or text[-1:].isspace():
         text = text.strip()  # a megabyte of padding should cost one pass, not one per reader
     parsed = _parse_json(text, statements, words) if "{" in text or "[" in text else None
