@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
+from itertools import islice
 
 from compat.scoring.reader.lines import line_end, line_start
 from compat.scoring.reader.verdict_words import Value
@@ -27,6 +28,8 @@ _INLINE_OPTION = re.compile(
 )
 _MAX_GROUPS = 256  # a statement a group; more is no answer sheet
 _MAX_BOXES = 4_096  # unticked boxes looked at for lines of options
+_MAX_OPTIONS = 8  # options offered for one statement
+_MAX_OPTION_LINES = 4 * _MAX_GROUPS * _MAX_OPTIONS  # lines of options looked at in one output
 _UNTICKED_BOX = re.compile(r"\[ \]|☐|\( \)")
 
 
@@ -47,13 +50,13 @@ def _groups(lowered: str, values: Mapping[str, Value]) -> list[tuple[int, int, s
     """Each option group's span and the word that stands for it ("" where none is ticked, or several)."""
     groups: list[tuple[int, int, str]] = []
     run: list[re.Match[str]] = []
-    for line in _OPTION_LINE.finditer(lowered):
+    for count, line in enumerate(_OPTION_LINE.finditer(lowered)):
+        if count >= _MAX_OPTION_LINES or len(groups) >= _MAX_GROUPS:
+            break
         if run and lowered.count("\n", run[-1].end(), line.start()) != 1:
             _close(run, values, groups)
             run = []
         run.append(line)
-        if len(groups) >= _MAX_GROUPS:
-            return groups
     _close(run, values, groups)
     grouped = [(start, end) for start, end, _word in groups]
     looked_at = -1
@@ -65,14 +68,14 @@ def _groups(lowered: str, values: Mapping[str, Value]) -> list[tuple[int, int, s
         if start == looked_at or any(begin <= start < end for begin, end in grouped):
             continue
         looked_at = start
-        options = list(_INLINE_OPTION.finditer(lowered, start, line_end(lowered, start)))
+        options = list(islice(_INLINE_OPTION.finditer(lowered, start, line_end(lowered, start)), _MAX_OPTIONS + 1))
         _close(options, values, groups)
     return sorted(groups)
 
 
 def _close(options: list[re.Match[str]], values: Mapping[str, Value], groups: list[tuple[int, int, str]]) -> None:
-    if len(options) < 2:
-        return
+    if not 2 <= len(options) <= _MAX_OPTIONS:
+        return  # one box is no choice; a long run of them is a checklist, not one statement's options
     words = [normalise_word(option.group("word")) for option in options]
     if any(word not in values for word in words) or len({values[word] for word in words}) < 2:
         return  # not verdict words of two values: no options (a checklist of statements)
