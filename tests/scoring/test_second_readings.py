@@ -9,11 +9,10 @@ from __future__ import annotations
 
 import pytest
 
-from compat import get_scorer
-from compat.cases import parse_case
-from compat.scoring import Cause, Score, Status
+from compat.scoring import Cause, Status
 from compat.scoring.reader.prose import read_prose
 from compat.scoring.reader.tally import Tally, stated_tally
+from tests.scoring._reading import assert_unclear, score
 
 TWO = ["The hotel does not allow pets.", "The store opens at 9 am on weekdays."]
 FOUR = [
@@ -22,16 +21,6 @@ FOUR = [
     "Albert Einstein was born in Germany.",
     "Refunds are not possible for sale items.",
 ]
-
-
-def score(grader_output: str, statements: list[str]) -> Score:
-    return get_scorer("ragas").score(parse_case({"id": "c", "statements": statements, "grader_output": grader_output}))
-
-
-def assert_unclear(result: Score, *words: str) -> None:
-    assert (result.status, result.cause) == (Status.UNDETERMINED, Cause.UNCLEAR_READING), result.reason
-    for word in words:
-        assert word in result.reason
 
 
 # ------------------------------------------------------------------ the grader's count
@@ -172,7 +161,7 @@ def test_a_lead_in_about_each_statement_does_not_hide_the_sentence_after_it() ->
 def test_a_sentence_about_one_statement_in_words_not_read_leaves_no_gap_to_count_as_no() -> None:
     result = score(
         "Statement 2 is not supported by the context.\nStatement 3 is supported.\n"
-        "Statement 1 is backed up by the context.",
+        "Statement 1 checks out against the context.",
         FOUR[:3],
     )
     assert_unclear(result, "statement 1", "words not read")

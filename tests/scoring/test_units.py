@@ -15,24 +15,12 @@ import json
 
 import pytest
 
-from compat import get_scorer
-from compat.cases import parse_case
-from compat.scoring import Cause, Score, Status
 from compat.scoring.reader.prose import read_prose
+from tests.scoring._reading import assert_unclear, score
 
 TWO = ["The Eiffel Tower was completed in 1889.", "The theory of plate tectonics is supported by seismic data."]
 THREE = [*TWO, "The hotel does not allow pets."]
 FOUR = [*THREE, "Ibuprofen should be taken with food."]
-
-
-def score(grader_output: str, statements: list[str]) -> Score:
-    return get_scorer("ragas").score(parse_case({"id": "c", "statements": statements, "grader_output": grader_output}))
-
-
-def assert_unclear(result: Score, *words: str) -> None:
-    assert (result.status, result.cause) == (Status.UNDETERMINED, Cause.UNCLEAR_READING), result.reason
-    for word in words:
-        assert word in result.reason
 
 
 # ----------------------------------------------------------------- units under one head

@@ -1,0 +1,18 @@
+"""How the reader's tests score one grader output: the fixed scorer on given statements."""
+
+from __future__ import annotations
+
+from compat import get_scorer
+from compat.cases import parse_case
+from compat.scoring import Cause, Score, Status
+
+
+def score(grader_output: str, statements: list[str]) -> Score:
+    return get_scorer("ragas").score(parse_case({"id": "c", "statements": statements, "grader_output": grader_output}))
+
+
+def assert_unclear(result: Score, *words: str) -> None:
+    """Undetermined because the output reads two ways, the reason naming each of ``words``."""
+    assert (result.status, result.cause) == (Status.UNDETERMINED, Cause.UNCLEAR_READING), result.reason
+    for word in words:
+        assert word in result.reason
