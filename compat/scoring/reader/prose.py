@@ -112,7 +112,7 @@ def read_prose(lowered: str) -> ProseReading:
         if not 1 <= index <= MAX_VERDICTS:
             continue
         if value is _NOT_A_VERDICT:
-            unread.add(index)  # "Statement 7 is backed up by the context": judged, in words not known
+            unread.add(index)  # "Statement 7 checks out against the context": judged, in words not known
             continue
         previous = by_index.get(index, value)
         by_index[index] = _lower(previous, value)
