@@ -354,3 +354,14 @@ def test_a_retry_after_an_attempt_cut_off_is_read_by_the_numbers() -> None:
         "--- attempt 2 ---\n\n1. `No`. The context contradicts this.\n2. `Yes`. The context confirms this.\n"
     )
     assert score(output, TWO).value == 0.5
+
+
+def test_a_judging_word_that_names_a_field_is_answered_by_the_field_s_value() -> None:
+    # Read before (once "backed" was read): 1.0, the field's name taken for each statement's verdict.
+    output = (
+        '"The Eiffel Tower was completed in 1889." | [Backed by the context] NO (the context is silent)\n'
+        '"The theory of plate tectonics is supported by seismic data." | [Backed by the context] YES\n'
+    )
+    assert score(output, TWO).value == 0.5
+    unread = '"The Eiffel Tower was completed in 1889." | Entailed by context = Can\'t tell\n'
+    assert score(unread, TWO[:1]).value != 1.0

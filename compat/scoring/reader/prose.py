@@ -172,6 +172,14 @@ def _index(match: re.Match[str]) -> int | None:
 
 
 _NOT_A_VERDICT = -1
+# A judging word that names a field, then the field's value: "[Backed by the context] NO",
+# "Entailed by context → No", "Supported: false".
+_LABEL_THEN_VALUE = re.compile(
+    r"(?<!\w)(?:supported|backed|entailed|grounded|faithful|verified|confirmed)(?!\w)[^\n.!?;]{0,24}?"
+    r"(?P<j>\]|:|=|→|->|—|–|[ \t]-)[ \t*_\"'\[(]*(?:(?P<v>yes|no|true|false|unclear|unknown|n/a|maybe)(?!\w))?"
+)
+_FIELD_JOINERS = frozenset(("]", "=", "→", "->"))
+_ANSWERS: dict[str, Value] = {"yes": 1, "true": 1, "no": 0, "false": 0}  # the rest say it could not tell
 
 
 def _lower(first: Value | int, second: Value | int) -> Value:
@@ -183,6 +191,12 @@ def _lower(first: Value | int, second: Value | int) -> Value:
 
 def _polarity(sentence: str) -> Value | int:
     """1 supported, 0 not, None unclear, ``_NOT_A_VERDICT`` where the sentence judges nothing."""
+    labelled = _LABEL_THEN_VALUE.search(sentence)
+    if labelled is not None:  # "[Backed by the context] NO": the judging word names the field, its value answers
+        if labelled.group("v"):
+            return _ANSWERS.get(labelled.group("v"))
+        if labelled.group("j") in _FIELD_JOINERS:
+            return _NOT_A_VERDICT  # "Entailed by context = Can't tell": a field's value prose does not read
     if _UNKNOWN.search(sentence):
         return None
     values: set[int] = set()
