@@ -363,5 +363,3 @@ def test_a_judging_word_that_names_a_field_is_answered_by_the_field_s_value() ->
         '"The theory of plate tectonics is supported by seismic data." | [Backed by the context] YES\n'
     )
     assert score(output, TWO).value == 0.5
-    unread = '"The Eiffel Tower was completed in 1889." | Entailed by context = Can\'t tell\n'
-    assert score(unread, TWO[:1]).value != 1.0
