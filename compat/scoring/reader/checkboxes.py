@@ -15,7 +15,7 @@ import re
 from collections.abc import Mapping
 from itertools import islice
 
-from compat.scoring.reader.lines import line_end, line_start
+from compat.scoring.reader.lines import blanked, line_end, line_start
 from compat.scoring.reader.verdict_words import Value
 from compat.scoring.reader.words import normalise_word
 
@@ -38,7 +38,8 @@ def choose_ticked(lowered: str, values: Mapping[str, Value]) -> str:
     pieces: list[str] = []
     pos = 0
     for start, end, chosen in _groups(lowered, values):
-        pieces += (lowered[pos:start], _padded(chosen, lowered[start:end]))
+        # The chosen word where the group began, the rest blanked: every other place stays where it was.
+        pieces += (lowered[pos:start], chosen + blanked(lowered[start + len(chosen) : end]))
         pos = end
     if not pieces:
         return lowered
@@ -81,9 +82,3 @@ def _close(options: list[re.Match[str]], values: Mapping[str, Value], groups: li
         return  # not verdict words of two values: no options (a checklist of statements)
     ticked = [word for word, option in zip(words, options, strict=True) if option.group("box") not in UNTICKED]
     groups.append((options[0].start(), options[-1].end(), ticked[0] if len(ticked) == 1 else ""))
-
-
-def _padded(word: str, replaced: str) -> str:
-    """``word`` where the group stood, its lines kept (positions stay where they were)."""
-    blank = "".join("\n" if char == "\n" else " " for char in replaced)
-    return word + blank[len(word) :] if len(word) <= len(blank) else word

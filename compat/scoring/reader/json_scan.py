@@ -10,8 +10,8 @@ recursion:
 2. Where that fails, a tolerant tokenizer with an explicit stack takes over. It
    accepts single-quoted strings, Python's ``True``/``False``/``None``, trailing
    commas and comments (``// ...``, ``/* ... */``: JSONC, JSON5), and when the text
-   ends or breaks mid-value it closes every open container, recording it in ``FoundJson.incomplete`` so callers can drop
-   half-written items.
+   ends or breaks mid-value it closes every open container, recording it in
+   ``FoundJson.incomplete`` so callers can drop half-written items.
 3. Containers deeper than ``MAX_BUILD_DEPTH`` are skipped (their brackets are
    counted in bulk, not built), so 100,000 nested brackets cost a few ``str.count``.
 4. A long truncated document is first repaired by cutting it after its last complete

@@ -12,3 +12,13 @@ def line_end(text: str, at: int) -> int:
     """Where the line holding ``at`` ends (before its newline; the text's end for the last line)."""
     end = text.find("\n", at)
     return len(text) if end < 0 else end
+
+
+def blanked(text: str) -> str:
+    """``text`` as spaces, its line breaks kept: what it said is gone, every place stays where it was."""
+    return "".join("\n" if char == "\n" else " " for char in text)
+
+
+def clipped(line: str, most: int) -> str:
+    """``line`` as a reason quotes it: whole, or cut to ``most`` characters with an ellipsis."""
+    return line if len(line) <= most else line[: most - 1] + "…"

@@ -13,7 +13,7 @@ from collections.abc import Mapping, Sequence
 
 from compat.scoring.reader.checkboxes import UNTICKED, choose_ticked
 from compat.scoring.reader.legend import MARKS_IN_PARENTHESIS
-from compat.scoring.reader.lines import line_end, line_start
+from compat.scoring.reader.lines import blanked, line_end, line_start
 from compat.scoring.reader.options import apply_options
 from compat.scoring.reader.pairs import STATEMENT_KEY
 from compat.scoring.reader.verdict_words import BUILT_IN, MARKS, MAX_VERDICTS, VerdictWords
@@ -254,14 +254,10 @@ def _blank_terms(lowered: str, pos: int) -> str | None:
     if len(terms) < 2:
         return None
     first, last = terms[0][0], terms[-1][1]
-    return lowered[:first] + _blanked(lowered[first:last]) + lowered[last:]
+    return lowered[:first] + blanked(lowered[first:last]) + lowered[last:]
 
 
 _NUMBERED_TERM = re.compile(r"[ \t*_#>-]*(?:[a-z]{1,12}[ \t]*)?\d")
-
-
-def _blanked(text: str) -> str:
-    return "".join("\n" if char == "\n" else " " for char in text)
 
 
 # "Is statement 1 supported by the context?", "Supported by context?": a question asks, it judges

@@ -132,7 +132,7 @@ def _drawn_beside(previous: Spot, spot: Spot, lowered: str) -> bool:
     return (spot.word in _MARKS) != (previous.word in _MARKS) and not lowered[previous.end : spot.start].strip()
 
 
-_ECHO_TOKEN = re.compile(r"§\d{1,4}§")
+ECHO_TOKEN = re.compile(r"§\d{1,4}§")  # an echoed statement, as prepare leaves it
 _DIGITS = re.compile(r"\d+")
 _SPACES = re.compile(r"[ \t]+")
 
@@ -151,7 +151,7 @@ def _abstract(glue: str) -> str | None:
     if len(encoded) - len(encoded.translate(None, _LETTERS)) > MAX_GLUE_LETTERS:
         return None
     if "§" in glue:
-        glue = _ECHO_TOKEN.sub("§", glue)
+        glue = ECHO_TOKEN.sub("§", glue)
     if not glue.isalpha():  # digits, spaces and emphasis to fold (one C check first: most glues are short words)
         glue = _SPACES.sub(" ", _DIGITS.sub("#", glue.translate(_EMPHASIS)))
     return glue
@@ -246,7 +246,7 @@ class Echoes(NamedTuple):
 
 def find_echoes(lowered: str) -> Echoes:
     found = Echoes([], [])
-    for token in _ECHO_TOKEN.finditer(lowered):
+    for token in ECHO_TOKEN.finditer(lowered):
         found.places.append(token.start())
         found.statements.append(int(token.group()[1:-1]))
     return found

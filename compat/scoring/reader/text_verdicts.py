@@ -28,7 +28,7 @@ from compat.scoring.reader.degrees import rates_each_statement
 from compat.scoring.reader.final_line import read_final_block
 from compat.scoring.reader.grouped import Grouped, may_be_grouped, read_grouped, read_grouped_sentences
 from compat.scoring.reader.items import GAP, MAX_ITEM_CHARS, NO_WORD, Item
-from compat.scoring.reader.lines import line_start
+from compat.scoring.reader.lines import clipped, line_start
 from compat.scoring.reader.pairs import read_pairs
 from compat.scoring.reader.prose import MAX_PROSE_MENTIONS, mentions, read_prose
 from compat.scoring.reader.repetition import (
@@ -275,7 +275,7 @@ def _by_units(
     finding = units.finding
     if finding is None:
         return chosen, None
-    line = finding.line if len(finding.line) <= _QUOTED_CHARS else finding.line[: _QUOTED_CHARS - 1] + "…"
+    line = clipped(finding.line, _QUOTED_CHARS)
     if not finding.values:
         return chosen, _unclear(
             chosen, f'{_says(chosen)}, but the unit "{line}" holds no verdict word the reader knows'

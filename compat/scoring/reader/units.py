@@ -24,7 +24,7 @@ from functools import lru_cache
 from typing import NamedTuple
 
 from compat.scoring.reader.lines import line_end, line_start
-from compat.scoring.reader.repetition import Spot
+from compat.scoring.reader.repetition import ECHO_TOKEN, Spot
 from compat.scoring.reader.verdict_words import Value
 
 # A unit's head: decoration, at most one label word, the statement's number, its punctuation.
@@ -34,7 +34,6 @@ _NUMBER = re.compile(r"\d{1,3}")
 _LOOKED_CHARS = 65_536  # units stand near the reading; a megabyte is not searched for them
 _MAX_VERDICT_WORDS = 4  # more words under a head are a sentence that explains, not a verdict
 _EXPLANATION_STARTS = re.compile(r"\(|[ \t][-–—][ \t]|[:;,]|\.(?:[ \t]|$)")
-_ECHO = re.compile(r"§\d{1,4}§")
 _DECORATION = " \t*_`#>|[](){}\"'“”‘’.:!-–—→⇒"
 
 
@@ -174,7 +173,7 @@ def _values_between(spots: Sequence[Spot], starts: list[int], start: int, end: i
 
 def _only_an_echo(rest: str) -> bool:
     """Whether a unit holds nothing but its statement (``1. §1§``): its verdict stands elsewhere."""
-    return not _ECHO.sub(" ", rest).strip(_DECORATION)
+    return not ECHO_TOKEN.sub(" ", rest).strip(_DECORATION)
 
 
 def _few_words(rest: str) -> bool:
@@ -183,5 +182,5 @@ def _few_words(rest: str) -> bool:
     cut = _EXPLANATION_STARTS.search(rest)
     if cut is not None and cut.group() == ":":
         return False  # a field's name ("§1§ explanation: ..."): what it names follows
-    verdict = _ECHO.sub(" ", rest[: cut.start()] if cut is not None else rest).strip(_DECORATION)
+    verdict = ECHO_TOKEN.sub(" ", rest[: cut.start()] if cut is not None else rest).strip(_DECORATION)
     return bool(verdict) and len(verdict.split()) <= _MAX_VERDICT_WORDS
