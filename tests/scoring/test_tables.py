@@ -8,7 +8,7 @@ import pytest
 
 from compat import get_scorer
 from compat.cases import parse_case
-from compat.scoring import Status
+from compat.scoring import Cause, Status
 
 STATEMENTS = ["The store opens at 9 am.", "Refunds are possible for sale items.", "The claim was filed in March, 2021."]
 
@@ -99,3 +99,53 @@ def test_two_spaces_between_sentences_are_no_table() -> None:
         STATEMENTS[:2],
     )
     assert value == 0.0, reason
+
+
+def test_a_verdict_cell_in_words_the_reader_does_not_know_is_no_missing_verdict() -> None:
+    # Read before: 1/3, "Checks out" counted as a missing verdict and so as unsupported.
+    result = get_scorer("ragas").score(
+        parse_case(
+            {
+                "id": "c",
+                "statements": STATEMENTS,
+                "grader_output": "| # | Statement | Verdict |\n|---|---|---|\n| 1 | Opens | Yes |\n"
+                "| 2 | Refunds | Checks out |\n| 3 | Filed | No |",
+            }
+        )
+    )
+    assert (result.status, result.cause) == (Status.UNDETERMINED, Cause.UNCLEAR_READING)
+    assert "the verdict cell of row 2 holds words the reader does not know" in result.reason
+
+
+@pytest.mark.parametrize("cell", ["", "-", "?", "Undecided"])
+def test_an_empty_or_undecided_cell_is_a_statement_without_a_verdict(cell: str) -> None:
+    # Guard: these held no verdict before too; now that a cell of unknown words is no longer
+    # counted as missing, each must still be read as a place without a verdict.
+    _status, value, reason = score(f"| # | Verdict |\n|---|---|\n| 1 | Yes |\n| 2 | {cell} |\n| 3 | Yes |")
+    assert value == pytest.approx(2 / 3), reason
+    assert "1 without a usable verdict" in reason
+
+
+def test_a_rule_under_a_space_aligned_header_is_no_row() -> None:
+    # Guard: the rule was read as a row without a verdict before, and only the count's excess set
+    # it aside; with unread cells now making a table unclear, it must be no row at all.
+    _status, value, reason = score(
+        "Statement                      Verdict      Reason\n"
+        "=============================  ===========  ==========\n"
+        "The store opens at 9 am.       SUPPORTED    Stated.\n"
+        "Refunds are possible.          UNSUPPORTED  Not stated.\n"
+        "The claim was filed in 2021.   SUPPORTED    Stated.\n",
+        STATEMENTS,
+    )
+    assert value == pytest.approx(2 / 3), reason
+
+
+def test_a_row_that_ends_with_its_delimiter_keeps_its_last_cell() -> None:
+    # Read before: 1/3, statement 2's verdict taken from the empty "cell" after its trailing comma.
+    _status, value, reason = score(
+        "INSERT INTO results (statement_id, statement, verdict) VALUES\n"
+        "  (1, 'The store opens at 9 am.', 'not_supported'),\n"
+        "  (2, 'Refunds are possible for sale items.', 'supported'),\n"
+        "  (3, 'The claim was filed in 2021.', 'supported');\n"
+    )
+    assert value == pytest.approx(2 / 3), reason

@@ -363,3 +363,46 @@ def test_a_judging_word_that_names_a_field_is_answered_by_the_field_s_value() ->
         '"The theory of plate tectonics is supported by seismic data." | [Backed by the context] YES\n'
     )
     assert score(output, TWO).value == 0.5
+
+
+# ----------------------------------------------------------------- a judging word the template holds
+
+
+SQL_ROWS = (
+    "-- supported: 1 = supported by the context, 0 = not supported\n"
+    "INSERT INTO verdicts (statement_id, statement, supported) VALUES (1, 'The Eiffel Tower was completed.', {});\n"
+    "INSERT INTO verdicts (statement_id, statement, supported) VALUES (2, 'The theory of plate tectonics.', {});\n"
+)
+
+
+@pytest.mark.parametrize("values", [(1, 0), (0, 0), (0, "NULL")])
+def test_a_judging_word_in_every_line_of_a_template_is_no_verdict(values: tuple[object, object]) -> None:
+    # Read before: 1.0, 1.0 and 0.5, "supported" (the column's name) read as a verdict on every line.
+    statements = ["The Eiffel Tower was completed.", "The theory of plate tectonics."]
+    assert_unclear(score("```sql\n" + SQL_ROWS.format(*values) + "```\n", statements), "judge it in words not read")
+
+
+def test_sentences_that_repeat_one_verdict_in_the_same_words_are_read() -> None:
+    # Guard: "finds no support" said of two statements is their verdict, not a template's field.
+    output = (
+        "- Statement 1 finds no support in the context, because the context contradicts this.\n"
+        "- Statement 2 finds no support in the context, because the context contradicts this.\n"
+        "- Statement 3 is supported by the context.\n"
+    )
+    assert score(output, THREE).value == pytest.approx(1 / 3)
+
+
+def test_a_verdict_that_is_the_template_s_value_is_read() -> None:
+    # Guard: "(✔ true)" differs from line to line, and it is the verdict.
+    output = "1. The Eiffel Tower was completed in 1889. (✔ True)\n2. The theory of plate tectonics... (✘ False)\n"
+    assert score(output, TWO).value == pytest.approx(0.5)
+
+
+def test_a_judging_word_taken_back_later_in_its_sentence_is_no_verdict() -> None:
+    # Read before: 1.0, "looks supported, but wait, the context never says it" read as supported.
+    output = (
+        'Statement 1, "The Eiffel Tower was completed in 1889." Yes, it is stated, so supported.\n\n'
+        'Statement 2, "The theory of plate tectonics..." At first this looks supported, but wait, the context '
+        "never actually says it. So not supported.\n"
+    )
+    assert score(output, TWO).value == pytest.approx(0.5)

@@ -4,8 +4,9 @@ JSON first, text second (docs/scoring.md). ``verdicts`` reads an output; JSON is
 ``json_scan`` and its verdicts located by ``json_items``; text is read by ``text_verdicts``:
 every source proposes a reading (the final block, ``final_line``; markers, lists, prose,
 ``text_sources``; a table's verdict column, ``tables``; each cut into ``items``; the runs of
-one repeated layout and the units keyed by their echoes, ``repetition``), and one number is given only where the
-readings agree and nothing verdict-like is left unread. ``scan`` finds where the verdict
+one repeated layout and the units keyed by their echoes, ``repetition``), each a ``reading``, and one number is
+given only where the readings agree and nothing verdict-like is left unread; ``second_looks`` checks the reading
+chosen against its units and what the grader writes after it. ``scan`` finds where the verdict
 words stand without a pattern tried at every position. A verdict is a word of ``words``, in
 force as ``verdict_words`` (the built-in ones and a team's ``vocabulary``). ``refusal`` says
 whether an output is a refusal. Every pattern is linear; the hot paths are measured in

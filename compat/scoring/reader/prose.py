@@ -54,6 +54,8 @@ _ABOUT_OTHERS = re.compile(
 _GIVEN_NO = re.compile(r"[\"'(,=:][ \t]*(?:no|false)[\"')]?(?!\w)")  # a value given: "..., 'no')", "= false"
 # "the first statement is not;": the verdict word said once for all, left out of the clause that negates it.
 _ELLIPTIC_NO = re.compile(r"(?<!\w)(?:is|was|are)(?:[ \t]+not|n't)[ \t]*[.;!,]?[ \t]*$")
+# A contrast, then a negation, after the last judging word: the sentence takes that word back.
+_TAKEN_BACK = re.compile(r"(?<!\w)(?:but|however|yet|though|although)(?!\w)[^.!?;]*?(?:(?<!\w)(?:not|never)|n't)(?!\w)")
 _HEDGE = re.compile(r"(?<!\w)(?:partially|partly|mostly|largely|somewhat|loosely|indirectly)(?!\w)")
 _NEGATION = re.compile(r"(?<!\w)(?:not|n't|never|neither|nor|cannot|no longer)(?!\w)|n't(?!\w)")
 
@@ -68,6 +70,7 @@ class ProseReading(NamedTuple):
     by_index: dict[int, Value]
     spans: list[tuple[int, int]]
     unread: frozenset[int] = frozenset()  # named alone by a sentence whose verdict was not read
+    templated: frozenset[int] = frozenset()  # named by sentences of one template that hold its value
 
 
 def read_prose(lowered: str) -> ProseReading:
@@ -77,6 +80,7 @@ def read_prose(lowered: str) -> ProseReading:
     spans: list[tuple[int, int]] = []
     unread: set[int] = set()
     paragraph = _Paragraph()
+    templates = _Templates()
     pos = 0
     for sentence in islice(_sentences(lowered), 4 * MAX_VERDICTS):
         at = lowered.find(sentence, pos) if sentence else pos
@@ -117,8 +121,15 @@ def read_prose(lowered: str) -> ProseReading:
         previous = by_index.get(index, value)
         by_index[index] = _lower(previous, value)
         spans.append((at, pos))
+        templates.add(index, sentence, (at, pos))
     paragraph.close(by_index, spans, unread)
-    return ProseReading(by_index, spans, frozenset(unread - by_index.keys()))
+    templated: set[int] = set()
+    for index, span in templates.layout():
+        by_index.pop(index, None)
+        templated.add(index)
+        if span in spans:
+            spans.remove(span)
+    return ProseReading(by_index, spans, frozenset((unread | templated) - by_index.keys()), frozenset(templated))
 
 
 # A sentence of words, not of structure: no field given a value ("supported = false"), cell,
@@ -152,6 +163,50 @@ class _Paragraph:
             return
         by_index[index] = values.pop()
         spans.extend(span for _value, span in self.said)
+
+
+# What changes between the sentences of one template: numbers, echoes and the values a field takes.
+_VALUE_TOKEN = re.compile(r"§\d{1,4}§|\d{1,9}|(?<!\w)(?:yes|no|true|false|null|none)(?!\w)")
+_VERDICT_VALUES = frozenset(("0", "1", "yes", "no", "true", "false", "null", "none"))
+_CODES = frozenset(("0", "1", "null"))
+
+
+@dataclass(slots=True)
+class _Templates:
+    """Sentences about different statements written from one template, by their shape.
+
+    ``INSERT INTO verdicts (statement_id, supported) VALUES (2, 0);`` names statement 2 and holds
+    "supported" whatever its value: where one template's sentences also give a value of their own
+    (a 0 or 1, yes, null), the judging word is the template's, and the verdict is that value, which
+    prose does not read."""
+
+    by_shape: dict[str, list[tuple[int, list[str], tuple[int, int]]]] = field(default_factory=dict)
+
+    def add(self, index: int, sentence: str, span: tuple[int, int]) -> None:
+        if _LABEL_THEN_VALUE.search(sentence) is None:  # "Supported: no" is read by its value already
+            shape = _VALUE_TOKEN.sub("#", sentence)
+            if not (_POSITIVE.search(shape) or _NEGATIVE.search(shape)):
+                return  # "2. The claim. (✘ false)": the value itself is the judging word
+            self.by_shape.setdefault(shape, []).append((index, _VALUE_TOKEN.findall(sentence), span))
+
+    def layout(self) -> Iterator[tuple[int, tuple[int, int]]]:
+        """The statements and sentences whose judging word is the template's."""
+        for members in self.by_shape.values():
+            if len({index for index, _tokens, _span in members}) < 2:
+                continue
+            columns = zip(*(tokens for _index, tokens, _span in members), strict=True)
+            if any(_gives_a_value(column, members) for column in columns):
+                yield from ((index, span) for index, _tokens, span in members)
+
+
+def _gives_a_value(column: tuple[str, ...], members: list[tuple[int, list[str], tuple[int, int]]]) -> bool:
+    """Every sentence has a value here, and it is not the number or echo that names its statement."""
+    indexes = (index for index, _tokens, _span in members)
+    naming = all(token in (str(index), f"§{index - 1}§") for token, index in zip(column, indexes, strict=True))
+    if naming or not all(token in _VERDICT_VALUES for token in column):
+        return False
+    # One value throughout is the template's only where it is a code: "finds no support" is a phrase.
+    return len(set(column)) > 1 or all(token in _CODES for token in column)
 
 
 def _sentences(lowered: str) -> Iterator[str]:
@@ -205,6 +260,8 @@ def _polarity(sentence: str) -> Value | int:
         values.add(0 if _NEGATION.search(sentence, since, positive.start()) else 1)
         since = positive.end()
     if values:
+        if values == {1} and _TAKEN_BACK.search(sentence, since):
+            values.add(0)  # "at first this looks supported, but wait, the context never says it"
         if 1 in values and (_OPPOSITE.search(sentence) or _HEDGE.search(sentence) or _GIVEN_NO.search(sentence)):
             values.add(0)  # "unsupported statements: [], supported statements: [§0§]"; "partially supported"
         # Both ways ("partially supported (counts as not supported)"): neither is the sentence's verdict.

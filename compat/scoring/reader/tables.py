@@ -12,7 +12,9 @@ delimiter, gives that column's cell.
 
 A row whose cells cannot be lined up with the header (a comma-separated row with more
 cells than the header, the column not last) is not guessed: the table's reading is then no
-answer (``UNALIGNED_ROW``), and where no other source reads the count, the text is unclear.
+answer (``UNALIGNED_ROW``), and where no other source reads the count, the text is unclear. So is a
+verdict cell in words the reader does not know (``UNREAD_CELL``): that row was judged, and its
+verdict is not counted as missing.
 """
 
 from __future__ import annotations
@@ -49,6 +51,11 @@ _CELL_DECORATION = " \t*`\"'“”‘’_"
 # A row whose cells do not line up with the header: its verdict is not guessed, and a reading
 # holding one is no answer.
 UNALIGNED_ROW = Item(None, "unaligned row")
+# A verdict cell holding words the reader does not know ("Checks out"): the row was judged, so its
+# verdict is not missing, and a reading holding one is no answer either.
+UNREAD_CELL = Item(None, "unread cell")
+_EMPTY_CELL = _CELL_DECORATION + "-–—.?"  # "", "-", "—", "?": no verdict given
+_RULE = frozenset("-=:+~ ")
 
 
 class Table(NamedTuple):
@@ -99,8 +106,8 @@ def _rows(lowered: str, at: int, header: Header, start: int, words: VerdictWords
         if delimiter == _SPACES and len(cells) != width:
             break  # columns aligned by spaces: a line of another shape is no row
         end, at = row_end, row_end + 1
-        if delimiter == "|" and all(set(cell) <= set("-: ") for cell in cells):
-            continue  # the header's underline
+        if all(set(cell) <= _RULE for cell in cells):
+            continue  # the header's underline (`|---|:--|`, `=====  =====`)
         item = _verdict_cell(cells, column, width, delimiter, words)
         if item is not None:
             items.append(item._replace(value=_INVERSE[item.value]) if inverted else item)
@@ -162,6 +169,8 @@ def _cells(line: str, delimiter: str) -> list[str]:
         return [cell.strip("*`") for cell in _RUN_OF_SPACES.split(line.strip(" \t"))]
     # Comma-, tab- and semicolon-separated rows quote a cell that holds the delimiter.
     row = next(csv.reader([line], delimiter=delimiter, skipinitialspace=True), [])
+    if len(row) > 1 and not row[-1].strip() and line.rstrip().endswith(delimiter):
+        row.pop()  # "(2, 'The claim.', 'supported')," ends a row, not a cell
     return [cell.strip(" \t*`") for cell in row]
 
 
@@ -175,4 +184,7 @@ def _verdict_cell(cells: list[str], column: int, width: int, delimiter: str, wor
         cell = cells[-1]  # an unquoted delimiter in an earlier cell: the last column is still last
     else:
         return UNALIGNED_ROW
-    return read_item(cell, words, numbers=True) or Item(None, "")
+    item = read_item(cell, words, numbers=True)
+    if item is not None:
+        return item
+    return Item(None, "") if not cell.strip(_EMPTY_CELL) else UNREAD_CELL

@@ -22,15 +22,24 @@ from __future__ import annotations
 
 from bisect import bisect_right
 from collections.abc import Iterable, Iterator, Sequence
-from typing import NamedTuple
 
 from compat.scoring.reader.degrees import rates_each_statement
 from compat.scoring.reader.final_line import read_final_block
 from compat.scoring.reader.grouped import Grouped, may_be_grouped, read_grouped, read_grouped_sentences
 from compat.scoring.reader.items import GAP, MAX_ITEM_CHARS, NO_WORD, Item
-from compat.scoring.reader.lines import clipped, line_start
+from compat.scoring.reader.lines import line_start
 from compat.scoring.reader.pairs import read_pairs
 from compat.scoring.reader.prose import MAX_PROSE_MENTIONS, mentions, read_prose
+from compat.scoring.reader.reading import (
+    SOURCE_NAMES,
+    UNREAD_SENTENCE,
+    VALUE_WORDS,
+    Reading,
+    TextVerdicts,
+    answer,
+    says,
+    unclear_answer,
+)
 from compat.scoring.reader.repetition import (
     Echoes,
     Spot,
@@ -39,39 +48,20 @@ from compat.scoring.reader.repetition import (
     keyed_values,
     repeated_runs,
 )
+from compat.scoring.reader.second_looks import by_units, second_thoughts
 from compat.scoring.reader.second_readings import (
     CHECKED_CHARS,
     JUDGING,
     judged_together_or_in_parts,
-    label_in_every_item,
-    revised_before,
-    revision_after,
 )
-from compat.scoring.reader.tables import UNALIGNED_ROW, read_table
+from compat.scoring.reader.tables import UNALIGNED_ROW, UNREAD_CELL, read_table
 from compat.scoring.reader.tally import stated_tally
 from compat.scoring.reader.text_sources import (
     read_bare_run,
     read_list,
     read_markers,
 )
-from compat.scoring.reader.units import read_units
 from compat.scoring.reader.verdict_words import BUILT_IN, UNREAD, Value, VerdictWords, remember
-from compat.scoring.reader.words import PLAIN_WORDS
-
-
-class TextVerdicts(NamedTuple):
-    """Verdicts read from text, with the source they came from and what was odd.
-
-    ``unclear``: where the text reads two ways (two readings of the statement count that
-    disagree, or a short reading beside verdict words it left unread), what each way says;
-    the values are then the most trusted reading's, and the scorer says undetermined.
-    """
-
-    source: str  # "final_line", "markers", "table", "list", "prose"
-    values: tuple[Value, ...]
-    warnings: frozenset[str]  # ScoreWarning values; the caller maps them
-    unclear: str | None = None
-    by_numbers: bool = False  # some verdict was a 1 or a 0, not a word
 
 
 def read_text(lowered: str, statement_count: int | None, words: VerdictWords = BUILT_IN) -> TextVerdicts | None:
@@ -96,21 +86,6 @@ MAX_REMEMBERED_TEXT_CHARS = 300
 MAX_REMEMBERED_TEXTS = 4_096  # at most a couple of MB
 
 
-class Reading(NamedTuple):
-    """What one source reads: its items, and the stretches of text it read them from."""
-
-    source: str  # "final_line", "markers", "table", "list", "prose"; "repetition" and "heads" read as a list
-    items: tuple[Item, ...]
-    warnings: frozenset[str]
-    spans: tuple[tuple[int, int], ...]
-    anchors: tuple[int, ...] = ()  # where each item stands, where the source knows (markers, runs)
-    keyed: bool = False  # read by the echoes of its units, not by position
-
-    @property
-    def values(self) -> tuple[Value, ...]:
-        return tuple(item.value for item in self.items)
-
-
 def _read_text(lowered: str, expected: int | None, words: VerdictWords) -> TextVerdicts | None:
     """The verdicts every source agrees on, checked against the count the grader states."""
     read = _read_sources(lowered, expected, words)
@@ -120,7 +95,7 @@ def _read_text(lowered: str, expected: int | None, words: VerdictWords) -> TextV
     supported = read.values.count(1)
     if tally is not None and tally.statements == expected and tally.supported != supported:
         return read._replace(
-            unclear=f"{_SOURCE_NAMES[read.source]} reads {supported} of "
+            unclear=f"{SOURCE_NAMES[read.source]} reads {supported} of "
             f"{expected} statements supported, but the grader counts {tally.supported} of {tally.statements}"
         )
     return read
@@ -143,14 +118,14 @@ def _read_sources(lowered: str, expected: int | None, words: VerdictWords) -> Te
         if reading is _CHECKPOINT:
             settled = _settled(readings, found.spots, expected) if expected is not None else None
             if settled is not None and expected is not None:
-                settled, unclear = _by_units(lowered, settled, found.spots, expected, 0)
-                return unclear or _result(settled)
+                settled, unclear = by_units(lowered, settled, found.spots, expected, 0)
+                return unclear or answer(settled)
             if rated:
                 return TextVerdicts("list", (), frozenset(), unclear=_RATED)
             continue
         readings.append(reading)
     if expected is None:
-        return _result(readings[0]) if readings else None
+        return answer(readings[0]) if readings else None
     spots = found.spots
     # What an answer the grader set aside holds (an echoed example, a final block it revised)
     # is no second reading: only what follows the answer read counts. Only an answer of the
@@ -181,7 +156,7 @@ def _read_sources(lowered: str, expected: int | None, words: VerdictWords) -> Te
     if final is not None and "final_line_disagrees" in final.warnings:
         markers = next(reading for reading in readings if reading.source == "markers")
         if not _prefix_agrees(final.values, markers.values):  # the two say otherwise of the same statements
-            return _unclear(final, f"{_says(final)}, but {_says(markers)}")
+            return unclear_answer(final, f"{says(final)}, but {says(markers)}")
     if len(complete) > 1:
         # Prose is read sentence by sentence for its polarity, a weaker reading than any layout:
         # it stands in where nothing else reads the count, never against what does.
@@ -190,18 +165,18 @@ def _read_sources(lowered: str, expected: int | None, words: VerdictWords) -> Te
     if together is not None:
         # "Statement 4–5: TRUE (both)", "2.1: Unknown / 2.2: True": one verdict is not one statement's.
         first = _keyed_first(complete) if complete else readings[0]
-        return _unclear(
+        return unclear_answer(
             first,
-            f"{_says(first)} for {expected} statements, but the grader judged statements together or in parts "
+            f"{says(first)} for {expected} statements, but the grader judged statements together or in parts "
             f'("{together}")',
         )
     if complete:
         chosen = _keyed_first(complete)
         for other in complete:
             if other.values != chosen.values and not (chosen.keyed and _same_verdicts(chosen, other)):
-                return _unclear(chosen, f"{_says(chosen)}, but {_says(other)}")
-        chosen, unclear = _by_units(lowered, chosen, spots, expected, since)
-        return unclear or _second_thoughts(lowered, chosen, readings, found.places, words) or _result(chosen)
+                return unclear_answer(chosen, f"{says(chosen)}, but {says(other)}")
+        chosen, unclear = by_units(lowered, chosen, spots, expected, since)
+        return unclear or second_thoughts(lowered, chosen, readings, found.places, words) or answer(chosen)
     chosen = readings[0]
     if len(chosen.items) < expected or GAP in chosen.items:
         covered = _merged(span for reading in readings if reading.values == chosen.values for span in reading.spans)
@@ -211,9 +186,9 @@ def _read_sources(lowered: str, expected: int | None, words: VerdictWords) -> Te
         read = sum(1 for item in chosen.items if item is not GAP)
         unread = len(places) - inside + max(0, inside - read * _agreeing(readings, chosen))
         if unread:
-            return _unclear(
+            return unclear_answer(
                 chosen,
-                f"{_says(chosen)} for {expected} statements, and {unread} more verdict word"
+                f"{says(chosen)} for {expected} statements, and {unread} more verdict word"
                 f"{'s' if unread > 1 else ''} stand{'' if unread > 1 else 's'} outside it",
             )
         # The grader wrote about more statements (it repeated them) than verdicts were read: the
@@ -225,9 +200,9 @@ def _read_sources(lowered: str, expected: int | None, words: VerdictWords) -> Te
             else 0
         )
         if written_about > read:
-            return _unclear(
+            return unclear_answer(
                 chosen,
-                f"{_says(chosen)} for {expected} statements, and the grader wrote about {written_about} of them",
+                f"{says(chosen)} for {expected} statements, and the grader wrote about {written_about} of them",
             )
         # A short reading is a finding about the grader only where nothing that judges is left
         # unread: "3. The context does not support this statement." holds no verdict word, but judges.
@@ -246,77 +221,12 @@ def _read_sources(lowered: str, expected: int | None, words: VerdictWords) -> Te
             else None
         )
         if judging is not None:
-            return _unclear(
+            return unclear_answer(
                 chosen,
-                f'{_says(chosen)} for {expected} statements, and the grader judges outside it ("{judging.group()}")',
+                f'{says(chosen)} for {expected} statements, and the grader judges outside it ("{judging.group()}")',
             )
-    chosen, unclear = _by_units(lowered, chosen, spots, expected, since)
-    return unclear or _second_thoughts(lowered, chosen, readings, found.places, words) or _result(chosen)
-
-
-def _by_units(
-    lowered: str, chosen: Reading, spots: Sequence[Spot], expected: int, since: int
-) -> tuple[Reading, TextVerdicts | None]:
-    """The reading as the units under the head of its lines read it: unclear where a unit holds a
-    verdict not read, or a statement's units say two things (a draft and its final, numbered
-    alike); each statement's verdict by its number where the reading holds the answer again
-    (a decoding loop, a retry after an attempt cut off)."""
-    start = min((span_start for span_start, _end in chosen.spans), default=since)
-    if start > since and revised_before(lowered, start):
-        since = start  # the units before a revision or a final answer are its draft
-    units = read_units(lowered, chosen.spans, spots, expected, read_count=len(chosen.items), since=since)
-    if units is None:
-        return chosen, None
-    numbered = units.by_number(chosen.values, expected)
-    if numbered is not None:
-        if numbered == chosen.values[:expected]:
-            return chosen._replace(items=chosen.items[:expected], anchors=chosen.anchors[:expected]), None
-        return chosen._replace(items=tuple(Item(value, "") for value in numbered), anchors=()), None
-    finding = units.finding
-    if finding is None:
-        return chosen, None
-    line = clipped(finding.line, _QUOTED_CHARS)
-    if not finding.values:
-        return chosen, _unclear(
-            chosen, f'{_says(chosen)}, but the unit "{line}" holds no verdict word the reader knows'
-        )
-    both = " and ".join(_VALUE_WORDS[value] for value in finding.values)
-    return chosen, _unclear(
-        chosen, f'{_says(chosen)}, but the units of statement {finding.statement} say {both} ("{line}")'
-    )
-
-
-_QUOTED_CHARS = 80
-
-
-def _second_thoughts(
-    lowered: str, chosen: Reading, readings: list[Reading], places: Sequence[int], words: VerdictWords
-) -> TextVerdicts | None:
-    """Where the grader says otherwise of a statement than the reading (a sentence about it), or
-    revises its verdicts after giving them ("Correction: statement 1 is actually true", "On second
-    thought, ..."), the reading is not its last word: unclear, whatever the revision says. So too
-    where the word read stands in every item and another verdict follows it ("[Supported] false"):
-    the word is the layout's label."""
-    label = label_in_every_item(lowered, chosen.items, chosen.spans, places, words)
-    if label is not None:
-        word, values = label
-        if values is not None:  # each item's value, read after the label: the repetition read as a person does
-            return _result(Reading(chosen.source, values, chosen.warnings, chosen.spans, keyed=chosen.keyed))
-        return _unclear(chosen, f'{_says(chosen)}, but "{word}" stands in every item, another verdict after it')
-    ends = [end for _start, end in chosen.spans]
-    after = max(ends) if ends else len(lowered)
-    if chosen.source != "prose" and ("statement" in lowered or "claim" in lowered):
-        # A sentence after the verdicts that says otherwise of one ("Statement 2 is actually supported").
-        later = read_prose(lowered[after : after + CHECKED_CHARS]).by_index
-        for index, said in sorted(later.items()):
-            read = chosen.values[index - 1] if index <= len(chosen.values) else None
-            if said is not None and read is not None and said != read:
-                word = _VALUE_WORDS[said]
-                return _unclear(chosen, f"{_says(chosen)}, but a sentence after them says {word} of statement {index}")
-    revision = revision_after(lowered, after)
-    if revision is not None:
-        return _unclear(chosen, f'{_says(chosen)}, but the grader revises its verdicts after them ("{revision}")')
-    return None
+    chosen, unclear = by_units(lowered, chosen, spots, expected, since)
+    return unclear or second_thoughts(lowered, chosen, readings, found.places, words) or answer(chosen)
 
 
 def _read_grouped(lowered: str, grouped: Grouped, expected: int, words: VerdictWords) -> TextVerdicts:
@@ -325,9 +235,9 @@ def _read_grouped(lowered: str, grouped: Grouped, expected: int, words: VerdictW
     start, end = grouped.span
     rest = _read_text(lowered[:start] + " " * (end - start) + lowered[end:], expected, words)
     if rest is not None and rest.unclear is None and len(rest.values) == expected and rest.values != reading.values:
-        words_of = ", ".join(_VALUE_WORDS[value] for value in rest.values)
-        return _unclear(reading, f"{_says(reading)}, but the text beside them reads {words_of}")
-    return _result(reading)
+        words_of = ", ".join(VALUE_WORDS[value] for value in rest.values)
+        return unclear_answer(reading, f"{says(reading)}, but the text beside them reads {words_of}")
+    return answer(reading)
 
 
 _SET_ASIDE = frozenset({"superseded_verdicts", "multiple_final_lines"})
@@ -335,7 +245,7 @@ _SET_ASIDE = frozenset({"superseded_verdicts", "multiple_final_lines"})
 
 def _reads_the_count(reading: Reading, expected: int) -> bool:
     """A verdict (or the grader's "can't tell") for every statement, none a place it could not read."""
-    return len(reading.items) == expected and not {GAP, UNALIGNED_ROW, UNREAD_SENTENCE} & set(reading.items)
+    return len(reading.items) == expected and not _UNREAD_PLACES & set(reading.items)
 
 
 def _prefix_agrees(first: tuple[Value, ...], second: tuple[Value, ...]) -> bool:
@@ -428,37 +338,6 @@ def _keyed_by_echo(
             return
 
 
-_SOURCE_NAMES = {
-    "final_line": "the final block",
-    "markers": "the Verdict: markers",
-    "table": "the table",
-    "list": "the list",
-    "prose": "the sentences about each statement",
-    "repetition": "the repeated layout",
-    "heads": "the verdicts that begin their lines",
-    "grouped": "the groups by verdict",
-    "pairs": "the statement-verdict pairs",
-}
-_VERB = {
-    "markers": "read",
-    "prose": "read",
-    "heads": "read",
-    "grouped": "read",
-    "pairs": "read",
-}  # the rest read as one thing: "reads"
-_VALUE_WORDS = {1: "yes", 0: "no", None: "none"}
-
-
-def _says(reading: Reading) -> str:
-    verb = _VERB.get(reading.source, "reads") + (" by their echoes" if reading.keyed else "")
-    return f"{_SOURCE_NAMES[reading.source]} {verb} {', '.join(_VALUE_WORDS[value] for value in reading.values)}"
-
-
-def _unclear(reading: Reading, why: str) -> TextVerdicts:
-    result = _result(reading)
-    return result._replace(unclear=why)
-
-
 def _readings(
     lowered: str, expected: int | None, words: VerdictWords, places: Sequence[int] | None = None
 ) -> Iterator[Reading]:
@@ -501,7 +380,7 @@ def _readings(
         yield Reading("list", tuple(bare), frozenset(), (bare_span,))
     if ("statement" in lowered or "claim" in lowered or "§" in lowered) and mentions(lowered) <= MAX_PROSE_MENTIONS:
         prose = read_prose(lowered)
-        if prose.by_index:
+        if prose.by_index or prose.templated:
             # A statement no sentence judged is a gap: the reading is short there, not a "no"; one
             # a sentence judged in words not read is no reading at all.
             last = max(prose.by_index.keys() | prose.unread)
@@ -513,7 +392,7 @@ def _readings(
 
 
 _CHECKPOINT = Reading("checkpoint", (), frozenset(), ())
-UNREAD_SENTENCE = Item(None, "unread sentence")  # a sentence about one statement, its verdict not read
+_UNREAD_PLACES = frozenset({GAP, UNALIGNED_ROW, UNREAD_CELL, UNREAD_SENTENCE})
 _RATED = "the grader rated each statement (a confidence, a score): a degree is no verdict"
 
 
@@ -563,34 +442,3 @@ def _line_end(lowered: str, at: int) -> int:
 
 
 _MARKED = frozenset({"final_line", "markers", "table"})  # sources whose verdicts the grader marked as such
-_OUTPUT_SOURCES = {"repetition": "list", "heads": "list", "pairs": "list"}
-
-
-def _result(reading: Reading) -> TextVerdicts:
-    warnings = reading.warnings
-    if {item.word for item in reading.items} - PLAIN_WORDS - {""}:  # "yes" and "no" have no spaces to fold
-        warnings = warnings | {"verdict_word_variant"}
-    by_numbers = any(item.word in ("1", "0") for item in reading.items)
-    return TextVerdicts(
-        _OUTPUT_SOURCES.get(reading.source, reading.source), reading.values, warnings, _unread(reading), by_numbers
-    )
-
-
-def _unread(reading: Reading) -> str | None:
-    """Why a reading is no answer where it holds a place it could not read: a sentence that judged
-    its statement in words not read, a table row that does not line up, an item that holds no
-    verdict word ("2. The context confirms this."): each a statement judged, not left without a verdict."""
-    items = reading.items
-    if UNREAD_SENTENCE in items:
-        unread_at = [str(at + 1) for at, item in enumerate(items) if item is UNREAD_SENTENCE]
-        return f"{_says(reading)}, but the sentences about statement {', '.join(unread_at)} judge it in words not read"
-    if UNALIGNED_ROW in items:
-        return f"{items.count(UNALIGNED_ROW)} of the table's rows do not line up with its header"
-    wordless = [str(at + 1) for at, item in enumerate(items) if item is NO_WORD]
-    if wordless:
-        many = len(wordless) > 1
-        return (
-            f"{_says(reading)}, but the item{'s' if many else ''} of statement {', '.join(wordless)} "
-            f"hold{'' if many else 's'} no verdict word the reader knows"
-        )
-    return None

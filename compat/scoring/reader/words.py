@@ -156,6 +156,7 @@ NONE_WORDS: tuple[str, ...] = (
     "unclear",
     "uncertain",
     "undetermined",
+    "undecided",
     # An NLI label: the context neither entails nor contradicts it. Not supported, but no verdict
     # said so; the mismatch policy decides (unsupported by default).
     "neutral",
