@@ -24,7 +24,12 @@ contracts and issue 33. Each layout is a function over the ``Chooser`` of
 - ``heldout10``: an eleventh set, written blind (grader outputs as evaluation pipelines store them: message
   reprs, DSPy predictions, log prefixes, flattened markdown and tables, HTML escapes, CRLF, max-tokens cuts,
   retries, restarted numbering, house phrases, trace exports; run it, do not read it while developing the reader);
+- ``heldout11``: a twelfth set, written blind (how graders answer the prompt variants teams write: few-shot
+  examples echoed, PASS/FAIL with an overall line, partial support with its rule, several criteria, grouped
+  tables, abstentions, the team's language, count footers, key=value records, rubric scores, 1/0 totals, atomic
+  facts, severities, refusals in the asked format; run it, do not read it while developing the reader);
 - ``measure``: ``python -m tests.scoring.blind.measure --set NAME --seed S --n N`` (NAME: dev, heldout,
-  heldout2, heldout3, heldout4, heldout5, heldout6, heldout7, heldout8, heldout9, heldout10 or both);
+  heldout2, heldout3, heldout4, heldout5, heldout6, heldout7, heldout8, heldout9, heldout10, heldout11 or
+  both);
 - ``_draw``: what every layout shares (statements, truths, call 1, verdict words, framing).
 """

@@ -35,6 +35,7 @@ from tests.scoring.blind.heldout7 import HELDOUT7
 from tests.scoring.blind.heldout8 import HELDOUT8
 from tests.scoring.blind.heldout9 import HELDOUT9
 from tests.scoring.blind.heldout10 import HELDOUT10
+from tests.scoring.blind.heldout11 import HELDOUT11
 from tests.scoring.blind.layouts import DEV
 from tests.scoring.graders import RandomChooser
 
@@ -50,6 +51,7 @@ SETS: dict[str, LayoutSet] = {
     "heldout8": HELDOUT8,
     "heldout9": HELDOUT9,
     "heldout10": HELDOUT10,
+    "heldout11": HELDOUT11,
 }
 
 
