@@ -48,8 +48,10 @@ class Grouped(NamedTuple):
     span: tuple[int, int]
 
 
-_HEADING_MARKUP = frozenset(" \t>#*_")
-_HEADING_END = re.compile(r"[ \t*_]*(?::|\n|$)")
+# A group's label may carry the mark its verdict is drawn with: "| ✅ Supported | 1, 3 |".
+_MARKS = "✅❌❓✔✘✓✗☑☒⚠️"
+_HEADING_MARKUP = frozenset(" \t>#*_" + _MARKS)
+_HEADING_END = re.compile(r"[ \t*_]*(?:\([^()\n]{1,30}\)[ \t*_]*)?(?::|\n|$|\|)")  # "yes (supported) |"
 
 
 def may_be_grouped(lowered: str, places: Sequence[int], words: VerdictWords) -> bool:
@@ -67,18 +69,20 @@ def may_be_grouped(lowered: str, places: Sequence[int], words: VerdictWords) -> 
             headings += 1
             if headings >= 2:
                 return True
-    return False
+    # One group is enough in a table whose header names a column of statements.
+    return headings == 1 and "|" in lowered and _STATEMENTS_HEADER.search(lowered) is not None
 
 
 def read_grouped(lowered: str, expected: int, words: VerdictWords) -> Grouped | None:
     """The verdicts of a text grouped by value, or ``None`` unless every statement is named once."""
-    if expected < 1 or len(lowered) > _MAX_CHARS or (":" not in lowered and "#" not in lowered):
+    if expected < 1 or len(lowered) > _MAX_CHARS or not (":" in lowered or "#" in lowered or "|" in lowered):
         return None
     assigned: dict[int, Item] = {}
     groups = 0
     first = last = -1
     open_group: Item | None = None  # the heading whose list items follow
-    for start, line in _lines(lowered):
+    tabled = False  # a group read from a table's row: one group naming every statement is enough
+    for start, line, from_table in _lines(lowered):
         end = start + len(line)
         if open_group is not None and (listed := _LIST_ITEM.match(line)) is not None:
             references = _references(listed.group("item").strip(_EMPHASIS), expected, item=True)
@@ -89,13 +93,14 @@ def read_grouped(lowered: str, expected: int, words: VerdictWords) -> Grouped | 
         if not line.strip():
             continue  # a blank line between a heading and its list, or between groups
         heading = _HEADING.match(line)
-        label = heading.group("label").strip(_EMPHASIS) if heading else ""
-        if heading is None or label not in words.values:
+        label = heading.group("label").strip(_EMPHASIS).lstrip(_MARKS + " ") if heading else ""
+        group = _group(label, words) if heading is not None else None
+        if heading is None or group is None:
             if groups:
                 open_group = None  # prose after the groups ends them
             continue
-        group = Item(words.values[label], label)
         groups += 1
+        tabled = tabled or from_table
         first = start if first < 0 else first
         rest = (heading.group("rest") or "").strip(_EMPHASIS)
         if rest:
@@ -104,7 +109,7 @@ def read_grouped(lowered: str, expected: int, words: VerdictWords) -> Grouped | 
             open_group, last = None, end
         else:
             open_group, last = group, end
-    if groups < 2 or len(assigned) != expected:
+    if groups < (1 if tabled else 2) or len(assigned) != expected:
         return None
     return Grouped(tuple(assigned[index] for index in range(expected)), (first, last))
 
@@ -143,24 +148,63 @@ def read_grouped_sentences(lowered: str, expected: int, words: VerdictWords) -> 
     return Grouped(tuple(assigned[index] for index in range(expected)), (first, last))
 
 
-def _lines(lowered: str) -> list[tuple[int, str]]:
+_GLOSSED = re.compile(r"(?P<word>[^()]+?)[ \t]*\((?P<gloss>[^()]+)\)")
+
+
+def _group(label: str, words: VerdictWords) -> Item | None:
+    """The verdict a group's label names, glossed or not ("yes (supported)"); ``None`` where it
+    names none, or its word and its gloss disagree."""
+    if label in words.values:
+        return Item(words.values[label], label)
+    glossed = _GLOSSED.fullmatch(label)
+    if glossed is None:
+        return None
+    word, gloss = glossed.group("word").strip(_EMPHASIS), glossed.group("gloss").strip(_EMPHASIS)
+    if word in words.values and gloss in words.values and words.values[word] == words.values[gloss]:
+        return Item(words.values[word], label)
+    return None
+
+
+def _lines(lowered: str) -> list[tuple[int, str, bool]]:
     """The text's lines with where each starts; a line of ``label: refs`` cells cut by ``|``
-    (``yes: 1 | no: 2``) is one line a cell."""
-    lines: list[tuple[int, str]] = []
+    (``yes: 1 | no: 2``) is one line a cell; a row of a table whose header names a column of
+    statements (``| Verdict | Count | Statements |``) is its first cell and that column's,
+    ``label: refs``. Each with where it starts, and whether it is a table's row."""
+    lines: list[tuple[int, str, bool]] = []
     start = 0
+    column: int | None = None  # the column of statements of the table the line is in
     for line in lowered.split("\n"):
+        row = _ROW.match(line)
+        row_cells = [cell.strip(_EMPHASIS) for cell in row.group("cells").split("|")] if row is not None else []
+        named = [at for at, cell in enumerate(row_cells) if _STATEMENTS_COLUMN.fullmatch(cell)]
+        if len(row_cells) >= 2 and named:
+            column = named[0]  # the header
+        elif column is not None and column < len(row_cells):
+            if not set("".join(row_cells)) <= _RULE:
+                lines.append((start, f"{row_cells[0]}: {row_cells[column]}", True))
+        else:
+            column = None
+        if column is not None:
+            start += len(line) + 1
+            continue
         cells = _CELL.split(line) if ":" in line and ("|" in line or ";" in line) else ()
         if len(cells) > 1 and all(":" in cell or not cell.strip() for cell in cells):
             at = start
             for cell in cells:
                 at = line.find(cell, at - start) + start
                 if cell.strip():
-                    lines.append((at, cell))
+                    lines.append((at, cell, False))
                 at += len(cell)
         else:
-            lines.append((start, line))
+            lines.append((start, line, False))
         start += len(line) + 1
     return lines
+
+
+_STATEMENTS_HEADER = re.compile(r"\|[ \t*_]*(?:statements|claims|statement ids|ids|statement numbers)[ \t*_]*\|")
+_ROW = re.compile(r"^[ \t]*\|(?P<cells>.*?)\|?[ \t]*$")
+_STATEMENTS_COLUMN = re.compile(r"(?:statements?|claims?|ids?|statement (?:numbers?|ids?)|which statements)")
+_RULE = frozenset("-: ")
 
 
 def _references(text: str, expected: int, *, item: bool) -> list[int] | None:

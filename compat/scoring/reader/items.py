@@ -36,7 +36,7 @@ from compat.scoring.reader.verdict_words import (
     VerdictWords,
     remember,
 )
-from compat.scoring.reader.words import word_value
+from compat.scoring.reader.words import HEDGED, word_value
 
 MAX_ITEM_CHARS = 2_000  # a longer part is a paragraph, not a verdict
 MAX_LEAD_IN_PARTS = 3  # parts before the first item that may be a lead-in
@@ -126,12 +126,29 @@ def _read_item(part: str, words: VerdictWords, numbers: bool | None) -> Item | N
         if head is None:
             return None
     word = head.group("v") if head.group("v") is not None else head.group("n")
+    if head.group("v") is not None and HEDGED.search(part, 0, head.start("v")):
+        return None  # "Weakly supported", "mostly supported": a degree of support, no verdict said
     rest = part[head.end() :]
+    field = _FIELD_NAMED.match(rest) if head.group("v") is not None else None
+    if field is not None:
+        # "Supported by context: No": the judging word names the field, and its value answers
+        # ("supported: null": no verdict).
+        value = words.head_or_number.match(rest, field.end())
+        if value is not None:
+            answer = value.group("v") if value.group("v") is not None else value.group("n")
+            return Item(word_value(answer, words.values), answer)
+        if _NULL.match(rest, field.end()):
+            return Item(None, "null")
     if len(word) == 1 and word.isalpha() and rest.strip(_PUNCTUATION) not in _NOTHING_MORE and not _ASIDE.match(rest):
         return None  # "y" and "n" stand alone or before an aside: "Y:A" is not a verdict
     if word in ("1", "0") and word not in words.values:
         return Item(1 if word == "1" else 0, word)
     return Item(word_value(word, words.values), word)
+
+
+_NULL = re.compile(r"null(?!\w)")
+# After a judging word, what makes it a field's name: "supported by context:", "grounded =".
+_FIELD_NAMED = re.compile(r"(?:[ \t]+(?:by|in|from|with)[ \t]+(?:the[ \t]+)?[a-z]{2,12})?[ \t*_]*[:=][ \t*_]*")
 
 
 def _cut_lines(region: str) -> Iterator[tuple[str, int]]:

@@ -86,6 +86,32 @@ def legend_marks(lowered: str) -> Mapping[str, Value]:
     return marks
 
 
+# A rule for the partial verdict: "Partially supported counts as supported", "statements rated
+# PARTIALLY_SUPPORTED are counted as supported", "(partial support is treated as support)".
+_PARTIAL_RULE = re.compile(
+    r"(?<!\w)partial(?:ly)?[ _\t]+support(?:ed)?(?!\w)[^.\n]{0,40}?(?<!\w)(?:counts?|counted|treated|scored|taken)"
+    r"[ \t]+as[ \t]+(?P<meaning>[^.,;:()\n]{1,30})"
+)
+_PARTIAL_WORDS = ("partially supported", "partly supported", "partially", "partial", "partially_supported")
+
+
+def partial_rule(lowered: str) -> Mapping[str, Value]:
+    """The partial verdict's words with the verdict the grader's stated rule gives them, where
+    every rule the text states gives the same one (else none: the partial verdict stays no
+    verdict, and the mismatch policy decides)."""
+    if "partial" not in lowered:
+        return {}
+    values: set[Value] = set()
+    for rule in _PARTIAL_RULE.finditer(lowered):
+        defined, value = meaning_value(rule.group("meaning"))
+        if defined and value is not None:
+            values.add(value)
+    if len(values) != 1:
+        return {}
+    value = values.pop()
+    return dict.fromkeys(_PARTIAL_WORDS, value)
+
+
 def meaning_value(meaning: str) -> tuple[bool, Value]:
     """Whether a definition's meaning names a verdict, and which."""
     if _NONE.search(meaning):

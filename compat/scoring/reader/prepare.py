@@ -203,6 +203,8 @@ def prepare_folded(lowered: str, statements: Sequence[str] | None, words: Verdic
         lowered = _LEGEND_HEAD.sub(" ", lowered)
     if any(telltale in lowered for telltale in _CRITERIA_TELLTALES):
         lowered = _blank_criteria(lowered)
+    if any(telltale in lowered for telltale in _OTHER_CRITERIA_TELLTALES):
+        lowered = _OTHER_CRITERION.sub(lambda field: blanked(field.group()), lowered)
     if any(telltale in lowered for telltale in _INVERTED_TELLTALES):
         lowered = _invert_fields(lowered)
     if statements:
@@ -222,6 +224,28 @@ _TERM_DEFINED = re.compile(
 _MAX_TERMS = 12
 _MAX_HEADING_CHARS = 100
 _MAX_HEADINGS = 16  # telltales looked at, each: a heading stands near the top, once
+
+
+# A criterion graded beside faithfulness ("Clarity: Yes | Grounded in context: No"): its value
+# is no verdict on support, and the field is blanked.
+_OTHER_CRITERIA_TELLTALES = (
+    "clar",
+    "clear",
+    "relevan",
+    "specific",
+    "complete",
+    "fluen",
+    "coheren",
+    "concise",
+    "helpful",
+    "readab",
+    "tone",
+)
+_OTHER_CRITERION = re.compile(
+    r"(?<![\w§])(?:clarity|clear|relevance|relevancy|relevant|specificity|specific|completeness|complete|fluency"
+    r"|fluent|coherence|coherent|conciseness|concise|helpfulness|helpful|readability|tone|needs review)"
+    r"(?:[ \t]+(?:score|rating))?[ \t*]*[:=][ \t*]*[^|\n;,]{0,40}"
+)
 
 
 def _blank_criteria(lowered: str) -> str:

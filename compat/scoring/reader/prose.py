@@ -56,7 +56,9 @@ _GIVEN_NO = re.compile(r"[\"'(,=:][ \t]*(?:no|false)[\"')]?(?!\w)")  # a value g
 _ELLIPTIC_NO = re.compile(r"(?<!\w)(?:is|was|are)(?:[ \t]+not|n't)[ \t]*[.;!,]?[ \t]*$")
 # A contrast, then a negation, after the last judging word: the sentence takes that word back.
 _TAKEN_BACK = re.compile(r"(?<!\w)(?:but|however|yet|though|although)(?!\w)[^.!?;]*?(?:(?<!\w)(?:not|never)|n't)(?!\w)")
-_HEDGE = re.compile(r"(?<!\w)(?:partially|partly|mostly|largely|somewhat|loosely|indirectly)(?!\w)")
+_HEDGE = re.compile(
+    r"(?<!\w)(?:partially|partly|mostly|largely|somewhat|loosely|indirectly|weakly|barely|slightly|minimally|poorly)(?!\w)"
+)
 _NEGATION = re.compile(r"(?<!\w)(?:not|n't|never|neither|nor|cannot|no longer)(?!\w)|n't(?!\w)")
 
 
@@ -234,6 +236,7 @@ _LABEL_THEN_VALUE = re.compile(
     r"(?P<j>\]|:|=|→|->|—|–|[ \t]-)[ \t*_\"'\[(]*(?:(?P<v>yes|no|true|false|unclear|unknown|n/a|maybe)(?!\w))?"
 )
 _FIELD_JOINERS = frozenset(("]", "=", "→", "->"))
+_FIELD_VALUE = re.compile(r"[a-z'/-]{1,20}(?:[ \t][a-z'/-]{1,20})?[ \t*_.!]*")  # "grounded in context: unsure"
 _ANSWERS: dict[str, Value] = {"yes": 1, "true": 1, "no": 0, "false": 0}  # the rest say it could not tell
 
 
@@ -250,7 +253,8 @@ def _polarity(sentence: str) -> Value | int:
     if labelled is not None:  # "[Backed by the context] NO": the judging word names the field, its value answers
         if labelled.group("v"):
             return _ANSWERS.get(labelled.group("v"))
-        if labelled.group("j") in _FIELD_JOINERS:
+        joiner = labelled.group("j")
+        if joiner in _FIELD_JOINERS or (joiner == ":" and _FIELD_VALUE.fullmatch(sentence, labelled.end())):
             return _NOT_A_VERDICT  # "Entailed by context = Can't tell": a field's value prose does not read
     if _UNKNOWN.search(sentence):
         return None

@@ -30,7 +30,7 @@ from typing import NamedTuple
 
 from compat.scoring.reader.scan import candidate_starts
 from compat.scoring.reader.verdict_words import MARKS, MAX_VERDICTS, Value, VerdictWords
-from compat.scoring.reader.words import word_value
+from compat.scoring.reader.words import HEDGED, word_value
 
 MAX_SPOTS = 2 * MAX_VERDICTS  # twice what one output is ever read for: enough to see a run, or what is left unread
 MAX_GLUE_CHARS = 64  # a longer stretch between two verdicts is text, not a separator
@@ -98,6 +98,8 @@ def find_verdict_words(lowered: str, words: VerdictWords) -> VerdictWordsFound:
             break
         if words.ends.match(lowered, last_end) is None:
             continue  # "No mention", "Supported: false": verdict-like, not a verdict where it stands
+        if HEDGED.search(lowered, max(0, start - _HEDGE_REACH), start) is not None:
+            continue  # "weakly supported": a degree of support, verdict-like, no verdict
         spot = Spot(start, last_end, word_value(word, words.values), word)
         near = found and start - found[-1].end <= _NEAR
         if near and _drawn_beside(found[-1], spot, lowered):
@@ -109,8 +111,24 @@ def find_verdict_words(lowered: str, words: VerdictWords) -> VerdictWordsFound:
     return VerdictWordsFound(tuple(found), tuple(places))
 
 
+_HEDGE_REACH = 16
 _NEAR = 12  # characters between two words that may be one verdict drawn twice, or a field and its value
 _LABEL_GLUE = re.compile(r"[ \t*_`\"']*[:=?][ \t*_`\"']*")
+
+
+# Between a field's name and its value where the name is longer: "Supported by context: No".
+_NAMED_FIELD_GLUE = re.compile(r"[ \t]+(?:by|in|from|with)[ \t]+(?:the[ \t]+)?[a-z]{2,12}[ \t*_`\"']*[:=][ \t*_`\"']*")
+
+
+def answered_field(spots: Sequence[Spot], index: int, lowered: str) -> Spot:
+    """The spot that answers ``spots[index]`` where that one names a field ("Supported by context:
+    No" answers "No"); else ``spots[index]`` itself."""
+    spot = spots[index]
+    if index + 1 < len(spots):
+        following = spots[index + 1]
+        if _NAMED_FIELD_GLUE.fullmatch(lowered, spot.end, following.start) is not None:
+            return following
+    return spot
 
 
 def _labels(previous: Spot, spot: Spot, lowered: str) -> bool:

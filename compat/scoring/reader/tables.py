@@ -94,7 +94,7 @@ def _lines_naming_a_column(lowered: str) -> list[int]:
 
 def _rows(lowered: str, at: int, header: Header, start: int, words: VerdictWords) -> Table | None:
     """The verdict cells of the rows from ``at`` on, up to the first line that is no row."""
-    delimiter, column, width, inverted = header
+    delimiter, column, width, inverted, _listing = header
     items: list[Item] = []
     end = -1
     while at <= len(lowered) and len(items) < MAX_VERDICTS:
@@ -108,6 +108,8 @@ def _rows(lowered: str, at: int, header: Header, start: int, words: VerdictWords
         end, at = row_end, row_end + 1
         if all(set(cell) <= _RULE for cell in cells):
             continue  # the header's underline (`|---|:--|`, `=====  =====`)
+        if header.listing is not None and header.listing < len(cells) and _lists(cells[header.listing]):
+            return None  # "| Supported | 1, 3 and 4 |": a group of statements a row, read as groups
         item = _verdict_cell(cells, column, width, delimiter, words)
         if item is not None:
             items.append(item._replace(value=_INVERSE[item.value]) if inverted else item)
@@ -124,6 +126,7 @@ class Header(NamedTuple):
     column: int
     width: int
     inverted: bool
+    listing: int | None = None  # a column named "Statements": where it lists several, the rows are groups
 
 
 def _header(line: str) -> Header | None:
@@ -138,8 +141,19 @@ def _header(line: str) -> Header | None:
             continue  # two spaces also stand between sentences: only a line of names is a header
         column = next((index for index, cell in enumerate(cells) if _names_verdicts(cell)), None)
         if column is not None:
-            return Header(delimiter, column, len(cells), _column_name(cells[column]).split()[-1] in INVERTED_COLUMNS)
+            inverted = _column_name(cells[column]).split()[-1] in INVERTED_COLUMNS
+            listing = next((index for index, cell in enumerate(cells) if _column_name(cell) in _LISTING), None)
+            return Header(delimiter, column, len(cells), inverted, listing)
     return None
+
+
+_LISTING = frozenset({"statements", "claims", "statement ids", "ids", "statement numbers"})
+_LISTS = re.compile(r",|(?<!\w)and(?!\w)|^(?:none|—|–|-|)$")
+
+
+def _lists(cell: str) -> bool:
+    """Whether a cell lists statements (``2, 7 and 8``) or none (``—``), as a group's row does."""
+    return _LISTS.search(cell.strip(_CELL_DECORATION)) is not None
 
 
 def _a_name(cell: str) -> bool:

@@ -43,6 +43,7 @@ from compat.scoring.reader.reading import (
 from compat.scoring.reader.repetition import (
     Echoes,
     Spot,
+    answered_field,
     find_echoes,
     find_verdict_words,
     keyed_values,
@@ -307,7 +308,11 @@ def _repetitions(
 def _line_heads(lowered: str, spots: tuple[Spot, ...]) -> Reading:
     """The verdict words that begin their line, past decoration (``supported — as stated``):
     read only by the echoes their units hold, never by position."""
-    heads = [spot for spot in spots if not lowered[line_start(lowered, spot.start) : spot.start].strip(_DECORATION)]
+    heads = [
+        answered_field(spots, index, lowered)  # "- Supported by context: No"
+        for index, spot in enumerate(spots)
+        if not lowered[line_start(lowered, spot.start) : spot.start].strip(_DECORATION)
+    ]
     items = tuple(Item(spot.value, spot.word) for spot in heads)
     return Reading(
         "heads",

@@ -22,7 +22,7 @@ from compat.scoring._score import ScoreWarning, VerdictFormat, ordered_warnings
 from compat.scoring.reader.degrees import numbers_rate
 from compat.scoring.reader.json_items import NESTED_VERDICT_KEYS, VERDICT_KEYS, Values, verdict_items
 from compat.scoring.reader.json_scan import FoundJson, first_strict_value_end, iter_json_values
-from compat.scoring.reader.legend import legend_marks
+from compat.scoring.reader.legend import legend_marks, partial_rule
 from compat.scoring.reader.prepare import fold, prepare_folded, strip_reasoning
 from compat.scoring.reader.scan import candidate_starts
 from compat.scoring.reader.shown import shown_string
@@ -406,7 +406,7 @@ _TEXT_FORMATS = {
 
 def _parse_text(text: str, statements: Sequence[str] | None, words: VerdictWords = BUILT_IN) -> ParsedVerdicts | None:
     lowered = fold(text)  # once, for the legend and the readers
-    marks = legend_marks(lowered)
+    marks = {**legend_marks(lowered), **partial_rule(lowered)}
     if marks:
         words = with_marks(words, marks)
     read = read_text(prepare_folded(lowered, statements, words), len(statements) if statements else None, words)

@@ -114,6 +114,7 @@ NO_MARKS: tuple[str, ...] = ("✗", "✘", "❌", "☒", "✖", "否", "不是",
 NONE_WORDS: tuple[str, ...] = (
     "n/a",
     "not sure",
+    "unsure",
     "maybe",
     "cannot determine",
     "cannot be determined",
@@ -162,6 +163,10 @@ NONE_WORDS: tuple[str, ...] = (
     "neutral",
     "no contradiction",  # not contradicted is not entailed: no verdict either way
 )
+
+# An adverb of degree right before a verdict word ("weakly supported", "mostly supported"): a degree
+# of support, verdict-like, but no verdict said. Searched for up to where the word starts.
+HEDGED = re.compile(r"(?<!\w)(?:weakly|mostly|largely|somewhat|barely|slightly|minimally|poorly|loosely)[ \t*_]+$")
 
 WORD_VALUES: dict[str, Literal[0, 1] | None] = {
     **{word: 1 for word in YES_WORDS + YES_MARKS},
