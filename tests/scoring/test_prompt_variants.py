@@ -145,3 +145,64 @@ def test_a_degree_of_support_said_instead_of_a_verdict_is_unclear(output: str) -
     # Read before: 2/3 for the first and the third, "weakly supported" read as supported (the
     # second and the fourth are guards).
     assert_unclear(score(output, FIVE[:3]))
+
+
+# ----------------------------------------------------------------- facts judged inside each statement
+
+
+def test_an_overall_line_under_each_statement_s_facts_is_that_statement_s_verdict() -> None:
+    # Read before: 0.67, the facts' marks read as six verdicts and the lowest reading taken.
+    output = (
+        "(✓ = stated in the context, ✗ = not stated, ? = unclear)\n\n"
+        "1. The Eiffel Tower was completed in 1889.\n- ✓ The Eiffel Tower …\n- ✗ … was completed in 1889\n"
+        "**Overall: *Contradicted***\n\n"
+        "2. The theory of plate tectonics is supported by seismic data.\n- ? The theory …\n- ✓ … seismic data\n"
+        "**Overall: *Unknown***\n\n"
+        "3. The hotel does not allow pets.\n- ✓ The hotel …\n- ✓ … does not allow pets\n**Overall: *Supported***\n"
+    )
+    assert score(output, FIVE[:3]).value == pytest.approx(1 / 3)
+
+
+def test_an_overall_verdict_for_the_whole_answer_is_still_no_statement_s() -> None:
+    # Guard: one "Overall:" line for three statements is the answer's, not a statement's.
+    output = "1. Yes\n2. No\n3. Yes\n\nOverall: No\n"
+    assert score(output, FIVE[:3]).value == pytest.approx(2 / 3)
+
+
+def test_more_verdicts_than_the_statements_the_grader_names_each_of_is_unclear() -> None:
+    # Read before: 2/3, the lowest reading of four verdicts for three statements, each one named.
+    output = (
+        "### Statement 1\n- ✓ The Eiffel Tower …\n- ✗ … was completed in 1889\n\n"
+        "### Statement 2\n- ✓ The theory …\n\n### Statement 3\n- ✓ The hotel …\n"
+    )
+    result = score(output, FIVE[:3])
+    assert_unclear(result, "more than the 3 statements the grader names each of")
+
+
+# ----------------------------------------------------------------- definitions around the verdicts
+
+
+def test_labels_defined_in_a_parenthesis_are_no_verdicts() -> None:
+    # Read before: 0.5, "supported" of the definitions read as statement 1's verdict.
+    output = (
+        "Here are my verdicts:\n\n(none: supported. minor or major: not supported — minor when only a detail is "
+        "missing.)\n\nStatement 1 — major\nStatement 2 — minor\n"
+    )
+    assert score(output, FIVE[:2]).value is None
+
+
+def test_a_stated_threshold_and_a_rubric_are_no_verdicts() -> None:
+    # Read before: 0.5, the rubric's "4 = Supported with minor gaps" read as statement 2's verdict.
+    output = (
+        "1. 1/5 (Not supported) — The context says something different.\n"
+        "2. — (context ambiguous, cannot score)\n\n"
+        "Rubric:\n5 = Fully supported\n4 = Supported with minor gaps\n3 = Mostly supported\n2 = Weakly supported\n"
+        "1 = Not supported\n\n(Per the rubric, 3 and above = supported.)\n"
+    )
+    assert score(output, FIVE[:2]).value is None
+
+
+def test_verdicts_given_as_number_equals_word_are_still_read() -> None:
+    # Guard: "1 = supported" a line each, counting up and under no rubric heading, are the verdicts.
+    output = "Verdicts:\n1 = supported\n2 = not supported\n3 = supported\n"
+    assert score(output, FIVE[:3]).value == pytest.approx(2 / 3)

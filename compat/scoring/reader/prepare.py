@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Mapping, Sequence
+from itertools import pairwise
 
 from compat.scoring.reader.checkboxes import UNTICKED, choose_ticked
 from compat.scoring.reader.legend import MARKS_IN_PARENTHESIS
@@ -197,16 +198,24 @@ def prepare_folded(lowered: str, statements: Sequence[str] | None, words: Verdic
         lowered = apply_options(lowered)  # "(A) Supported (B) Not supported", answered "1 - B"
     if "(" in lowered:
         lowered = MARKS_IN_PARENTHESIS.sub(lambda legend: " " * len(legend.group()), lowered)
+        if ":" in lowered:
+            lowered = _PARENTHESIS.sub(_blank_definitions, lowered)
     if "=" in lowered or " means" in lowered:
         lowered = _blank_legend_lines(_LEGEND_DEFINES.sub(" ", lowered))
     if "legend" in lowered or "key" in lowered:
         lowered = _LEGEND_HEAD.sub(" ", lowered)
     if any(telltale in lowered for telltale in _CRITERIA_TELLTALES):
         lowered = _blank_criteria(lowered)
+    if "support" in lowered and any(telltale in lowered for telltale in _THRESHOLD_TELLTALES):
+        lowered = _THRESHOLD_RULE.sub(lambda rule: blanked(rule.group()), lowered)
+    if "=" in lowered or "means" in lowered:
+        lowered = _blank_scales(lowered)
     if any(telltale in lowered for telltale in _OTHER_CRITERIA_TELLTALES):
         lowered = _OTHER_CRITERION.sub(lambda field: blanked(field.group()), lowered)
     if any(telltale in lowered for telltale in _INVERTED_TELLTALES):
         lowered = _invert_fields(lowered)
+    if statements and "overall" in lowered:
+        lowered = _overall_per_statement(lowered, len(statements))
     if statements:
         lowered = _blank_echoes(lowered, statements)
     if "?" in lowered:
@@ -246,6 +255,62 @@ _OTHER_CRITERION = re.compile(
     r"|fluent|coherence|coherent|conciseness|concise|helpfulness|helpful|readability|tone|needs review)"
     r"(?:[ \t]+(?:score|rating))?[ \t*]*[:=][ \t*]*[^|\n;,]{0,40}"
 )
+
+
+# "**Overall: Yes**" once a statement, under each statement's facts: each is its statement's verdict,
+# not one for the whole answer, and reads as a "Verdict:" marker (the same length: places stay).
+_OVERALL_LINE = re.compile(r"^([ \t*_#>-]*)overall(?=[ \t*_]*:)", re.MULTILINE)
+
+
+def _overall_per_statement(lowered: str, statement_count: int) -> str:
+    if statement_count < 2 or len(_OVERALL_LINE.findall(lowered)) != statement_count:
+        return lowered
+    return _OVERALL_LINE.sub(r"\1verdict", lowered)
+
+
+# A scale's points defined a line each ("5 = Fully supported" ... "1 = Not supported"): under a
+# heading that names a rubric or a scale, or counting down. They define, they judge no statement.
+_SCALE_LINE = re.compile(r"^[ \t*_>-]*(\d{1,2})[ \t*_]*(?:=|means(?!\w))[^\n]*$", re.MULTILINE)
+_SCALE_HEADING = re.compile(r"(?:rubric|scale|scoring|score levels?)[^\n]{0,40}$")
+
+
+def _blank_scales(lowered: str) -> str:
+    lines = list(_SCALE_LINE.finditer(lowered))
+    blocks: list[list[re.Match[str]]] = []
+    for line in lines:  # consecutive lines, one block
+        if blocks and lowered.count("\n", blocks[-1][-1].end(), line.start()) == 1:
+            blocks[-1].append(line)
+        else:
+            blocks.append([line])
+    for block in blocks:
+        if len(block) < 2:
+            continue
+        points = [int(line.group(1)) for line in block]
+        start = block[0].start()
+        heading = lowered[lowered.rfind("\n", 0, max(0, start - 1)) + 1 : max(0, start - 1)]
+        counting_down = len(block) >= 3 and all(a - b == 1 for a, b in pairwise(points))
+        if counting_down or _SCALE_HEADING.search(heading.strip(" \t*_#:")) is not None:
+            end = block[-1].end()
+            lowered = lowered[:start] + blanked(lowered[start:end]) + lowered[end:]
+    return lowered
+
+
+# "3 and above = supported", "scores of 4+ count as supported", "≥ 3 = supported": a threshold on
+# a scale, stated; it defines what "supported" is, it gives no statement's verdict.
+_THRESHOLD_TELLTALES = ("above", "higher", "more", "over", "+", "≥", ">")
+_THRESHOLD_RULE = re.compile(
+    r"(?:[≥>]=?[ \t]*\d{1,3}|\d{1,3}(?:[ \t]*\+|[ \t]+(?:and|or)[ \t]+(?:above|higher|more|over)))[^.\n]{0,24}?"
+    r"(?:=|counts?[ \t]+as|means|are|is)[ \t]*(?:not[ \t]+)?(?:supported|unsupported)(?!\w)"
+)
+# "(none: supported. minor or major: not supported)": labels of the grader's own defined in a
+# parenthesis; it says what they mean, it judges no statement.
+_PARENTHESIS = re.compile(r"\([^()\n]{1,400}\)")
+_DEFINED_AS = re.compile(r"[a-z][a-z ]{0,30}:[ \t]*(?:not[ \t]+)?(?:supported|unsupported)(?!\w)")
+
+
+def _blank_definitions(parenthesis: re.Match[str]) -> str:
+    text = parenthesis.group()
+    return blanked(text) if len(_DEFINED_AS.findall(text)) >= 2 else text
 
 
 def _blank_criteria(lowered: str) -> str:

@@ -20,6 +20,7 @@ are in ``text_sources``; every pattern is linear.
 
 from __future__ import annotations
 
+import re
 from bisect import bisect_right
 from collections.abc import Iterable, Iterator, Sequence
 
@@ -227,7 +228,30 @@ def _read_sources(lowered: str, expected: int | None, words: VerdictWords) -> Te
                 f'{says(chosen)} for {expected} statements, and the grader judges outside it ("{judging.group()}")',
             )
     chosen, unclear = by_units(lowered, chosen, spots, expected, since)
+    extra = unclear is None and len(chosen.items) > expected and len(set(chosen.values)) > 1
+    if extra and _names_each(lowered, expected):
+        # The grader wrote one part per statement and more verdicts were read than statements: the
+        # layout was not understood (facts judged inside each statement, a claim split in parts),
+        # so which verdict is whose is not known. Extra verdicts of a grader that names no
+        # statement keep the contract's policy (the lowest reading, ``ambiguous_extra_verdicts``).
+        why = f"{says(chosen)}, more than the {expected} statements the grader names each of"
+        return unclear_answer(chosen, why)
     return unclear or second_thoughts(lowered, chosen, readings, found.places, words) or answer(chosen)
+
+
+_NAMED = re.compile(r"(?:statement|claim)[ \t]*#?[ \t]*(\d{1,4})(?!\d)|§(\d{1,4})§")
+
+
+def _names_each(lowered: str, expected: int) -> bool:
+    """Whether the text names every statement, by its number (``statement 3``) or its echo."""
+    if "statement" not in lowered and "claim" not in lowered and "§" not in lowered:
+        return False
+    named: set[int] = set()
+    for number, echo in _NAMED.findall(lowered):
+        named.add(int(number) if number else int(echo) + 1)
+        if len(named) >= expected and all(index in named for index in range(1, expected + 1)):
+            return True
+    return False
 
 
 def _read_grouped(lowered: str, grouped: Grouped, expected: int, words: VerdictWords) -> TextVerdicts:
