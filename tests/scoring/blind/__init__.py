@@ -28,8 +28,12 @@ contracts and issue 33. Each layout is a function over the ``Chooser`` of
   examples echoed, PASS/FAIL with an overall line, partial support with its rule, several criteria, grouped
   tables, abstentions, the team's language, count footers, key=value records, rubric scores, 1/0 totals, atomic
   facts, severities, refusals in the asked format; run it, do not read it while developing the reader);
+- ``heldout12``: a thirteenth set, written blind (compact, machine-shaped answers: bit strings, ranges and
+  run-length codes, numpy/torch, pandas, R and Julia prints, Enum and struct debug prints, protobuf text, YAML
+  flow, columnar arrays, index sets, numbered tags, Lisp records, NLI pipeline labels, label/probability lines,
+  refusals in those shapes; run it, do not read it while developing the reader);
 - ``measure``: ``python -m tests.scoring.blind.measure --set NAME --seed S --n N`` (NAME: dev, heldout,
-  heldout2, heldout3, heldout4, heldout5, heldout6, heldout7, heldout8, heldout9, heldout10, heldout11 or
-  both);
+  heldout2, heldout3, heldout4, heldout5, heldout6, heldout7, heldout8, heldout9, heldout10, heldout11,
+  heldout12 or both);
 - ``_draw``: what every layout shares (statements, truths, call 1, verdict words, framing).
 """

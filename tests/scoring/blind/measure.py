@@ -36,6 +36,7 @@ from tests.scoring.blind.heldout8 import HELDOUT8
 from tests.scoring.blind.heldout9 import HELDOUT9
 from tests.scoring.blind.heldout10 import HELDOUT10
 from tests.scoring.blind.heldout11 import HELDOUT11
+from tests.scoring.blind.heldout12 import HELDOUT12
 from tests.scoring.blind.layouts import DEV
 from tests.scoring.graders import RandomChooser
 
@@ -52,6 +53,7 @@ SETS: dict[str, LayoutSet] = {
     "heldout9": HELDOUT9,
     "heldout10": HELDOUT10,
     "heldout11": HELDOUT11,
+    "heldout12": HELDOUT12,
 }
 
 
