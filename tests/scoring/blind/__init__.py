@@ -32,8 +32,12 @@ contracts and issue 33. Each layout is a function over the ``Chooser`` of
   run-length codes, numpy/torch, pandas, R and Julia prints, Enum and struct debug prints, protobuf text, YAML
   flow, columnar arrays, index sets, numbered tags, Lisp records, NLI pipeline labels, label/probability lines,
   refusals in those shapes; run it, do not read it while developing the reader);
+- ``heldout13``: a fourteenth set, written blind (verdicts written up for people: audit findings with statuses,
+  memos, e-mails, executive summaries, pull-request review threads, tracker tickets, Slack/Teams posts, slide
+  outlines, referee reports, changelogs, reviewer FAQs, scorecards with legends, meeting minutes, and refusals or
+  requests for more context written as the same documents; run it, do not read it while developing the reader);
 - ``measure``: ``python -m tests.scoring.blind.measure --set NAME --seed S --n N`` (NAME: dev, heldout,
   heldout2, heldout3, heldout4, heldout5, heldout6, heldout7, heldout8, heldout9, heldout10, heldout11,
-  heldout12 or both);
+  heldout12, heldout13 or both);
 - ``_draw``: what every layout shares (statements, truths, call 1, verdict words, framing).
 """

@@ -2,8 +2,7 @@
 
     python -m tests.scoring.blind.measure --set NAME --seed S --n N [--examples K]
 
-NAME is dev, heldout, heldout2, heldout3, heldout4, heldout5, heldout6, heldout7, heldout8, heldout9, heldout10 or both
-(dev and heldout).
+NAME is dev, heldout, heldout2 to heldout13, or both (dev and heldout).
 
 Draws N outputs per set (a layout chosen uniformly for each, drawn with its dimensions)
 from ``random.Random`` seeded by the set's name and S, scores each with
@@ -37,6 +36,7 @@ from tests.scoring.blind.heldout9 import HELDOUT9
 from tests.scoring.blind.heldout10 import HELDOUT10
 from tests.scoring.blind.heldout11 import HELDOUT11
 from tests.scoring.blind.heldout12 import HELDOUT12
+from tests.scoring.blind.heldout13 import HELDOUT13
 from tests.scoring.blind.layouts import DEV
 from tests.scoring.graders import RandomChooser
 
@@ -54,6 +54,7 @@ SETS: dict[str, LayoutSet] = {
     "heldout10": HELDOUT10,
     "heldout11": HELDOUT11,
     "heldout12": HELDOUT12,
+    "heldout13": HELDOUT13,
 }
 
 

@@ -26,6 +26,7 @@ from tests.scoring.blind.heldout9 import HELDOUT9
 from tests.scoring.blind.heldout10 import HELDOUT10
 from tests.scoring.blind.heldout11 import HELDOUT11
 from tests.scoring.blind.heldout12 import HELDOUT12
+from tests.scoring.blind.heldout13 import HELDOUT13
 from tests.scoring.blind.layouts import DEV, dev_outputs
 from tests.scoring.blind.measure import main, measure
 from tests.scoring.graders import SHAPES, RandomChooser
@@ -149,7 +150,19 @@ def test_heldout2_draws_valid_outputs() -> None:
 
 
 # The sets written one a round after the second (each apart from every set before it).
-LATER_SETS = (HELDOUT3, HELDOUT4, HELDOUT5, HELDOUT6, HELDOUT7, HELDOUT8, HELDOUT9, HELDOUT10, HELDOUT11, HELDOUT12)
+LATER_SETS = (
+    HELDOUT3,
+    HELDOUT4,
+    HELDOUT5,
+    HELDOUT6,
+    HELDOUT7,
+    HELDOUT8,
+    HELDOUT9,
+    HELDOUT10,
+    HELDOUT11,
+    HELDOUT12,
+    HELDOUT13,
+)
 
 
 @pytest.mark.parametrize("layout_set", LATER_SETS, ids=lambda layout_set: layout_set.name)
