@@ -334,13 +334,18 @@ def test_a_verdict_beside_a_question_back_stays_a_verdict() -> None:
 @pytest.mark.parametrize(
     "grader_output",
     [
-        "Statement 1: TRUE\nStatement 2: FALSE\nStatement 3–4: TRUE (both)",
         "- 1 & 2: supported (both)\n- 3: contradicted\n- 4: supported",
         "Statement 1: False\nStatement 2.1: Unknown\nStatement 2.2: True\nStatement 3: True\nStatement 4: True",
     ],
 )
 def test_statements_judged_together_or_in_parts_are_no_count_to_align(grader_output: str) -> None:
     assert_unclear(score(grader_output, FOUR), "together or in parts")
+
+
+def test_a_run_of_statements_given_one_verdict_is_read_for_each() -> None:
+    # Reader 6: "3–4: TRUE (both)" is a run, as "1..3: no" is (tests/scoring/test_compact_answers.py):
+    # read for each of its statements. Reader 4 read it as statements judged together, unclear.
+    assert score("Statement 1: TRUE\nStatement 2: FALSE\nStatement 3–4: TRUE (both)", FOUR).value == 0.75
 
 
 def test_a_verdict_of_0_or_1_after_a_dash_is_no_range_of_statements() -> None:

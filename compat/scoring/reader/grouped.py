@@ -151,6 +151,47 @@ def read_grouped_sentences(lowered: str, expected: int, words: VerdictWords) -> 
 _GLOSSED = re.compile(r"(?P<word>[^()]+?)[ \t]*\((?P<gloss>[^()]+)\)")
 
 
+# "1..3: NOT SUPPORTED, 4: SUPPORTED", "S1-S5=Y", "1–2 → Entailed": a verdict for a run of statements.
+_RANGED = re.compile(r"\d[ \t]*(?:-|–|—|\.\.)[ \t]*s?\d|\d[ \t]+(?:to|through)[ \t]+s?\d")
+_RANGE = re.compile(
+    r"(?<![\w.§/-])(?:statements?[ \t]+|s)?(?P<first>\d{1,3})"
+    r"(?:[ \t]*(?:-|–|—|\.\.|[ \t]to|[ \t]through)[ \t]*(?:s)?(?P<last>\d{1,3}))?"
+    r"[ \t*_]*(?::|=|→|->|=>)[ \t*_`\"']*"
+)
+
+
+_NEXT_KEY = re.compile(r"[ \t]+(?:statements?[ \t]+|s)?\d")  # "S1=N S2-S3=Y": a letter, then the next key
+
+
+def read_ranges(lowered: str, expected: int, words: VerdictWords) -> Grouped | None:
+    """Verdicts given for runs of statements (``1..3: no, 4: yes``), where at least one run names
+    several and together they name every statement once; else ``None``."""
+    if expected < 2 or len(lowered) > _MAX_CHARS or _RANGED.search(lowered) is None:
+        return None
+    assigned: dict[int, Item] = {}
+    first_at = last_at = -1
+    ranged = False
+    for key in _RANGE.finditer(lowered):
+        word = words.bare.match(lowered, key.end())
+        if word is None or (
+            words.ends.match(lowered, word.end("v")) is None and _NEXT_KEY.match(lowered, word.end("v")) is None
+        ):
+            continue
+        first = int(key.group("first"))
+        last = int(key.group("last")) if key.group("last") else first
+        if not 1 <= first <= last <= expected:
+            return None  # a run past the statements: not the statements' numbers
+        ranged = ranged or last > first
+        item = Item(words.values.get(word.group("v"), None), word.group("v"))
+        if not _assign(list(range(first - 1, last)), item, assigned):
+            return None
+        first_at = key.start() if first_at < 0 else first_at
+        last_at = word.end("v")
+    if not ranged or len(assigned) != expected:
+        return None
+    return Grouped(tuple(assigned[index] for index in range(expected)), (first_at, last_at))
+
+
 def _group(label: str, words: VerdictWords) -> Item | None:
     """The verdict a group's label names, glossed or not ("yes (supported)"); ``None`` where it
     names none, or its word and its gloss disagree."""
@@ -246,4 +287,4 @@ def _assign(references: list[int] | None, group: Item, assigned: dict[int, Item]
     return True
 
 
-__all__ = ["Grouped", "may_be_grouped", "read_grouped", "read_grouped_sentences"]
+__all__ = ["Grouped", "may_be_grouped", "read_grouped", "read_grouped_sentences", "read_ranges"]

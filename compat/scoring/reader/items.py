@@ -132,13 +132,17 @@ def _read_item(part: str, words: VerdictWords, numbers: bool | None) -> Item | N
     field = _FIELD_NAMED.match(rest) if head.group("v") is not None else None
     if field is not None:
         # "Supported by context: No": the judging word names the field, and its value answers
-        # ("supported: null": no verdict).
-        value = words.head_or_number.match(rest, field.end())
+        # ("supported: null": no verdict; "supported = {1, 3}": statements listed, no verdict).
+        at = field.end()
+        wrapped = _WRAPPED.match(rest, at)  # "supported: Some(true)"
+        value = words.head_or_number.match(rest, wrapped.end() if wrapped else at)
         if value is not None:
             answer = value.group("v") if value.group("v") is not None else value.group("n")
             return Item(word_value(answer, words.values), answer)
-        if _NULL.match(rest, field.end()):
+        if _NULL.match(rest, at):
             return Item(None, "null")
+        if rest[at : at + 1] in _LISTING:
+            return None
     if len(word) == 1 and word.isalpha() and rest.strip(_PUNCTUATION) not in _NOTHING_MORE and not _ASIDE.match(rest):
         return None  # "y" and "n" stand alone or before an aside: "Y:A" is not a verdict
     if word in ("1", "0") and word not in words.values:
@@ -146,7 +150,9 @@ def _read_item(part: str, words: VerdictWords, numbers: bool | None) -> Item | N
     return Item(word_value(word, words.values), word)
 
 
-_NULL = re.compile(r"null(?!\w)")
+_NULL = re.compile(r"(?:null|none|nil|na)(?!\w)")
+_WRAPPED = re.compile(r"(?:some|just|ok)\(")
+_LISTING = frozenset("∅{[")
 # After a judging word, what makes it a field's name: "supported by context:", "grounded =".
 _FIELD_NAMED = re.compile(r"(?:[ \t]+(?:by|in|from|with)[ \t]+(?:the[ \t]+)?[a-z]{2,12})?[ \t*_]*[:=][ \t*_]*")
 

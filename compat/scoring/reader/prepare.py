@@ -210,6 +210,8 @@ def prepare_folded(lowered: str, statements: Sequence[str] | None, words: Verdic
         lowered = _THRESHOLD_RULE.sub(lambda rule: blanked(rule.group()), lowered)
     if "=" in lowered or "means" in lowered:
         lowered = _blank_scales(lowered)
+    if "=" in lowered or ":" in lowered:
+        lowered = _COUNT_LINE.sub(lambda count: blanked(count.group()), lowered)
     if any(telltale in lowered for telltale in _OTHER_CRITERIA_TELLTALES):
         lowered = _OTHER_CRITERION.sub(lambda field: blanked(field.group()), lowered)
     if any(telltale in lowered for telltale in _INVERTED_TELLTALES):
@@ -268,6 +270,11 @@ def _overall_per_statement(lowered: str, statement_count: int) -> str:
     return _OVERALL_LINE.sub(r"\1verdict", lowered)
 
 
+# "N = 5", "n_statements: 9", "total = 4" alone on a line: how many statements there are, no verdict.
+_COUNT_LINE = re.compile(
+    r"^[ \t*_>-]*(?:n|total|count|n statements|num statements|statements)[ \t*_]*[:=][ \t*_]*\d{1,3}[ \t*_.,;]*$",
+    re.MULTILINE,
+)
 # A scale's points defined a line each ("5 = Fully supported" ... "1 = Not supported"): under a
 # heading that names a rubric or a scale, or counting down. They define, they judge no statement.
 _SCALE_LINE = re.compile(r"^[ \t*_>-]*(\d{1,2})[ \t*_]*(?:=|means(?!\w))[^\n]*$", re.MULTILINE)

@@ -35,7 +35,7 @@ _UNKNOWN = re.compile(
     r"|not (?:sure|certain|clear)|undetermined|indeterminate|null)(?!\w)"
 )
 _POSITIVE = re.compile(
-    r"(?<!\w)(?:supported|supports|entails?|entailed|holds|correct|accurate|true|faithful|consistent|grounded"
+    r"(?<![\w-])(?:supported|supports|entails?|entailed|holds|correct|accurate|true|faithful|consistent|grounded"
     r"|verified|confirmed|confirms|backed|yes)(?!\w)"
 )
 _NEGATIVE_WORDS = (

@@ -91,6 +91,8 @@ def find_verdict_words(lowered: str, words: VerdictWords) -> VerdictWordsFound:
                 continue
             word, last_end = match.group("v"), match.end("v")
             start = match.start("v")
+        if start >= 2 and lowered[start - 1] == "-" and lowered[start - 2].isalnum():
+            continue  # "non-supported": the word is part of a compound, not said on its own
         if overall and _after_overall(lowered, start):
             continue  # "Overall: No" is read as what it is, an overall verdict, never a statement's
         places.append(start)  # verdict-like even as a determiner ("no information"): a partial reading stays a question

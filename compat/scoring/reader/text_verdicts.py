@@ -26,7 +26,7 @@ from collections.abc import Iterable, Iterator, Sequence
 
 from compat.scoring.reader.degrees import rates_each_statement
 from compat.scoring.reader.final_line import read_final_block
-from compat.scoring.reader.grouped import Grouped, may_be_grouped, read_grouped, read_grouped_sentences
+from compat.scoring.reader.grouped import Grouped, may_be_grouped, read_grouped, read_grouped_sentences, read_ranges
 from compat.scoring.reader.items import GAP, MAX_ITEM_CHARS, NO_WORD, Item
 from compat.scoring.reader.lines import line_start
 from compat.scoring.reader.pairs import read_pairs
@@ -112,7 +112,7 @@ def _read_sources(lowered: str, expected: int | None, words: VerdictWords) -> Te
     rated = expected is not None and rates_each_statement(lowered, expected, [spot.end for spot in found.spots])
     if expected is not None and not rated:
         grouped = read_grouped(lowered, expected, words) if may_be_grouped(lowered, found.places, words) else None
-        grouped = grouped or read_grouped_sentences(lowered, expected, words)
+        grouped = grouped or read_grouped_sentences(lowered, expected, words) or read_ranges(lowered, expected, words)
         if grouped is not None:
             return _read_grouped(lowered, grouped, expected, words)
     readings: list[Reading] = []

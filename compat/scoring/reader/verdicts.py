@@ -26,6 +26,7 @@ from compat.scoring.reader.legend import legend_marks, partial_rule
 from compat.scoring.reader.prepare import fold, prepare_folded, strip_reasoning
 from compat.scoring.reader.scan import candidate_starts
 from compat.scoring.reader.shown import shown_string
+from compat.scoring.reader.tally import stated_tally
 from compat.scoring.reader.text_verdicts import read_text
 from compat.scoring.reader.verdict_words import BUILT_IN, MAX_VERDICTS, VerdictWords, with_marks
 from compat.scoring.reader.words import WORD_VALUES, read_word
@@ -158,9 +159,43 @@ def _checked_against_text(
     statements: Sequence[str] | None,
     words: VerdictWords,
 ) -> ParsedVerdicts:
-    """The JSON's verdicts, unclear where the text around them judges every statement otherwise."""
-    disagreement = _text_disagrees(text, spans, parsed, statements, words)
+    """The JSON's verdicts, unclear where the text around them judges every statement otherwise,
+    or counts the supported ones otherwise ("In total, 5 out of 9 statements are supported")."""
+    disagreement = _text_disagrees(text, spans, parsed, statements, words) or _count_disagrees(
+        text, spans, parsed, statements
+    )
     return parsed if disagreement is None else parsed._replace(unclear=disagreement)
+
+
+def _count_disagrees(
+    text: str, spans: Sequence[tuple[int, int]], parsed: ParsedVerdicts, statements: Sequence[str] | None
+) -> str | None:
+    if len(text) - sum(end - start for start, end in spans) < _MIN_TEXT_AROUND or not any(
+        telltale in text for telltale in (" of ", "/")
+    ):
+        return None  # no room for a count beside the JSON, or no count's telltale
+    around = fold("\n".join(text[start:end] for start, end in _between(spans, len(text))))
+    tally = stated_tally(around)
+    expected = len(statements) if statements else len(parsed.values)
+    supported = parsed.values.count(1)
+    if tally is None or tally.statements != expected or tally.supported == supported:
+        return None
+    return (
+        f"the JSON reads {supported} of {expected} statements supported, "
+        f"but the grader counts {tally.supported} of {tally.statements}"
+    )
+
+
+def _between(spans: Sequence[tuple[int, int]], length: int) -> list[tuple[int, int]]:
+    """The stretches of a text of ``length`` outside ``spans`` (sorted, possibly nested)."""
+    outside: list[tuple[int, int]] = []
+    last = 0
+    for start, end in spans:
+        if start >= last:
+            outside.append((last, start))
+            last = end
+    outside.append((last, length))
+    return outside
 
 
 def _text_disagrees(
@@ -181,14 +216,7 @@ def _text_disagrees(
         return None  # nothing complete to disagree with
     if len(text) - sum(end - start for start, end in spans) < _MIN_TEXT_AROUND:
         return None  # the JSON is the whole answer (a code fence at most around it): one pass saved
-    pieces = []
-    last = 0
-    for start, end in spans:
-        if start >= last:
-            pieces.append(text[last:start])
-            last = end
-    pieces.append(text[last:])
-    around = "\n".join(pieces)
+    around = "\n".join(text[start:end] for start, end in _between(spans, len(text)))
     if len(around.strip()) < _MIN_TEXT_AROUND:
         return None
     if len(candidate_starts(around.lower(), words.starts, len(parsed.values))) < len(parsed.values):

@@ -178,12 +178,13 @@ PLAIN_WORDS = frozenset({"yes", "no"})  # what the legacy parser knows; anything
 
 def _alternation(words: tuple[str, ...]) -> str:
     # Longest first, spaces as any run of spaces: "not  supported" reads like "not supported".
-    return "|".join(re.escape(word).replace(r"\ ", r"[ \t]+") for word in sorted(words, key=len, reverse=True))
+    # "not-supported" reads as "not supported".
+    return "|".join(re.escape(word).replace(r"\ ", r"(?:[ \t]+|-)") for word in sorted(words, key=len, reverse=True))
 
 
 # One verdict word: a NONE word first ("n/a" before "n"), then whole Latin words, then marks.
 VERDICT_WORD = (
-    r"(?:(?<!\w)(?:"
+    r"(?:(?<!\w)(?<![^\W_]-)(?:"  # "non-supported" holds no "supported"
     + _alternation(NONE_WORDS + YES_WORDS + NO_WORDS)
     + r")(?!\w)|"
     + _alternation(YES_MARKS + NO_MARKS)
@@ -196,7 +197,7 @@ def word_value(word: str, values: Mapping[str, Literal[0, 1] | None] = WORD_VALU
     """The value of a word that ``VERDICT_WORD`` (or a ``WordTable``'s pattern) matched (lower case)."""
     if word in values:
         return values[word]
-    return values.get(_SPACES.sub(" ", word))  # "not  supported"
+    return values.get(_SPACES.sub(" ", word.replace("-", " ")))  # "not  supported", "not-supported"
 
 
 STRIP = " \t\r\n.!?,;:\"'`*_()[]{}<>“”‘’«»。"
@@ -265,8 +266,9 @@ def extended_table(values: Mapping[str, Literal[0, 1] | None], added: Mapping[st
 
 
 def _delimited(word: str) -> str:
-    body = re.escape(word).replace(r"\ ", r"[ \t]+")
-    before = r"(?<!\w)" if _spaced_word_char(word[0]) else ""
+    body = re.escape(word).replace(r"\ ", r"(?:[ \t]+|-)")  # "not-supported" reads as "not supported"
+    # "non-supported" holds no "supported": a word glued to the one before by a hyphen is not it.
+    before = r"(?<!\w)(?<![^\W_]-)" if _spaced_word_char(word[0]) else ""
     after = r"(?!\w)" if _spaced_word_char(word[-1]) else ""
     return before + body + after
 
