@@ -206,3 +206,26 @@ def test_verdicts_given_as_number_equals_word_are_still_read() -> None:
     # Guard: "1 = supported" a line each, counting up and under no rubric heading, are the verdicts.
     output = "Verdicts:\n1 = supported\n2 = not supported\n3 = supported\n"
     assert score(output, FIVE[:3]).value == pytest.approx(2 / 3)
+
+
+# ----------------------------------------------------------------- documents written for people
+
+
+def test_a_sentence_that_says_what_is_checked_is_no_marker() -> None:
+    # Read before: 1.0, "records whether each claim in the answer is supported" read as "Answer is: supported".
+    output = (
+        "MEMORANDUM\nRE: Support for the claims in the generated answer\n**Purpose**\n"
+        "This memo records whether each claim in the answer is supported by the retrieved context.\n"
+        '**Findings**\n2.1 The claim that "The Eiffel Tower was completed in 1889" is not backed by the retrieved '
+        "passage.\n"
+    )
+    assert score(output, FIVE[:1]).value == pytest.approx(0.0)
+
+
+def test_counts_by_verdict_are_no_verdicts() -> None:
+    # Read before: 1.0, "0 supported, 1 not supported" read as the verdicts.
+    output = (
+        "### Slide 1 — Overview\n- 1 claim reviewed\n- 0 supported, 1 not supported\n"
+        '### Slide 2 — Not supported by the context\n- Claim 1: "The Eiffel Tower was completed in 1889."\n'
+    )
+    assert score(output, FIVE[:1]).value is None

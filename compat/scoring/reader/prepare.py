@@ -212,6 +212,8 @@ def prepare_folded(lowered: str, statements: Sequence[str] | None, words: Verdic
         lowered = _blank_scales(lowered)
     if "=" in lowered or ":" in lowered:
         lowered = _COUNT_LINE.sub(lambda count: blanked(count.group()), lowered)
+    if "," in lowered:
+        lowered = _COUNTS_BY_VERDICT.sub(lambda counts: blanked(counts.group()), lowered)
     if any(telltale in lowered for telltale in _OTHER_CRITERIA_TELLTALES):
         lowered = _OTHER_CRITERION.sub(lambda field: blanked(field.group()), lowered)
     if any(telltale in lowered for telltale in _INVERTED_TELLTALES):
@@ -275,6 +277,12 @@ _COUNT_LINE = re.compile(
     r"^[ \t*_>-]*(?:n|total|count|n statements|num statements|statements)[ \t*_]*[:=][ \t*_]*\d{1,3}[ \t*_.,;]*$",
     re.MULTILINE,
 )
+# "0 supported, 2 not supported, 1 undetermined": how many statements got each verdict, no verdict.
+_COUNTED = (
+    r"\d{1,3}[ \t]+(?:supported|not[ \t]+supported|unsupported|undetermined|undecided|unclear|contradicted"
+    r"|entailed|not[ \t]+entailed|passed|failed|correct|incorrect)(?!\w)"
+)
+_COUNTS_BY_VERDICT = re.compile(_COUNTED + r"(?:[ \t]*(?:,|;|and|/|·)[ \t]*" + _COUNTED + r")+")
 # A scale's points defined a line each ("5 = Fully supported" ... "1 = Not supported"): under a
 # heading that names a rubric or a scale, or counting down. They define, they judge no statement.
 _SCALE_LINE = re.compile(r"^[ \t*_>-]*(\d{1,2})[ \t*_]*(?:=|means(?!\w))[^\n]*$", re.MULTILINE)

@@ -62,6 +62,13 @@ def _follows_a_non_marker(before: str) -> bool:
     return rest.endswith(_NOT_BEFORE_A_MARKER)
 
 
+def _asks_whether(lowered: str, at: int) -> bool:
+    """Whether the sentence of a keyword asks rather than answers: "records whether each claim in
+    the answer is supported" holds "answer is", and gives no verdict."""
+    start = max(lowered.rfind("\n", 0, at), lowered.rfind(". ", 0, at), at - 120)
+    return lowered.find("whether", start, at) >= 0
+
+
 _LIST_LINE = re.compile(r"[ \t>*]*(?:[-*•+][ \t]|(?:" + ENUMERATION + "))")
 _LINE = re.compile(r"[^\n]+")
 
@@ -72,7 +79,9 @@ def read_markers(lowered: str, words: VerdictWords = BUILT_IN) -> list[tuple[Ite
     markers = [
         marker
         for at in _keyword_positions(lowered)[: 4 * MAX_VERDICTS]
-        if (marker := _MARKER.match(lowered, at)) and not _follows_a_non_marker(lowered[max(0, at - 12) : at])
+        if (marker := _MARKER.match(lowered, at))
+        and not _follows_a_non_marker(lowered[max(0, at - 12) : at])
+        and not _asks_whether(lowered, at)
     ]
     for index, marker in enumerate(markers):
         plain = _PLAIN_MARKER_ITEM.match(lowered, marker.end()) if words.plain_run else None
