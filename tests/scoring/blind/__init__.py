@@ -36,8 +36,13 @@ contracts and issue 33. Each layout is a function over the ``Chooser`` of
   memos, e-mails, executive summaries, pull-request review threads, tracker tickets, Slack/Teams posts, slide
   outlines, referee reports, changelogs, reviewer FAQs, scorecards with legends, meeting minutes, and refusals or
   requests for more context written as the same documents; run it, do not read it while developing the reader);
+- ``heldout14``: a fifteenth set, written blind (answers full of verdict-like words that are not verdicts:
+  negated statements and statements about yes/no, context quotes with "No" or "Supported" inside, restated
+  questions, conceding clauses, double negatives, polarity notes, the final line quoting each statement, yes/no
+  sub-questions, evidence columns, corrections, double-check passes, idioms, and refusals worded the same way;
+  run it, do not read it while developing the reader);
 - ``measure``: ``python -m tests.scoring.blind.measure --set NAME --seed S --n N`` (NAME: dev, heldout,
   heldout2, heldout3, heldout4, heldout5, heldout6, heldout7, heldout8, heldout9, heldout10, heldout11,
-  heldout12, heldout13 or both);
+  heldout12, heldout13, heldout14 or both);
 - ``_draw``: what every layout shares (statements, truths, call 1, verdict words, framing).
 """
