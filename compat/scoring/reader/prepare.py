@@ -372,6 +372,12 @@ _QUESTION = re.compile(
     r"(?:^|(?<=[\n.!?:]))[ \t*_#>•-]*(?:(?:is|are|does|do|was|were|can|could)[ \t]"
     r"|(?:supported|entailed|faithful|grounded|verified)(?=[ \t?]))[^\n?.!]{0,200}\?"
 )
+# What a question about support asks, and what asks another thing or the other way round.
+_ASKS_SUPPORT = re.compile(
+    r"support|entail|backed|faithful|grounded|verified|verifiable|true|accurate|correct|consistent|inferr?|stated"
+    r"|follows?|confirm|valid|hold|claim|statement|§"
+)
+_ASKS_OTHERWISE = re.compile(r"contradict|conflict|hallucinat|unsupported|topic|(?<!\w)not(?!\w)|n't")
 _KEYCAP = re.compile("(\\d)\ufe0f?\u20e3")
 _NAMES_A_STATEMENT = re.compile(r"§\d+§|statement[ \t]*\d+")
 _BEFORE_ANSWER = re.compile(r"[\s*_`\"'\[(>:-]*")
@@ -383,9 +389,14 @@ def _blank_unanswered_questions(lowered: str, words: VerdictWords) -> str:
         at = answer.end() if answer is not None else question.end()
         text = question.group()
         kept = " ".join(_NAMES_A_STATEMENT.findall(text))
-        if words.bare.match(lowered, at) is not None or lowered[at : at + 1] in _MARKS:
+        answered = words.bare.match(lowered, at)
+        if answered is not None or lowered[at : at + 1] in _MARKS:
             if "\n" in lowered[question.end() : at]:
                 return text  # answered on its own line ("...?\n✔ yes"): the repeated layout reads it
+            if _ASKS_SUPPORT.search(text) is None or _ASKS_OTHERWISE.search(text) is not None:
+                # "Is the topic covered? Yes.", "Does anything contradict it? No.": another question, and
+                # its yes is no verdict on support.
+                return kept + " " * (len(text) - len(kept) - 1) + "?"
             # "Can it be inferred from the context? NO.": the question labels its answer, as "Verdict:" does
             return f"{kept} verdict:"
         return kept + " " * (len(text) - len(kept) - 1) + "?"

@@ -69,6 +69,36 @@ def _asks_whether(lowered: str, at: int) -> bool:
     return lowered.find("whether", start, at) >= 0
 
 
+def _quoted(lowered: str, at: int, keyword: str) -> bool:
+    """Whether a keyword stands in a quotation: a field's name on a blockquote's line (``> Rating:
+    TRUE.``; a grader draws its own verdicts in blockquotes too, ``> ✅ **Verdict: YES**``), or any
+    keyword after an opening quotation mark on its line (``Evidence: "Rating: TRUE. ..."``)."""
+    start = lowered.rfind("\n", 0, at) + 1
+    before = lowered[start:at]
+    if before.lstrip(" \t").startswith(">"):
+        return keyword.startswith(_FIELD_NAMES) and not _in_a_callout(lowered, start)
+    if before[-1:] in ('"', "“", "'"):
+        return False  # '"verdict": ...': the keyword is a key, quoted itself
+    return (before.count('"') + before.count("“") - before.count("”")) % 2 == 1
+
+
+def _in_a_callout(lowered: str, start: int) -> bool:
+    """Whether the blockquote holding the line at ``start`` is a callout the grader drew (``> [!TIP]``)."""
+    for _ in range(_CALLOUT_LINES):
+        if lowered[start:].lstrip(" \t>*_").startswith("[!"):
+            return True
+        if start == 0:
+            return False
+        start = lowered.rfind("\n", 0, start - 1) + 1
+        if not lowered[start:].lstrip(" \t").startswith(">"):
+            return False
+    return False
+
+
+_FIELD_NAMES = ("label", "result", "assessment", "determination", "decision", "rating", "classification")
+_CALLOUT_LINES = 8  # a callout's header is looked for this many lines up its blockquote
+
+
 _LIST_LINE = re.compile(r"[ \t>*]*(?:[-*•+][ \t]|(?:" + ENUMERATION + "))")
 _LINE = re.compile(r"[^\n]+")
 
@@ -82,6 +112,7 @@ def read_markers(lowered: str, words: VerdictWords = BUILT_IN) -> list[tuple[Ite
         if (marker := _MARKER.match(lowered, at))
         and not _follows_a_non_marker(lowered[max(0, at - 12) : at])
         and not _asks_whether(lowered, at)
+        and not _quoted(lowered, at, marker.group())
     ]
     for index, marker in enumerate(markers):
         plain = _PLAIN_MARKER_ITEM.match(lowered, marker.end()) if words.plain_run else None
