@@ -41,8 +41,13 @@ contracts and issue 33. Each layout is a function over the ``Chooser`` of
   questions, conceding clauses, double negatives, polarity notes, the final line quoting each statement, yes/no
   sub-questions, evidence columns, corrections, double-check passes, idioms, and refusals worded the same way;
   run it, do not read it while developing the reader);
+- ``heldout15``: a sixteenth set, written blind (graders prompted in the team's own language, answering wholly
+  in it: the legacy blocks and final line translated, localized participles, native quotation marks, ○×△
+  marks with their legend, circled numbers, Chinese enumerations, Arabic right-to-left lines, Hindi lines with
+  Devanagari digits, Russian and Ukrainian numbered items, tables with localized headers, JSON keyed in the
+  language's script, and refusals in each language; run it, do not read it while developing the reader);
 - ``measure``: ``python -m tests.scoring.blind.measure --set NAME --seed S --n N`` (NAME: dev, heldout,
   heldout2, heldout3, heldout4, heldout5, heldout6, heldout7, heldout8, heldout9, heldout10, heldout11,
-  heldout12, heldout13, heldout14 or both);
+  heldout12, heldout13, heldout14, heldout15 or both);
 - ``_draw``: what every layout shares (statements, truths, call 1, verdict words, framing).
 """

@@ -2,7 +2,7 @@
 
     python -m tests.scoring.blind.measure --set NAME --seed S --n N [--examples K]
 
-NAME is dev, heldout, heldout2 to heldout14, or both (dev and heldout).
+NAME is dev, heldout, heldout2 to heldout15, or both (dev and heldout).
 
 Draws N outputs per set (a layout chosen uniformly for each, drawn with its dimensions)
 from ``random.Random`` seeded by the set's name and S, scores each with
@@ -38,6 +38,7 @@ from tests.scoring.blind.heldout11 import HELDOUT11
 from tests.scoring.blind.heldout12 import HELDOUT12
 from tests.scoring.blind.heldout13 import HELDOUT13
 from tests.scoring.blind.heldout14 import HELDOUT14
+from tests.scoring.blind.heldout15 import HELDOUT15
 from tests.scoring.blind.layouts import DEV
 from tests.scoring.graders import RandomChooser
 
@@ -57,6 +58,7 @@ SETS: dict[str, LayoutSet] = {
     "heldout12": HELDOUT12,
     "heldout13": HELDOUT13,
     "heldout14": HELDOUT14,
+    "heldout15": HELDOUT15,
 }
 
 
