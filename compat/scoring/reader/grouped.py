@@ -215,7 +215,7 @@ def _lines(lowered: str) -> list[tuple[int, str, bool]]:
     start = 0
     column: int | None = None  # the column of statements of the table the line is in
     for line in lowered.split("\n"):
-        row = _ROW.match(line)
+        row = _ROW.match(line) if "|" in line else None
         row_cells = [cell.strip(_EMPHASIS) for cell in row.group("cells").split("|")] if row is not None else []
         named = [at for at, cell in enumerate(row_cells) if _STATEMENTS_COLUMN.fullmatch(cell)]
         if len(row_cells) >= 2 and named:

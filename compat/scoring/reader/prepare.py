@@ -198,7 +198,7 @@ def prepare_folded(lowered: str, statements: Sequence[str] | None, words: Verdic
         lowered = apply_options(lowered)  # "(A) Supported (B) Not supported", answered "1 - B"
     if "(" in lowered:
         lowered = MARKS_IN_PARENTHESIS.sub(lambda legend: " " * len(legend.group()), lowered)
-        if ":" in lowered:
+        if ": supported" in lowered or ": not supported" in lowered:  # two such definitions, at least one of these
             lowered = _PARENTHESIS.sub(_blank_definitions, lowered)
     if "=" in lowered or " means" in lowered:
         lowered = _blank_legend_lines(_LEGEND_DEFINES.sub(" ", lowered))
@@ -212,10 +212,10 @@ def prepare_folded(lowered: str, statements: Sequence[str] | None, words: Verdic
         lowered = _blank_scales(lowered)
     if "=" in lowered or ":" in lowered:
         lowered = _COUNT_LINE.sub(lambda count: blanked(count.group()), lowered)
-    if "," in lowered:
+    if "," in lowered and _counted(lowered):
         lowered = _COUNTS_BY_VERDICT.sub(lambda counts: blanked(counts.group()), lowered)
     if any(telltale in lowered for telltale in _OTHER_CRITERIA_TELLTALES):
-        lowered = _OTHER_CRITERION.sub(lambda field: blanked(field.group()), lowered)
+        lowered = _blank_other_criteria(lowered)
     if any(telltale in lowered for telltale in _INVERTED_TELLTALES):
         lowered = _invert_fields(lowered)
     if statements and "overall" in lowered:
@@ -241,6 +241,23 @@ _MAX_HEADINGS = 16  # telltales looked at, each: a heading stands near the top, 
 
 # A criterion graded beside faithfulness ("Clarity: Yes | Grounded in context: No"): its value
 # is no verdict on support, and the field is blanked.
+def _blank_other_criteria(lowered: str) -> str:
+    """Each other criterion's field blanked, found from its name by substring search (the pattern,
+    tried at every position, cost more than the rest of the preparation)."""
+    for name in _OTHER_CRITERIA_TELLTALES:
+        at = lowered.find(name)
+        for _ in range(_MAX_CRITERIA_FIELDS):
+            if at < 0:
+                break
+            field = _OTHER_CRITERION.match(lowered, at) if at == 0 or not _WORD_BEFORE.match(lowered[at - 1]) else None
+            if field is not None:
+                lowered = lowered[:at] + blanked(field.group()) + lowered[field.end() :]
+            at = lowered.find(name, at + len(name))
+    return lowered
+
+
+_MAX_CRITERIA_FIELDS = 64
+_WORD_BEFORE = re.compile(r"[\w§]")
 _OTHER_CRITERIA_TELLTALES = (
     "clar",
     "clear",
@@ -253,9 +270,10 @@ _OTHER_CRITERIA_TELLTALES = (
     "helpful",
     "readab",
     "tone",
+    "needs review",
 )
 _OTHER_CRITERION = re.compile(
-    r"(?<![\w§])(?:clarity|clear|relevance|relevancy|relevant|specificity|specific|completeness|complete|fluency"
+    r"(?:clarity|clear|relevance|relevancy|relevant|specificity|specific|completeness|complete|fluency"
     r"|fluent|coherence|coherent|conciseness|concise|helpfulness|helpful|readability|tone|needs review)"
     r"(?:[ \t]+(?:score|rating))?[ \t*]*[:=][ \t*]*[^|\n;,]{0,40}"
 )
@@ -282,6 +300,23 @@ _COUNTED = (
     r"\d{1,3}[ \t]+(?:supported|not[ \t]+supported|unsupported|undetermined|undecided|unclear|contradicted"
     r"|entailed|not[ \t]+entailed|passed|failed|correct|incorrect)(?!\w)"
 )
+_COUNTED_WORDS = ("supported", "entailed", "undetermined", "undecided", "unclear", "contradicted", "passed", "failed")
+_COUNT_BEFORE = re.compile(r"\d[ \t]+(?:not[ \t]+)?$")
+
+
+def _counted(lowered: str) -> bool:
+    """Whether a verdict word stands after a number ("2 not supported"), found by substring search."""
+    for word in _COUNTED_WORDS:
+        at = lowered.find(word)
+        for _ in range(_MAX_CRITERIA_FIELDS):
+            if at < 0:
+                break
+            if _COUNT_BEFORE.search(lowered, max(0, at - 8), at) is not None:
+                return True
+            at = lowered.find(word, at + len(word))
+    return False
+
+
 _COUNTS_BY_VERDICT = re.compile(_COUNTED + r"(?:[ \t]*(?:,|;|and|/|·)[ \t]*" + _COUNTED + r")+")
 # A scale's points defined a line each ("5 = Fully supported" ... "1 = Not supported"): under a
 # heading that names a rubric or a scale, or counting down. They define, they judge no statement.
@@ -312,7 +347,7 @@ def _blank_scales(lowered: str) -> str:
 
 # "3 and above = supported", "scores of 4+ count as supported", "≥ 3 = supported": a threshold on
 # a scale, stated; it defines what "supported" is, it gives no statement's verdict.
-_THRESHOLD_TELLTALES = ("above", "higher", "more", "over", "+", "≥", ">")
+_THRESHOLD_TELLTALES = ("above", "higher", "or more", "and over", "+", "≥", ">")
 _THRESHOLD_RULE = re.compile(
     r"(?:[≥>]=?[ \t]*\d{1,3}|\d{1,3}(?:[ \t]*\+|[ \t]+(?:and|or)[ \t]+(?:above|higher|more|over)))[^.\n]{0,24}?"
     r"(?:=|counts?[ \t]+as|means|are|is)[ \t]*(?:not[ \t]+)?(?:supported|unsupported)(?!\w)"

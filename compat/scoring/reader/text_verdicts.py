@@ -112,7 +112,7 @@ def _read_sources(lowered: str, expected: int | None, words: VerdictWords) -> Te
     rated = expected is not None and rates_each_statement(lowered, expected, [spot.end for spot in found.spots])
     if expected is not None and not rated:
         grouped = read_grouped(lowered, expected, words) if may_be_grouped(lowered, found.places, words) else None
-        grouped = grouped or read_grouped_sentences(lowered, expected, words) or read_ranges(lowered, expected, words)
+        grouped = grouped or read_grouped_sentences(lowered, expected, words)
         if grouped is not None:
             return _read_grouped(lowered, grouped, expected, words)
     readings: list[Reading] = []
@@ -145,8 +145,12 @@ def _read_sources(lowered: str, expected: int | None, words: VerdictWords) -> Te
     if echoes:
         readings += _keyed_by_echo(echoes, [*readings, _line_heads(lowered, spots)], expected)
     if not any(len(reading.items) == expected for reading in readings):
-        # Compact pairs ("S1=F S2=T") are looked for only where nothing else read the count: a key
-        # per statement is the layout's own check, and most texts never need the pass.
+        # Runs ("1..3: no, 4: yes") and compact pairs ("S1=F S2=T") are looked for only where nothing
+        # else read the count: a key per statement (or run) is the layout's own check, and most
+        # texts never need the pass.
+        ranges = read_ranges(lowered, expected, words) if not rated else None
+        if ranges is not None:
+            return _read_grouped(lowered, ranges, expected, words)
         pairs = read_pairs(lowered, expected, words)
         if pairs is not None:
             readings.append(Reading("pairs", pairs.items, frozenset(), pairs.spans))
