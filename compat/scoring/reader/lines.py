@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 
 def line_start(text: str, at: int) -> int:
     """Where the line holding ``at`` starts."""
@@ -22,3 +24,13 @@ def blanked(text: str) -> str:
 def clipped(line: str, most: int) -> str:
     """``line`` as a reason quotes it: whole, or cut to ``most`` characters with an ellipsis."""
     return line if len(line) <= most else line[: most - 1] + "…"
+
+
+def occurrences(text: str, word: str, most: int) -> Iterator[int]:
+    """Where ``word`` stands in ``text``, the first ``most`` places, by substring search."""
+    at = text.find(word)
+    for _ in range(most):
+        if at < 0:
+            return
+        yield at
+        at = text.find(word, at + len(word))

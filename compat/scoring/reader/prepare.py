@@ -14,7 +14,7 @@ from itertools import pairwise
 
 from compat.scoring.reader.checkboxes import UNTICKED, choose_ticked
 from compat.scoring.reader.legend import MARKS_IN_PARENTHESIS
-from compat.scoring.reader.lines import blanked, line_end, line_start
+from compat.scoring.reader.lines import blanked, line_end, line_start, occurrences
 from compat.scoring.reader.options import apply_options
 from compat.scoring.reader.pairs import STATEMENT_KEY
 from compat.scoring.reader.verdict_words import BUILT_IN, MARKS, MAX_VERDICTS, VerdictWords
@@ -245,14 +245,10 @@ def _blank_other_criteria(lowered: str) -> str:
     """Each other criterion's field blanked, found from its name by substring search (the pattern,
     tried at every position, cost more than the rest of the preparation)."""
     for name in _OTHER_CRITERIA_TELLTALES:
-        at = lowered.find(name)
-        for _ in range(_MAX_CRITERIA_FIELDS):
-            if at < 0:
-                break
+        for at in occurrences(lowered, name, _MAX_CRITERIA_FIELDS):  # blanking keeps every place where it was
             field = _OTHER_CRITERION.match(lowered, at) if at == 0 or not _WORD_BEFORE.match(lowered[at - 1]) else None
             if field is not None:
                 lowered = lowered[:at] + blanked(field.group()) + lowered[field.end() :]
-            at = lowered.find(name, at + len(name))
     return lowered
 
 
@@ -306,15 +302,11 @@ _COUNT_BEFORE = re.compile(r"\d[ \t]+(?:not[ \t]+)?$")
 
 def _counted(lowered: str) -> bool:
     """Whether a verdict word stands after a number ("2 not supported"), found by substring search."""
-    for word in _COUNTED_WORDS:
-        at = lowered.find(word)
-        for _ in range(_MAX_CRITERIA_FIELDS):
-            if at < 0:
-                break
-            if _COUNT_BEFORE.search(lowered, max(0, at - 8), at) is not None:
-                return True
-            at = lowered.find(word, at + len(word))
-    return False
+    return any(
+        _COUNT_BEFORE.search(lowered, max(0, at - 8), at) is not None
+        for word in _COUNTED_WORDS
+        for at in occurrences(lowered, word, _MAX_CRITERIA_FIELDS)
+    )
 
 
 _COUNTS_BY_VERDICT = re.compile(_COUNTED + r"(?:[ \t]*(?:,|;|and|/|·)[ \t]*" + _COUNTED + r")+")
