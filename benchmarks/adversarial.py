@@ -199,6 +199,11 @@ SHAPES: dict[str, Callable[[int], str]] = {
     "unterminated_string": lambda size: '["' + repeat_to("[", size),
     "refusal_middle": lambda size: repeat_to("x", size // 2) + " I cannot " + repeat_to("x", size // 2),
     "risky_statement_echoes": lambda size: repeat_to("The jury's verdict: no appeal number 1. Verdict: Yes.\n", size),
+    # Reader 6: a marker's line and sentence are looked at (a quotation, a blockquote, "whether"); on
+    # one line of a megabyte, each look once reached back to the text's start.
+    "blockquote_markers_one_line": lambda size: "> " + repeat_to("rating: true. ", size - 2),
+    "quoted_markers_one_line": lambda size: 'evidence: "' + repeat_to("rating: true. ", size - 11),
+    "whether_markers_one_line": lambda size: "whether " + repeat_to("the answer is yes. ", size - 8),
 }
 
 
@@ -274,6 +279,9 @@ _DESCRIPTIONS = {
     "unterminated_string": "'[\"' then '[' repeated, the string never closed",
     "refusal_middle": "letters with a refusal phrase in the middle",
     "risky_statement_echoes": "statements holding 'verdict: no', echoed before each verdict",
+    "blockquote_markers_one_line": "one blockquote line of 'rating: true.' markers",
+    "quoted_markers_one_line": "one line of 'rating: true.' markers after an opening quotation mark",
+    "whether_markers_one_line": "'whether', then one line of 'the answer is yes.' markers",
     "call1_carriage_returns": "call 1: statements separated by '\\r'",
     "call1_line_separators": "call 1: statements separated by U+2028",
     "call1_open_brackets": "call 1: '[' repeated",

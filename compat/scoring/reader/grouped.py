@@ -25,7 +25,7 @@ from collections.abc import Sequence
 from typing import NamedTuple
 
 from compat.scoring.reader.items import Item
-from compat.scoring.reader.verdict_words import VerdictWords
+from compat.scoring.reader.verdict_words import MARKS, VerdictWords
 
 # A group's heading: a label, then ":" and references on the line, or nothing (a list follows).
 _HEADING = re.compile(r"^[ \t>#*_]*(?P<label>[^\n:*_#|]{1,40}?)[ \t*_]*(?::[ \t*_]*(?P<rest>[^\n]*))?$")
@@ -49,7 +49,7 @@ class Grouped(NamedTuple):
 
 
 # A group's label may carry the mark its verdict is drawn with: "| ✅ Supported | 1, 3 |".
-_MARKS = "✅❌❓✔✘✓✗☑☒⚠️"
+_MARKS = MARKS + "⚠\ufe0f"
 _HEADING_MARKUP = frozenset(" \t>#*_" + _MARKS)
 _HEADING_END = re.compile(r"[ \t*_]*(?:\([^()\n]{1,30}\)[ \t*_]*)?(?::|\n|$|\|)")  # "yes (supported) |"
 
@@ -93,8 +93,7 @@ def read_grouped(lowered: str, expected: int, words: VerdictWords) -> Grouped | 
         if not line.strip():
             continue  # a blank line between a heading and its list, or between groups
         heading = _HEADING.match(line)
-        label = heading.group("label").strip(_EMPHASIS).lstrip(_MARKS + " ") if heading else ""
-        group = _group(label, words) if heading is not None else None
+        group = _group(heading.group("label").strip(_EMPHASIS).lstrip(_MARKS + " "), words) if heading else None
         if heading is None or group is None:
             if groups:
                 open_group = None  # prose after the groups ends them
@@ -148,9 +147,6 @@ def read_grouped_sentences(lowered: str, expected: int, words: VerdictWords) -> 
     return Grouped(tuple(assigned[index] for index in range(expected)), (first, last))
 
 
-_GLOSSED = re.compile(r"(?P<word>[^()]+?)[ \t]*\((?P<gloss>[^()]+)\)")
-
-
 # "1..3: NOT SUPPORTED, 4: SUPPORTED", "S1-S5=Y", "1–2 → Entailed": a verdict for a run of statements.
 _RANGED = re.compile(r"\d[ \t]*(?:-|–|—|\.\.)[ \t]*s?\d|\d[ \t]+(?:to|through)[ \t]+s?\d")
 _RANGE = re.compile(
@@ -158,8 +154,6 @@ _RANGE = re.compile(
     r"(?:[ \t]*(?:-|–|—|\.\.|[ \t]to|[ \t]through)[ \t]*(?:s)?(?P<last>\d{1,3}))?"
     r"[ \t*_]*(?::|=|→|->|=>)[ \t*_`\"']*"
 )
-
-
 _NEXT_KEY = re.compile(r"[ \t]+(?:statements?[ \t]+|s)?\d")  # "S1=N S2-S3=Y": a letter, then the next key
 
 
@@ -190,6 +184,9 @@ def read_ranges(lowered: str, expected: int, words: VerdictWords) -> Grouped | N
     if not ranged or len(assigned) != expected:
         return None
     return Grouped(tuple(assigned[index] for index in range(expected)), (first_at, last_at))
+
+
+_GLOSSED = re.compile(r"(?P<word>[^()]+?)[ \t]*\((?P<gloss>[^()]+)\)")
 
 
 def _group(label: str, words: VerdictWords) -> Item | None:

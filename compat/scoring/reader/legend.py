@@ -92,7 +92,7 @@ _PARTIAL_RULE = re.compile(
     r"(?<!\w)partial(?:ly)?[ _\t]+support(?:ed)?(?!\w)[^.\n]{0,40}?(?<!\w)(?:counts?|counted|treated|scored|taken)"
     r"[ \t]+as[ \t]+(?P<meaning>[^.,;:()\n]{1,30})"
 )
-_PARTIAL_WORDS = ("partially supported", "partly supported", "partially", "partial", "partially_supported")
+_PARTIAL_WORDS = ("partially supported", "partly supported", "partially", "partial")  # as prepared: "_" is a space
 
 
 def partial_rule(lowered: str) -> Mapping[str, Value]:

@@ -239,8 +239,6 @@ _MAX_HEADING_CHARS = 100
 _MAX_HEADINGS = 16  # telltales looked at, each: a heading stands near the top, once
 
 
-# A criterion graded beside faithfulness ("Clarity: Yes | Grounded in context: No"): its value
-# is no verdict on support, and the field is blanked.
 def _blank_other_criteria(lowered: str) -> str:
     """Each other criterion's field blanked, found from its name by substring search (the pattern,
     tried at every position, cost more than the rest of the preparation)."""
@@ -254,23 +252,25 @@ def _blank_other_criteria(lowered: str) -> str:
 
 _MAX_CRITERIA_FIELDS = 64
 _WORD_BEFORE = re.compile(r"[\w§]")
-_OTHER_CRITERIA_TELLTALES = (
-    "clar",
-    "clear",
-    "relevan",
-    "specific",
-    "complete",
-    "fluen",
-    "coheren",
-    "concise",
-    "helpful",
-    "readab",
-    "tone",
-    "needs review",
-)
+# A criterion graded beside faithfulness ("Clarity: Yes | Grounded in context: No"): its value
+# is no verdict on support, and the field is blanked. Each name is looked for by its first letters.
+_OTHER_CRITERIA = {
+    "clar": ("clarity",),
+    "clear": ("clear",),
+    "relevan": ("relevance", "relevancy", "relevant"),
+    "specific": ("specificity", "specific"),
+    "complete": ("completeness", "complete"),
+    "fluen": ("fluency", "fluent"),
+    "coheren": ("coherence", "coherent"),
+    "concise": ("conciseness", "concise"),
+    "helpful": ("helpfulness", "helpful"),
+    "readab": ("readability",),
+    "tone": ("tone",),
+    "needs review": ("needs review",),
+}
+_OTHER_CRITERIA_TELLTALES = tuple(_OTHER_CRITERIA)
 _OTHER_CRITERION = re.compile(
-    r"(?:clarity|clear|relevance|relevancy|relevant|specificity|specific|completeness|complete|fluency"
-    r"|fluent|coherence|coherent|conciseness|concise|helpfulness|helpful|readability|tone|needs review)"
+    "(?:" + "|".join(name for names in _OTHER_CRITERIA.values() for name in names) + ")"
     r"(?:[ \t]+(?:score|rating))?[ \t*]*[:=][ \t*]*[^|\n;,]{0,40}"
 )
 
@@ -292,11 +292,8 @@ _COUNT_LINE = re.compile(
     re.MULTILINE,
 )
 # "0 supported, 2 not supported, 1 undetermined": how many statements got each verdict, no verdict.
-_COUNTED = (
-    r"\d{1,3}[ \t]+(?:supported|not[ \t]+supported|unsupported|undetermined|undecided|unclear|contradicted"
-    r"|entailed|not[ \t]+entailed|passed|failed|correct|incorrect)(?!\w)"
-)
 _COUNTED_WORDS = ("supported", "entailed", "undetermined", "undecided", "unclear", "contradicted", "passed", "failed")
+_COUNTED = r"\d{1,3}[ \t]+(?:not[ \t]+)?(?:un)?(?:" + "|".join(_COUNTED_WORDS) + r"|correct|incorrect)(?!\w)"
 _COUNT_BEFORE = re.compile(r"\d[ \t]+(?:not[ \t]+)?$")
 
 
@@ -416,17 +413,17 @@ def _blank_unanswered_questions(lowered: str, words: VerdictWords) -> str:
         at = answer.end() if answer is not None else question.end()
         text = question.group()
         kept = " ".join(_NAMES_A_STATEMENT.findall(text))
-        answered = words.bare.match(lowered, at)
-        if answered is not None or lowered[at : at + 1] in _MARKS:
+        unasked = kept + " " * (len(text) - len(kept) - 1) + "?"  # its words blanked, the statement kept
+        if words.bare.match(lowered, at) is not None or lowered[at : at + 1] in _MARKS:
             if "\n" in lowered[question.end() : at]:
                 return text  # answered on its own line ("...?\n✔ yes"): the repeated layout reads it
             if _ASKS_SUPPORT.search(text) is None or _ASKS_OTHERWISE.search(text) is not None:
                 # "Is the topic covered? Yes.", "Does anything contradict it? No.": another question, and
                 # its yes is no verdict on support.
-                return kept + " " * (len(text) - len(kept) - 1) + "?"
+                return unasked
             # "Can it be inferred from the context? NO.": the question labels its answer, as "Verdict:" does
             return f"{kept} verdict:"
-        return kept + " " * (len(text) - len(kept) - 1) + "?"
+        return unasked
 
     return _QUESTION.sub(asked, lowered)
 

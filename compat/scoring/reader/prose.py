@@ -18,6 +18,7 @@ from typing import NamedTuple
 
 from compat.scoring.reader.items import MAX_ITEM_CHARS
 from compat.scoring.reader.verdict_words import MAX_VERDICTS, ORDINALS, Value
+from compat.scoring.reader.words import DEGREE_ADVERBS
 
 # Prose is read only from texts that name statements at most this often.
 MAX_PROSE_MENTIONS = 4 * MAX_VERDICTS
@@ -56,9 +57,7 @@ _GIVEN_NO = re.compile(r"[\"'(,=:][ \t]*(?:no|false)[\"')]?(?!\w)")  # a value g
 _ELLIPTIC_NO = re.compile(r"(?<!\w)(?:is|was|are)(?:[ \t]+not|n't)[ \t]*[.;!,]?[ \t]*$")
 # A contrast, then a negation, after the last judging word: the sentence takes that word back.
 _TAKEN_BACK = re.compile(r"(?<!\w)(?:but|however|yet|though|although)(?!\w)[^.!?;]*?(?:(?<!\w)(?:not|never)|n't)(?!\w)")
-_HEDGE = re.compile(
-    r"(?<!\w)(?:partially|partly|mostly|largely|somewhat|loosely|indirectly|weakly|barely|slightly|minimally|poorly)(?!\w)"
-)
+_HEDGE = re.compile(r"(?<!\w)(?:" + "|".join(("partially", "partly", "indirectly", *DEGREE_ADVERBS)) + r")(?!\w)")
 _NEGATION = re.compile(r"(?<!\w)(?:not|n't|never|neither|nor|cannot|no longer)(?!\w)|n't(?!\w)")
 
 

@@ -40,10 +40,11 @@ from compat.scoring.reader.verdict_words import (
 )
 
 # Keywords first, so the engine skips ahead to them; what stands before one is checked after.
+# A field a grader names its verdict with, where a delimiter says a value follows ("Label: true").
+_FIELD_NAMES = ("label", "result", "assessment", "determination", "decision", "rating", "classification")
 _MARKER = re.compile(
     r"(?:verdict|conclusion|answer|judge?ment)(?:[ \t]+is)?(?!\w)|supported[ \t]*\?"
-    # A field a grader names its verdict with, where a delimiter says a value follows ("Label: true").
-    r"|(?:label|result|assessment|determination|decision|rating|classification)[ \t*_`]*(?=[:=\-–—→])"
+    r"|(?:" + "|".join(_FIELD_NAMES) + r")[ \t*_`]*(?=[:=\-–—→])"
 )
 _NOT_BEFORE_A_MARKER = ("overall", "final", "in")
 
@@ -65,7 +66,8 @@ def _follows_a_non_marker(before: str) -> bool:
 def _asks_whether(lowered: str, at: int) -> bool:
     """Whether the sentence of a keyword asks rather than answers: "records whether each claim in
     the answer is supported" holds "answer is", and gives no verdict."""
-    start = max(lowered.rfind("\n", 0, at), lowered.rfind(". ", 0, at), at - 120)
+    reach = max(0, at - _WHETHER_REACH)
+    start = max(lowered.rfind("\n", reach, at), lowered.rfind(". ", reach, at), reach)
     return lowered.find("whether", start, at) >= 0
 
 
@@ -73,7 +75,7 @@ def _quoted(lowered: str, at: int, keyword: str) -> bool:
     """Whether a keyword stands in a quotation: a field's name on a blockquote's line (``> Rating:
     TRUE.``; a grader draws its own verdicts in blockquotes too, ``> ✅ **Verdict: YES**``), or any
     keyword after an opening quotation mark on its line (``Evidence: "Rating: TRUE. ..."``)."""
-    start = lowered.rfind("\n", 0, at) + 1
+    start = _line_start_within(lowered, at)
     before = lowered[start:at]
     if before.lstrip(" \t").startswith(">"):
         return keyword.startswith(_FIELD_NAMES) and not _in_a_callout(lowered, start)
@@ -85,17 +87,26 @@ def _quoted(lowered: str, at: int, keyword: str) -> bool:
 def _in_a_callout(lowered: str, start: int) -> bool:
     """Whether the blockquote holding the line at ``start`` is a callout the grader drew (``> [!TIP]``)."""
     for _ in range(_CALLOUT_LINES):
-        if lowered[start:].lstrip(" \t>*_").startswith("[!"):
+        if lowered[start : start + _SENTENCE_REACH].lstrip(" \t>*_").startswith("[!"):
             return True
         if start == 0:
             return False
-        start = lowered.rfind("\n", 0, start - 1) + 1
-        if not lowered[start:].lstrip(" \t").startswith(">"):
+        start = _line_start_within(lowered, start - 1)
+        if not lowered[start : start + _SENTENCE_REACH].lstrip(" \t").startswith(">"):
             return False
     return False
 
 
-_FIELD_NAMES = ("label", "result", "assessment", "determination", "decision", "rating", "classification")
+def _line_start_within(lowered: str, at: int) -> int:
+    """Where the line holding ``at`` starts, looked for no further back than a sentence reaches (a
+    megabyte without a newline must not be searched once per marker)."""
+    reach = max(0, at - _SENTENCE_REACH)
+    newline = lowered.rfind("\n", reach, at)
+    return reach if newline < 0 else newline + 1
+
+
+_SENTENCE_REACH = 400
+_WHETHER_REACH = 120  # "whether" is looked for this far back in the keyword's sentence
 _CALLOUT_LINES = 8  # a callout's header is looked for this many lines up its blockquote
 
 
@@ -106,13 +117,16 @@ _LINE = re.compile(r"[^\n]+")
 def read_markers(lowered: str, words: VerdictWords = BUILT_IN) -> list[tuple[Item, int]]:
     """Each marker's item, with where the marker stands."""
     found: list[tuple[Item, int]] = []
+    # Most outputs hold no "whether" and no quotation: those checks cost one substring search then.
+    asks = "whether" in lowered
+    quotes = '"' in lowered or "“" in lowered or ">" in lowered
     markers = [
         marker
         for at in _keyword_positions(lowered)[: 4 * MAX_VERDICTS]
         if (marker := _MARKER.match(lowered, at))
         and not _follows_a_non_marker(lowered[max(0, at - 12) : at])
-        and not _asks_whether(lowered, at)
-        and not _quoted(lowered, at, marker.group())
+        and not (asks and _asks_whether(lowered, at))
+        and not (quotes and _quoted(lowered, at, marker.group()))
     ]
     for index, marker in enumerate(markers):
         plain = _PLAIN_MARKER_ITEM.match(lowered, marker.end()) if words.plain_run else None

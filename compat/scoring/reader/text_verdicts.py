@@ -250,12 +250,8 @@ def _names_each(lowered: str, expected: int) -> bool:
     """Whether the text names every statement, by its number (``statement 3``) or its echo."""
     if "statement" not in lowered and "claim" not in lowered and "§" not in lowered:
         return False
-    named: set[int] = set()
-    for number, echo in _NAMED.findall(lowered):
-        named.add(int(number) if number else int(echo) + 1)
-        if len(named) >= expected and all(index in named for index in range(1, expected + 1)):
-            return True
-    return False
+    named = {int(number) if number else int(echo) + 1 for number, echo in _NAMED.findall(lowered)}
+    return named.issuperset(range(1, expected + 1))
 
 
 def _read_grouped(lowered: str, grouped: Grouped, expected: int, words: VerdictWords) -> TextVerdicts:

@@ -166,7 +166,8 @@ NONE_WORDS: tuple[str, ...] = (
 
 # An adverb of degree right before a verdict word ("weakly supported", "mostly supported"): a degree
 # of support, verdict-like, but no verdict said. Searched for up to where the word starts.
-HEDGED = re.compile(r"(?<!\w)(?:weakly|mostly|largely|somewhat|barely|slightly|minimally|poorly|loosely)[ \t*_]+$")
+DEGREE_ADVERBS = ("weakly", "mostly", "largely", "somewhat", "barely", "slightly", "minimally", "poorly", "loosely")
+HEDGED = re.compile(r"(?<!\w)(?:" + "|".join(DEGREE_ADVERBS) + r")[ \t*_]+$")
 
 WORD_VALUES: dict[str, Literal[0, 1] | None] = {
     **{word: 1 for word in YES_WORDS + YES_MARKS},
@@ -177,14 +178,25 @@ PLAIN_WORDS = frozenset({"yes", "no"})  # what the legacy parser knows; anything
 
 
 def _alternation(words: tuple[str, ...]) -> str:
-    # Longest first, spaces as any run of spaces: "not  supported" reads like "not supported".
-    # "not-supported" reads as "not supported".
-    return "|".join(re.escape(word).replace(r"\ ", r"(?:[ \t]+|-)") for word in sorted(words, key=len, reverse=True))
+    return "|".join(_spaced(word) for word in sorted(words, key=len, reverse=True))  # longest first
+
+
+def _spaced(word: str) -> str:
+    """A word's pattern, a space as any run of spaces or a hyphen: "not  supported" and
+    "not-supported" read as "not supported"."""
+    return re.escape(word).replace(r"\ ", r"(?:[ \t]+|-)")
+
+
+# Where a Latin word may start: not inside a word, nor glued to one by a hyphen ("non-supported"
+# holds no "supported").
+_WORD_START = r"(?<!\w)(?<![^\W_]-)"
 
 
 # One verdict word: a NONE word first ("n/a" before "n"), then whole Latin words, then marks.
 VERDICT_WORD = (
-    r"(?:(?<!\w)(?<![^\W_]-)(?:"  # "non-supported" holds no "supported"
+    r"(?:"
+    + _WORD_START
+    + "(?:"
     + _alternation(NONE_WORDS + YES_WORDS + NO_WORDS)
     + r")(?!\w)|"
     + _alternation(YES_MARKS + NO_MARKS)
@@ -266,9 +278,8 @@ def extended_table(values: Mapping[str, Literal[0, 1] | None], added: Mapping[st
 
 
 def _delimited(word: str) -> str:
-    body = re.escape(word).replace(r"\ ", r"(?:[ \t]+|-)")  # "not-supported" reads as "not supported"
-    # "non-supported" holds no "supported": a word glued to the one before by a hyphen is not it.
-    before = r"(?<!\w)(?<![^\W_]-)" if _spaced_word_char(word[0]) else ""
+    body = _spaced(word)
+    before = _WORD_START if _spaced_word_char(word[0]) else ""
     after = r"(?!\w)" if _spaced_word_char(word[-1]) else ""
     return before + body + after
 
