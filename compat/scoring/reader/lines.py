@@ -21,6 +21,20 @@ def blanked(text: str) -> str:
     return "".join("\n" if char == "\n" else " " for char in text)
 
 
+def blanked_spans(text: str, spans: list[tuple[int, int]]) -> str:
+    """``text`` with each of ``spans`` (in order, not overlapping) blanked, in one pass."""
+    if not spans:
+        return text
+    pieces: list[str] = []
+    last = 0
+    for start, end in spans:
+        pieces.append(text[last:start])
+        pieces.append(blanked(text[start:end]))
+        last = end
+    pieces.append(text[last:])
+    return "".join(pieces)
+
+
 def clipped(line: str, most: int) -> str:
     """``line`` as a reason quotes it: whole, or cut to ``most`` characters with an ellipsis."""
     return line if len(line) <= most else line[: most - 1] + "…"

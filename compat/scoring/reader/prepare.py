@@ -14,7 +14,7 @@ from itertools import pairwise
 
 from compat.scoring.reader.checkboxes import UNTICKED, choose_ticked
 from compat.scoring.reader.legend import MARKS_IN_PARENTHESIS
-from compat.scoring.reader.lines import blanked, line_end, line_start, occurrences
+from compat.scoring.reader.lines import blanked, blanked_spans, line_end, line_start, occurrences
 from compat.scoring.reader.options import apply_options
 from compat.scoring.reader.pairs import STATEMENT_KEY
 from compat.scoring.reader.verdict_words import BUILT_IN, MARKS, MAX_VERDICTS, VerdictWords
@@ -242,12 +242,24 @@ _MAX_HEADINGS = 16  # telltales looked at, each: a heading stands near the top, 
 def _blank_other_criteria(lowered: str) -> str:
     """Each other criterion's field blanked, found from its name by substring search (the pattern,
     tried at every position, cost more than the rest of the preparation)."""
+    spans: list[tuple[int, int]] = []
     for name in _OTHER_CRITERIA_TELLTALES:
-        for at in occurrences(lowered, name, _MAX_CRITERIA_FIELDS):  # blanking keeps every place where it was
+        for at in occurrences(lowered, name, _MAX_CRITERIA_FIELDS):
             field = _OTHER_CRITERION.match(lowered, at) if at == 0 or not _WORD_BEFORE.match(lowered[at - 1]) else None
             if field is not None:
-                lowered = lowered[:at] + blanked(field.group()) + lowered[field.end() :]
-    return lowered
+                spans.append(field.span())
+    return blanked_spans(lowered, _disjoint(spans))
+
+
+def _disjoint(spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """``spans`` in order, each joined with any it overlaps."""
+    joined: list[tuple[int, int]] = []
+    for start, end in sorted(spans):
+        if joined and start < joined[-1][1]:
+            joined[-1] = (joined[-1][0], max(joined[-1][1], end))
+        else:
+            joined.append((start, end))
+    return joined
 
 
 _MAX_CRITERIA_FIELDS = 64
@@ -321,17 +333,17 @@ def _blank_scales(lowered: str) -> str:
             blocks[-1].append(line)
         else:
             blocks.append([line])
+    spans: list[tuple[int, int]] = []
     for block in blocks:
         if len(block) < 2:
             continue
         points = [int(line.group(1)) for line in block]
         start = block[0].start()
-        heading = lowered[lowered.rfind("\n", 0, max(0, start - 1)) + 1 : max(0, start - 1)]
+        heading = lowered[line_start(lowered, max(0, start - 1)) : max(0, start - 1)]
         counting_down = len(block) >= 3 and all(a - b == 1 for a, b in pairwise(points))
         if counting_down or _SCALE_HEADING.search(heading.strip(" \t*_#:")) is not None:
-            end = block[-1].end()
-            lowered = lowered[:start] + blanked(lowered[start:end]) + lowered[end:]
-    return lowered
+            spans.append((start, block[-1].end()))
+    return blanked_spans(lowered, spans)
 
 
 # "3 and above = supported", "scores of 4+ count as supported", "≥ 3 = supported": a threshold on
