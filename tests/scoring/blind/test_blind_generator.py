@@ -29,6 +29,7 @@ from tests.scoring.blind.heldout12 import HELDOUT12
 from tests.scoring.blind.heldout13 import HELDOUT13
 from tests.scoring.blind.heldout14 import HELDOUT14
 from tests.scoring.blind.heldout15 import HELDOUT15
+from tests.scoring.blind.heldout16 import HELDOUT16
 from tests.scoring.blind.heldout17 import HELDOUT17
 from tests.scoring.blind.layouts import DEV, dev_outputs
 from tests.scoring.blind.measure import main, measure
@@ -167,6 +168,7 @@ LATER_SETS = (
     HELDOUT13,
     HELDOUT14,
     HELDOUT15,
+    HELDOUT16,
     HELDOUT17,
 )
 
