@@ -204,6 +204,13 @@ SHAPES: dict[str, Callable[[int], str]] = {
     "blockquote_markers_one_line": lambda size: "> " + repeat_to("rating: true. ", size - 2),
     "quoted_markers_one_line": lambda size: 'evidence: "' + repeat_to("rating: true. ", size - 11),
     "whether_markers_one_line": lambda size: "whether " + repeat_to("the answer is yes. ", size - 8),
+    # One line of many of a kind whose line start was once looked for from each: an option key, a
+    # parenthesis of defined labels, runs of statements, a scale's points, a threshold rule.
+    "option_letters_one_line": lambda size: repeat_to("a) yes b) no ", size),
+    "defined_labels_one_line": lambda size: repeat_to("(a: supported, b: not supported) ", size),
+    "statement_runs_one_line": lambda size: repeat_to("S2-S3=Y ", size),
+    "scale_points_one_line": lambda size: repeat_to("3 = fully supported ", size),
+    "threshold_rules_one_line": lambda size: repeat_to("supported >= 3 means supported ", size),
 }
 
 
@@ -282,6 +289,11 @@ _DESCRIPTIONS = {
     "blockquote_markers_one_line": "one blockquote line of 'rating: true.' markers",
     "quoted_markers_one_line": "one line of 'rating: true.' markers after an opening quotation mark",
     "whether_markers_one_line": "'whether', then one line of 'the answer is yes.' markers",
+    "option_letters_one_line": "one line of 'a) yes b) no ' (options, no key)",
+    "defined_labels_one_line": "one line of '(a: supported, b: not supported) '",
+    "statement_runs_one_line": "one line of 'S2-S3=Y ' (runs of statements)",
+    "scale_points_one_line": "one line of '3 = fully supported ' (a scale's points)",
+    "threshold_rules_one_line": "one line of 'supported >= 3 means supported '",
     "call1_carriage_returns": "call 1: statements separated by '\\r'",
     "call1_line_separators": "call 1: statements separated by U+2028",
     "call1_open_brackets": "call 1: '[' repeated",

@@ -15,7 +15,7 @@ import re
 from collections.abc import Mapping
 from itertools import islice
 
-from compat.scoring.reader.lines import blanked, line_end, line_start
+from compat.scoring.reader.lines import LineStarts, blanked, line_end
 from compat.scoring.reader.verdict_words import Value
 from compat.scoring.reader.words import normalise_word
 
@@ -61,9 +61,10 @@ def _groups(lowered: str, values: Mapping[str, Value]) -> list[tuple[int, int, s
     _close(run, values, groups)
     grouped = [(start, end) for start, end, _word in groups]
     looked_at = -1
+    starts = LineStarts(lowered)
     for count, box in enumerate(_UNTICKED_BOX.finditer(lowered)):
         # A line of options holds an unticked box; each such line is looked at once.
-        start = line_start(lowered, box.start())
+        start = starts(box.start())
         if count >= _MAX_BOXES or len(groups) >= _MAX_GROUPS:
             break
         if start == looked_at or any(begin <= start < end for begin, end in grouped):

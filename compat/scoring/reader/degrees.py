@@ -67,6 +67,11 @@ _SCALE_POINT = re.compile(r"(?<![\w.,§#])(?P<n>\d{1,3})[ \t]*(?:=|means(?!\w))[
 _KEYED = ("statement", "claim", "no.", "item")  # "statement 2 = yes" gives, it does not define
 
 
+def _keyed(lowered: str, at: int) -> bool:
+    """Whether a key (``statement``) stands just before ``at``; looked for within a short reach."""
+    return lowered[max(0, at - 64) : at].rstrip(" \t").endswith(_KEYED)
+
+
 def numbers_rate(lowered: str) -> str | None:
     """Where the grader gives its statements numbers beyond 1 and 0 (``Statement 4: 4``) or
     defines a scale (``2 = mostly not supported``), the first such: then its 1s and 0s are
@@ -75,7 +80,7 @@ def numbers_rate(lowered: str) -> str | None:
         if int(given.group("n")) >= 2:
             return given.group().strip()
     for point in _SCALE_POINT.finditer(lowered):
-        if int(point.group("n")) >= 2 and not lowered[: point.start()].rstrip(" \t").endswith(_KEYED):
+        if int(point.group("n")) >= 2 and not _keyed(lowered, point.start()):
             line = lowered[line_start(lowered, point.start()) : line_end(lowered, point.start())].strip()
             return line if len(line) <= 80 else line[:77] + "..."
     return None

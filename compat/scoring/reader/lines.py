@@ -10,6 +10,29 @@ def line_start(text: str, at: int) -> int:
     return text.rfind("\n", 0, at) + 1
 
 
+class LineStarts:
+    """Where the line holding each place starts, for places asked in ascending order.
+
+    ``line_start`` reads back to the line's start each time: over many places on one long line
+    that is quadratic. This reads each stretch of the text once; a place asked out of order is
+    answered by ``line_start``.
+    """
+
+    def __init__(self, text: str) -> None:
+        self._text = text
+        self._searched = 0  # the newlines before this place are accounted for
+        self._start = 0
+
+    def __call__(self, at: int) -> int:
+        if at < self._searched:
+            return line_start(self._text, at)
+        newline = self._text.rfind("\n", self._searched, at)
+        if newline >= 0:
+            self._start = newline + 1
+        self._searched = at
+        return self._start
+
+
 def line_end(text: str, at: int) -> int:
     """Where the line holding ``at`` ends (before its newline; the text's end for the last line)."""
     end = text.find("\n", at)
@@ -18,7 +41,7 @@ def line_end(text: str, at: int) -> int:
 
 def blanked(text: str) -> str:
     """``text`` as spaces, its line breaks kept: what it said is gone, every place stays where it was."""
-    return "".join("\n" if char == "\n" else " " for char in text)
+    return "\n".join(" " * len(line) for line in text.split("\n"))
 
 
 def blanked_spans(text: str, spans: list[tuple[int, int]]) -> str:

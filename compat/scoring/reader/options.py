@@ -15,7 +15,7 @@ import re
 from collections.abc import Mapping
 
 from compat.scoring.reader.legend import meaning_value
-from compat.scoring.reader.lines import line_end, line_start
+from compat.scoring.reader.lines import LineStarts, blanked_spans, line_end
 from compat.scoring.reader.verdict_words import Value
 
 # An option: "(A) Supported", "B) Not supported", "C: can't tell", "A = not supported"; two or
@@ -46,7 +46,8 @@ def apply_options(lowered: str) -> str:
             defined, value = meaning_value(lowered[option.end() : following.start() if following else end])
             if defined:
                 values.setdefault(option.group("enclosed") or option.group("named"), value)
-    answers = [answer for answer in _LETTER_ANSWER.finditer(lowered) if line_start(lowered, answer.start()) not in keys]
+    starts = LineStarts(lowered)
+    answers = [answer for answer in _LETTER_ANSWER.finditer(lowered) if starts(answer.start()) not in keys]
     if not answers:
         return lowered
     # Each answer read (a letter the key does not define is no verdict, in its place) and each
@@ -66,10 +67,7 @@ def apply_options(lowered: str) -> str:
 
 def blank_keys(text: str) -> str:
     """Every line of ``text`` that holds two options or more, blanked (a key's words judge nothing)."""
-    for start in _key_lines(text):
-        end = line_end(text, start)
-        text = text[:start] + " " * (end - start) + text[end:]  # same length: the other starts hold
-    return text
+    return blanked_spans(text, [(start, line_end(text, start)) for start in _key_lines(text)])
 
 
 def _letter(answer: re.Match[str]) -> str:
@@ -79,6 +77,7 @@ def _letter(answer: re.Match[str]) -> str:
 def _key_lines(text: str) -> dict[int, list[re.Match[str]]]:
     """The options of each line that holds two or more (a key), by where the line starts."""
     lines: dict[int, list[re.Match[str]]] = {}
+    starts = LineStarts(text)
     for option in _OPTION.finditer(text):
-        lines.setdefault(line_start(text, option.start()), []).append(option)
+        lines.setdefault(starts(option.start()), []).append(option)
     return {start: options for start, options in lines.items() if len(options) >= 2}

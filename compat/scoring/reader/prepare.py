@@ -14,7 +14,7 @@ from itertools import pairwise
 
 from compat.scoring.reader.checkboxes import UNTICKED, choose_ticked
 from compat.scoring.reader.legend import MARKS_IN_PARENTHESIS
-from compat.scoring.reader.lines import blanked, blanked_spans, line_end, line_start, occurrences
+from compat.scoring.reader.lines import LineStarts, blanked, blanked_spans, line_end, line_start, occurrences
 from compat.scoring.reader.options import apply_options
 from compat.scoring.reader.pairs import STATEMENT_KEY
 from compat.scoring.reader.verdict_words import BUILT_IN, MARKS, MAX_VERDICTS, VerdictWords
@@ -39,17 +39,13 @@ _KEY = re.compile(STATEMENT_KEY + "$")
 
 def _blank_legend_lines(lowered: str) -> str:
     lines: dict[int, int] = {}
+    starts = LineStarts(lowered)
     for definition in _DEFINITION.finditer(lowered):
         if _KEY.match(definition.group().rstrip("= \t")):
             continue  # "s1=", "stmt2 =": a statement's key and its value, not a mark being defined
-        start = lowered.rfind("\n", 0, definition.start()) + 1
+        start = starts(definition.start())
         lines[start] = lines.get(start, 0) + 1
-    for start, count in lines.items():
-        if count >= 2:
-            end = lowered.find("\n", start)
-            end = len(lowered) if end < 0 else end
-            lowered = lowered[:start] + " " * (end - start) + lowered[end:]
-    return lowered
+    return blanked_spans(lowered, [(start, line_end(lowered, start)) for start, count in lines.items() if count >= 2])
 
 
 # A field that asks the question the other way round ("Hallucination: yes", "unsupported: true"):

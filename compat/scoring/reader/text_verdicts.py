@@ -28,7 +28,7 @@ from compat.scoring.reader.degrees import rates_each_statement
 from compat.scoring.reader.final_line import read_final_block
 from compat.scoring.reader.grouped import Grouped, may_be_grouped, read_grouped, read_grouped_sentences, read_ranges
 from compat.scoring.reader.items import GAP, MAX_ITEM_CHARS, NO_WORD, Item
-from compat.scoring.reader.lines import line_start
+from compat.scoring.reader.lines import LineStarts, line_start
 from compat.scoring.reader.pairs import read_pairs
 from compat.scoring.reader.prose import MAX_PROSE_MENTIONS, mentions, read_prose
 from compat.scoring.reader.reading import (
@@ -329,13 +329,23 @@ def _repetitions(
                 yield from _keyed_by_echo(echoes, [reading], expected, first_unit_start=first)
 
 
+def _begins_its_line(lowered: str, line_start: int, at: int) -> bool:
+    """Whether only decoration stands between the line's start and ``at`` (looked at within a
+    short reach: a long run before the word is more than decoration)."""
+    return at - line_start <= _HEAD_REACH and not lowered[line_start:at].strip(_DECORATION)
+
+
+_HEAD_REACH = 64
+
+
 def _line_heads(lowered: str, spots: tuple[Spot, ...]) -> Reading:
     """The verdict words that begin their line, past decoration (``supported — as stated``):
     read only by the echoes their units hold, never by position."""
+    starts = LineStarts(lowered)
     heads = [
         answered_field(spots, index, lowered)  # "- Supported by context: No"
         for index, spot in enumerate(spots)
-        if not lowered[line_start(lowered, spot.start) : spot.start].strip(_DECORATION)
+        if _begins_its_line(lowered, starts(spot.start), spot.start)
     ]
     items = tuple(Item(spot.value, spot.word) for spot in heads)
     return Reading(
