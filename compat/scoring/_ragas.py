@@ -25,7 +25,7 @@ from compat.scoring._score import (
     ordered_warnings,
     passes,
 )
-from compat.scoring._statements import fixed_statements, refused_statements
+from compat.scoring._statements import fixed_statements, refused_statements, wrapped_statements
 from compat.scoring.reader import (
     MAX_VERDICTS,
     ParsedVerdicts,
@@ -278,6 +278,11 @@ def _a_line_each(output: str, count: int) -> bool:
 _SHORT_LINE = 80  # characters: a line longer than this is an explanation, not one statement's answer
 
 
+def _answers_whole(parsed: ParsedVerdicts | None, count: int) -> bool:
+    """Whether a reading gives each of ``count`` statements one verdict, and no more."""
+    return parsed is not None and parsed.unclear is None and len(parsed.values) == count
+
+
 def _without_statements(output: str, statements: Sequence[str]) -> str:
     """The output, lower case, without the statements it echoes: "I don't know: the documents do
     not mention the CEO." judged "No" is a verdict on a statement that says "I don't know"; nor
@@ -332,7 +337,11 @@ class RagasScorer:
             return self._undetermined(
                 case, Cause.COUNT_MISMATCH, why, len(statements), warnings=(ScoreWarning.FEWER_VERDICTS,)
             )
-        parsed = parse_verdicts(case.grader_output, statements, self.words)
+        wrapped = wrapped_statements(case)
+        if wrapped is None:
+            parsed = parse_verdicts(case.grader_output, statements, self.words)
+        else:
+            statements, parsed = self._read_wrapped(case.grader_output, statements, wrapped)
         if parsed is None or parsed.valid_count == 0:
             refusal = matched_refusal(case.grader_output, non_answers=True)
             if parsed is not None and parsed.unclear is not None:  # no reading, and why ("it rated each statement")
@@ -420,6 +429,26 @@ class RagasScorer:
             warnings=warnings,
             statement_count=n,
         )
+
+    def _read_wrapped(self, output: str, lines: list[str], items: list[str]) -> tuple[list[str], ParsedVerdicts | None]:
+        """Call 1 read two ways, its lines and its items wrapped over lines: the verdicts read
+        against the one they answer whole; unclear where they answer both or neither (a partial
+        reading against either would count the rest unsupported)."""
+        by_lines = parse_verdicts(output, lines, self.words)
+        by_items = parse_verdicts(output, items, self.words)
+        fits_lines, fits_items = _answers_whole(by_lines, len(lines)), _answers_whole(by_items, len(items))
+        if fits_items and not fits_lines:
+            return items, by_items
+        if fits_lines and not fits_items:
+            return lines, by_lines
+        if by_lines is None or by_lines.unclear is not None or by_lines.valid_count == 0:
+            return lines, by_lines  # no verdict, or unclear already: read as it is (a refusal stays one)
+        answers = "both" if fits_lines else "neither"
+        why = (
+            f"call 1 reads as {len(lines)} lines or as {len(items)} statements wrapped over lines, "
+            f"and the verdicts answer {answers}"
+        )
+        return lines, by_lines._replace(unclear=why)
 
     def _undetermined(
         self,

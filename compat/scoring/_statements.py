@@ -57,6 +57,41 @@ def statements_from_text(text: str) -> list[str]:
     return lines
 
 
+def wrapped_statements(case: Case) -> list[str] | None:
+    """Call 1's statements read as a list whose items wrap onto indented lines, where it is one.
+
+    ``1. The warranty covers parts for 24 months⏎   from the date of delivery.`` is one statement
+    to a person and two lines to the line rule. Only a list is read so: every line that is not
+    indented opens an item (``1.``, ``-``, ``(2)``), and an indented line that opens none goes on
+    the item before it. ``None`` where call 1 is no such list (its lines are its statements);
+    the scorer reads the verdicts against both and keeps the reading that fits (``RagasScorer``).
+    """
+    text = case.statements_output
+    if case.statements is not None or not text or _INDENTED_LINE.search(text) is None or _has_other_breaks(text):
+        return None
+    lines = [line for line in text.split("\n") if line.strip(_BLANK)]
+    if lines and _is_heading(lines[0].strip(_BLANK)):
+        del lines[0]
+    items: list[str] = []
+    wrapped = False
+    for line in lines:
+        opens = _LIST_ITEM.match(line) is not None
+        if line[:1] in (" ", "\t") and not opens:
+            if not items:
+                return None
+            items[-1] += " " + line.strip(_BLANK)
+            wrapped = True
+        elif opens:
+            items.append(line.strip(_BLANK))
+        else:
+            return None  # a line that opens no item and is not indented: not such a list
+    return items if wrapped else None
+
+
+_INDENTED_LINE = re.compile(r"\n[ \t]+\S")
+_LIST_ITEM = re.compile(r"[ \t]*(?:\d{1,3}[.)]|\(\d{1,3}\)|[-*•+])[ \t]+\S")
+
+
 def sent_statements(call1: str, *, structured: bool) -> list[str]:
     """The statements ``grade`` sends the verdict call (call 2) from call 1's text.
 

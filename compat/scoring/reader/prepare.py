@@ -184,6 +184,10 @@ def prepare_folded(lowered: str, statements: Sequence[str] | None, words: Verdic
         lowered = choose_ticked(lowered, words.values)  # "- [x] True⏎- [ ] False": the tick answers
     if "\u20e3" in lowered:
         lowered = _KEYCAP.sub(r"\1.", lowered)  # "1️⃣ Not supported": an emoji's number enumerates, it is no "1"
+    if statements:
+        # Echoes first: what a statement says is the statement's, not the grader's layout; a
+        # statement "Set `DEBUG=False`" holds no legend, no field and no count.
+        lowered = _blank_echoes(lowered, statements)
     # Each legend pattern runs only where its cheapest telltale is present: a regex pass
     # costs ten times a substring search, and most outputs hold no legend at all.
     if "(" in lowered:
@@ -216,8 +220,6 @@ def prepare_folded(lowered: str, statements: Sequence[str] | None, words: Verdic
         lowered = _invert_fields(lowered)
     if statements and "overall" in lowered:
         lowered = _overall_per_statement(lowered, len(statements))
-    if statements:
-        lowered = _blank_echoes(lowered, statements)
     if "?" in lowered:
         lowered = _blank_unanswered_questions(lowered, words)
     return lowered

@@ -79,9 +79,12 @@ def _quoted(lowered: str, at: int, keyword: str) -> bool:
     before = lowered[start:at]
     if before.lstrip(" \t").startswith(">"):
         return keyword.startswith(_FIELD_NAMES) and not _in_a_callout(lowered, start)
-    if before[-1:] in ('"', "“", "'"):
-        return False  # '"verdict": ...': the keyword is a key, quoted itself
+    if before[-1:] in ('"', "“", "'") and lowered[at + len(keyword) : at + len(keyword) + 1] in _CLOSING:
+        return False  # '"verdict": ...' (or escaped, '\\"verdict\\": ...'): the keyword is a key, quoted itself
     return (before.count('"') + before.count("“") - before.count("”")) % 2 == 1
+
+
+_CLOSING = ('"', "”", "'", "\\")
 
 
 def _in_a_callout(lowered: str, start: int) -> bool:

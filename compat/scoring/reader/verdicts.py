@@ -20,6 +20,7 @@ from typing import Any, Literal, NamedTuple
 
 from compat.scoring._score import ScoreWarning, VerdictFormat, ordered_warnings
 from compat.scoring.reader.degrees import numbers_rate
+from compat.scoring.reader.envelope import message_answer
 from compat.scoring.reader.json_items import NESTED_VERDICT_KEYS, VERDICT_KEYS, Values, verdict_items
 from compat.scoring.reader.json_scan import FoundJson, first_strict_value_end, iter_json_values
 from compat.scoring.reader.legend import legend_marks, partial_rule
@@ -83,7 +84,11 @@ def parse_verdicts(
     read a ``Verdict: yes`` out of a reason string and raise the score.
     """
     shown = shown_string(text)  # "'1. No\\n2. Yes'": the string a notebook or a log displays
+    message = message_answer(text if shown is None else shown)  # a stored reply: its answer, not its reasoning
+    if message is not None:
+        shown, set_aside = message
     text, reasoning = strip_reasoning(text if shown is None else shown)
+    reasoning = reasoning or (message is not None and set_aside)
     if text[:1].isspace() or text[-1:].isspace():
         text = text.strip()  # a megabyte of padding should cost one pass, not one per reader
     parsed = _parse_json(text, statements, words) if "{" in text or "[" in text else None

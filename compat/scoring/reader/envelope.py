@@ -1,0 +1,110 @@
+"""A chat message stored whole: its answer is what a person reads, its reasoning a draft.
+
+Reasoning models' replies are often stored as the API returned them, not as their text: a
+DeepSeek or vLLM message with ``reasoning_content`` beside ``content``, an OpenRouter choice,
+Claude's content blocks (``thinking``, then ``text``) as JSON or as a Python repr, gpt-oss's
+harmony channels (``analysis``, then ``final``). A person reads the answer part and skips the
+draft, as with ``<think>``; so does the reader, where the whole output is such a message:
+
+* one JSON value (or Python literal), holding a message whose answer is a string: a mapping
+  with ``content`` beside ``role`` or a reasoning field, reached through ``message``,
+  ``choices`` / ``choice``; or a list of content blocks, at least one of them reasoning
+  (``thinking``, ``redacted_thinking``, ``reasoning``) and the ``text`` blocks its answer;
+* harmony's channels: the ``final`` channel's message, raw (``<|channel|>final<|message|>``)
+  or with its special tokens stripped (``analysis…assistantfinal…``).
+
+Nothing else is unwrapped: a mapping without such fields is a verdict document, read as JSON.
+"""
+
+from __future__ import annotations
+
+import ast
+import json
+from typing import Any
+
+MAX_ENVELOPE_CHARS = 256_000  # decoded whole (a Python literal costs ~0.7 µs a character); a message is smaller
+_REASONING_FIELDS = ("reasoning_content", "reasoning", "thinking", "reasoning_text")
+_REASONING_BLOCKS = frozenset({"thinking", "redacted_thinking", "reasoning"})
+_TELLTALES = ("reasoning", "thinking", "'role'", '"role"')
+_HARMONY_FINAL = "<|channel|>final<|message|>"
+_HARMONY_ENDS = ("<|end|>", "<|return|>", "<|call|>")
+_STRIPPED_FINAL = "assistantfinal"
+
+
+def message_answer(text: str) -> tuple[str, bool] | None:
+    """The answer of the message ``text`` is, and whether a reasoning part was set aside;
+    ``None`` where ``text`` is no stored message."""
+    if _HARMONY_FINAL in text:
+        return _harmony_final(text), True
+    if text.startswith("analysis") and _STRIPPED_FINAL in text:
+        return text[text.rfind(_STRIPPED_FINAL) + len(_STRIPPED_FINAL) :], True
+    body = _unfenced(text.strip())
+    if body[:1] not in ("{", "[") or len(body) > MAX_ENVELOPE_CHARS:
+        return None
+    if not any(telltale in body for telltale in _TELLTALES):
+        return None
+    value = _decoded(body)
+    return None if value is None else _answer(value)
+
+
+def _harmony_final(text: str) -> str:
+    start = text.rfind(_HARMONY_FINAL) + len(_HARMONY_FINAL)
+    ends = [at for end in _HARMONY_ENDS if (at := text.find(end, start)) >= 0]
+    return text[start : min(ends)] if ends else text[start:]
+
+
+def _unfenced(text: str) -> str:
+    """``text`` without a code fence around the whole of it."""
+    if text.startswith("```") and text.endswith("```") and "\n" in text:
+        return text[text.find("\n") + 1 : -3].strip()
+    return text
+
+
+def _decoded(body: str) -> Any:
+    """The JSON value, or else the Python literal, ``body`` is whole; ``None`` where it is neither."""
+    try:
+        return json.loads(body)
+    except (ValueError, RecursionError):
+        pass
+    if "'" not in body:
+        return None
+    try:
+        return ast.literal_eval(body)
+    except (ValueError, TypeError, SyntaxError, MemoryError, RecursionError):
+        return None
+
+
+def _answer(value: Any) -> tuple[str, bool] | None:
+    """The answer string of a message, a choice, a response or a list of content blocks."""
+    if isinstance(value, list):
+        return _blocks_answer(value)
+    if not isinstance(value, dict):
+        return None
+    for key in ("message", "choice"):
+        if isinstance(value.get(key), dict):
+            return _answer(value[key])
+    choices = value.get("choices")
+    if isinstance(choices, list) and len(choices) == 1 and isinstance(choices[0], dict):
+        return _answer(choices[0])
+    content = value.get("content")
+    reasoning = any(isinstance(value.get(field), str) for field in _REASONING_FIELDS)
+    if isinstance(content, str) and (reasoning or "role" in value):
+        return content, reasoning
+    if isinstance(content, list):
+        blocks = _blocks_answer(content)
+        if blocks is not None:
+            return blocks[0], blocks[1] or reasoning
+    return None
+
+
+def _blocks_answer(blocks: list[Any]) -> tuple[str, bool] | None:
+    """The text blocks' text, where every item is a typed content block and one is reasoning."""
+    if not blocks or not all(isinstance(block, dict) and isinstance(block.get("type"), str) for block in blocks):
+        return None
+    kinds = {block["type"] for block in blocks}
+    if not kinds & _REASONING_BLOCKS:
+        return None
+    texts = [block.get("text") for block in blocks if block["type"] == "text"]
+    if not texts or not all(isinstance(text, str) for text in texts):
+        return None
+    return "\n\n".join(texts), True
