@@ -58,6 +58,15 @@ _ELLIPTIC_NO = re.compile(r"(?<!\w)(?:is|was|are)(?:[ \t]+not|n't)[ \t]*[.;!,]?[
 # A contrast, then a negation, after the last judging word: the sentence takes that word back.
 _TAKEN_BACK = re.compile(r"(?<!\w)(?:but|however|yet|though|although)(?!\w)[^.!?;]*?(?:(?<!\w)(?:not|never)|n't)(?!\w)")
 _HEDGE = re.compile(r"(?<!\w)(?:" + "|".join(("partially", "partly", "indirectly", *DEGREE_ADVERBS)) + r")(?!\w)")
+# A negated negative of the same judgement ("not unsupported", "isn't incorrect"). "Not
+# contradicted" is not among them: a statement the context does not contradict may still be
+# one it does not support.
+_LITOTES = re.compile(
+    r"(?:(?:(?<!\w)not|n't|(?<!\w)never)[ \t]+(?:(?:at[ \t]+all|really|entirely|actually)[ \t]+)?"
+    r"|(?:(?<!\w)cannot|can't|couldn't|wouldn't|(?<!\w)would[ \t]+not)[ \t]+(?:call|consider|deem|label|mark|rate)"
+    r"[ \t][^.;:\n]{0,40}?)"
+    r"(?:unsupported|incorrect|inaccurate|false|untrue|unfounded|unverified|ungrounded|unfaithful)(?!\w)"
+)
 _NEGATION = re.compile(r"(?<!\w)(?:not|n't|never|neither|nor|cannot|no longer)(?!\w)|n't(?!\w)")
 
 
@@ -246,6 +255,21 @@ def _lower(first: Value | int, second: Value | int) -> Value:
     return 0 if 0 in (first, second) else 1
 
 
+def _clause_start(sentence: str, at: int) -> int:
+    """Where the clause holding ``at`` starts: a negation before a semicolon or a "so" is another
+    clause's ("I cannot call statement 1 unsupported; ... so it is supported")."""
+    start = sentence.rfind(";", 0, at) + 1
+    for joint in _CLAUSE_JOINTS:
+        if joint in sentence:
+            found = sentence.rfind(joint, 0, at)
+            if found >= 0:
+                start = max(start, found + len(joint) - 1)
+    return start
+
+
+_CLAUSE_JOINTS = (" so ", " hence ", " therefore ", " thus ")
+
+
 def _polarity(sentence: str) -> Value | int:
     """1 supported, 0 not, None unclear, ``_NOT_A_VERDICT`` where the sentence judges nothing."""
     labelled = _LABEL_THEN_VALUE.search(sentence)
@@ -257,10 +281,18 @@ def _polarity(sentence: str) -> Value | int:
             return _NOT_A_VERDICT  # "Entailed by context = Can't tell": a field's value prose does not read
     if _UNKNOWN.search(sentence):
         return None
+    if "not " in sentence or "n't " in sentence or "never " in sentence or "cannot " in sentence:
+        litotes = _LITOTES.search(sentence)
+        if litotes is not None:
+            # "Statement 1 is not unsupported": two negatives of one judgement, its positive. Beside
+            # any other judging word the sentence says two things, and neither is read.
+            rest = sentence[: litotes.start()] + " " + sentence[litotes.end() :]
+            return _NOT_A_VERDICT if _POSITIVE.search(rest) or _NEGATIVE.search(rest) else 1
     values: set[int] = set()
     since = 0
     for positive in _POSITIVE.finditer(sentence):
-        values.add(0 if _NEGATION.search(sentence, since, positive.start()) else 1)
+        clause = max(since, _clause_start(sentence, positive.start()))
+        values.add(0 if _NEGATION.search(sentence, clause, positive.start()) else 1)
         since = positive.end()
     if values:
         if values == {1} and _TAKEN_BACK.search(sentence, since):

@@ -112,6 +112,14 @@ REFUSAL_PATTERNS: tuple[tuple[str, str], ...] = (
     ("maaf", "id"),
     ("क्षमा", "hi"),
     ("माफ़", "hi"),
+    # "No context was included, so it is not possible to say whether the statement is true": the
+    # grader says what it was not given, and judges nothing.
+    *(
+        (f"no context {verb} {given}", "en")
+        for verb in ("was", "is", "has been", "were")
+        for given in ("provided", "included", "given", "supplied", "attached", "shared", "passed")
+        if f"no context {verb} {given}" != "no context was provided"
+    ),
 )
 
 # A grader that asks back or says what is missing instead of judging: a non-answer. Asked only
