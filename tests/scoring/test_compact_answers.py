@@ -101,3 +101,35 @@ def test_a_json_answer_whose_count_agrees_is_read() -> None:
     # Guard: the count agrees with the JSON.
     output = '```json\n{"verdicts": ["True", "False", "True"]}\n```\nIn total, 2 out of 3 statements are supported.\n'
     assert score(output, STATEMENTS[:3]).value == pytest.approx(2 / 3)
+
+
+# Reader 7: a printed table's header and a statement's number in a house style (heldout10, read).
+
+
+def test_a_printed_table_s_header_names_its_column_it_judges_nothing() -> None:
+    # Read before: 0.33 for 0.0, the header's "supported" read as statement 1's verdict and the
+    # last row's None lost. Now the header judges nothing; the None row beside the legend is read
+    # as no verdict, or the reading is left undetermined (the prose reads "None" as words it does
+    # not know): either way no number above the person's.
+    statements = [
+        "The policy covers flood damage.",
+        "The library is closed on public holidays.",
+        "The hotel does not allow pets.",
+    ]
+    output = (
+        "                                   statement  supported\n"
+        "0            The policy covers flood damage.      False\n"
+        "1  The library is closed on public holidays.      False\n"
+        "2             The hotel does not allow pets.       None\n\n"
+        "(supported: True = supported by the context, False = not supported, None = cannot tell)"
+    )
+    result = score(output, statements)
+    assert result.value is None or result.value == pytest.approx(0.0), result.reason
+
+
+def test_a_number_in_brackets_before_an_echo_numbers_the_statement() -> None:
+    # Read before: 1.0, the "1" of "[1 (" read as a numeric verdict beside "not backed".
+    statements = ["The correct dosage for adults is 200 mg."]
+    output = '[1 ("The correct dosage for adults is 200 mg")] not backed by the source'
+    result = score(output, statements)
+    assert result.value == pytest.approx(0.0), result.reason

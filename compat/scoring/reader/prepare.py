@@ -188,6 +188,8 @@ def prepare_folded(lowered: str, statements: Sequence[str] | None, words: Verdic
         # Echoes first: what a statement says is the statement's, not the grader's layout; a
         # statement "Set `DEBUG=False`" holds no legend, no field and no count.
         lowered = _blank_echoes(lowered, statements)
+        if "§ " in lowered and ("(" in lowered or "[" in lowered):
+            lowered = _NUMBER_OF_ECHO.sub(lambda number: blanked(number.group()), lowered)
     # Each legend pattern runs only where its cheapest telltale is present: a regex pass
     # costs ten times a substring search, and most outputs hold no legend at all.
     if "(" in lowered:
@@ -212,6 +214,8 @@ def prepare_folded(lowered: str, statements: Sequence[str] | None, words: Verdic
         lowered = _blank_scales(lowered)
     if "=" in lowered or ":" in lowered:
         lowered = _COUNT_LINE.sub(lambda count: blanked(count.group()), lowered)
+    if "statement " in lowered or "claim " in lowered:
+        lowered = _COLUMN_NAMES_LINE.sub(lambda names: blanked(names.group()), lowered)
     if "," in lowered and _counted(lowered):
         lowered = _COUNTS_BY_VERDICT.sub(lambda counts: blanked(counts.group()), lowered)
     if any(telltale in lowered for telltale in _OTHER_CRITERIA_TELLTALES):
@@ -299,6 +303,17 @@ def _overall_per_statement(lowered: str, statement_count: int) -> str:
 # "N = 5", "n_statements: 9", "total = 4" alone on a line: how many statements there are, no verdict.
 _COUNT_LINE = re.compile(
     r"^[ \t*_>-]*(?:n|total|count|n statements|num statements|statements)[ \t*_]*[:=][ \t*_]*\d{1,3}[ \t*_.,;]*$",
+    re.MULTILINE,
+)
+# "[1 ("The dosage is 200 mg")] not backed": the number in a bracket before an echo's opening
+# bracket numbers the statement the echo names; it is no "1" verdict.
+_NUMBER_OF_ECHO = re.compile(r"(?<=\[)[ \t]*\d{1,3}(?=[ \t]*[(\[][ \t\"'“]*[ ]§\d{1,4}§)")
+# "   statement  supported" alone on a line: a printed table's header (pandas, tabulate without
+# rules), the columns' names; its "supported" names the column, it judges nothing. (A column
+# named by a word that is no verdict, "Verdict", stays: a table reader reads it.)
+_COLUMN_NAMES_LINE = re.compile(
+    r"^[ \t]*(?:(?:#|id|index|idx|no\.)[ \t]+)?(?:statement|claim)s?[ \t]+"
+    r"(?:supported|entailed|faithful|grounded)[ \t]*$",
     re.MULTILINE,
 )
 # "0 supported, 2 not supported, 1 undetermined": how many statements got each verdict, no verdict.
