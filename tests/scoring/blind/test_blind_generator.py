@@ -31,6 +31,7 @@ from tests.scoring.blind.heldout14 import HELDOUT14
 from tests.scoring.blind.heldout15 import HELDOUT15
 from tests.scoring.blind.heldout16 import HELDOUT16
 from tests.scoring.blind.heldout17 import HELDOUT17
+from tests.scoring.blind.heldout18 import HELDOUT18
 from tests.scoring.blind.heldout19 import HELDOUT19
 from tests.scoring.blind.layouts import DEV, dev_outputs
 from tests.scoring.blind.measure import main, measure
@@ -171,6 +172,7 @@ LATER_SETS = (
     HELDOUT15,
     HELDOUT16,
     HELDOUT17,
+    HELDOUT18,
     HELDOUT19,
 )
 
