@@ -291,13 +291,22 @@ _OTHER_CRITERION = re.compile(
 
 # "**Overall: Yes**" once a statement, under each statement's facts: each is its statement's verdict,
 # not one for the whole answer, and reads as a "Verdict:" marker (the same length: places stay).
-_OVERALL_LINE = re.compile(r"^([ \t*_#>-]*)overall(?=[ \t*_]*:)", re.MULTILINE)
+# Under a bullet of any kind ("◦ **Overall verdict:** Entailed").
+_OVERALL_LINE = re.compile(
+    r"^([ \t*_#>•◦▪‣·+-]*)overall(?:[ \t]+(?:verdict|judge?ment|assessment|result|label|rating))?(?=[ \t*_]*:)",
+    re.MULTILINE,
+)
 
 
 def _overall_per_statement(lowered: str, statement_count: int) -> str:
     if statement_count < 2 or len(_OVERALL_LINE.findall(lowered)) != statement_count:
         return lowered
-    return _OVERALL_LINE.sub(r"\1verdict", lowered)
+    return _OVERALL_LINE.sub(_as_verdict_marker, lowered)
+
+
+def _as_verdict_marker(line: re.Match[str]) -> str:
+    """ "Overall verdict" as "verdict", padded to its length (the places after it stay)."""
+    return line.group(1) + "verdict".ljust(len(line.group()) - len(line.group(1)))
 
 
 # "N = 5", "n_statements: 9", "total = 4" alone on a line: how many statements there are, no verdict.

@@ -280,23 +280,32 @@ def keyed_values(
     statements that way.
 
     The unit of an item is the text from the previous item's place (``first_unit_start`` for
-    the first) to its own. Units that name no statement hold no statement's verdict (a
-    preamble legacy sent as a statement); a unit naming two, or a statement named twice,
-    leaves the echo no guide (the reading by position decides).
+    the first) to its own. Units before the first echo hold no statement's verdict (a
+    preamble legacy sent as a statement); a unit after an echo that names none holds a
+    second verdict under that statement, and where it says otherwise (a part's verdict, a
+    revision) before another statement's echo, the echoes are no guide (after the last one,
+    it is a verdict beyond the statements). A unit naming two, or a statement named twice,
+    leaves the echo no guide either (the reading by position decides).
     """
     by_statement: dict[int, Value] = {}
     previous = first_unit_start
+    last: int | None = None
+    differs = False
     for at, value in zip(anchors, values, strict=True):
         named = set(echoes.statements[bisect_left(echoes.places, previous) : bisect_left(echoes.places, at)])
         previous = at
         if not named:
+            # A second verdict under a statement's echo that says otherwise: a part's, or a revision.
+            # Past the last statement's it is an extra verdict (the contract's ``more_verdicts``).
+            differs = differs or (last is not None and by_statement[last] != value)
             continue
-        if len(named) > 1:
+        if differs or len(named) > 1:
             return None
         index = named.pop()
         if index in by_statement or index >= statement_count:
             return None
         by_statement[index] = value
+        last = index
     if len(by_statement) != statement_count:
         return None
     return tuple(by_statement[index] for index in range(statement_count))

@@ -19,6 +19,7 @@ import re
 from bisect import bisect_left
 from collections.abc import Sequence
 from itertools import islice
+from typing import NamedTuple
 
 from compat.scoring.reader.items import (
     MAX_ITEM_CHARS,
@@ -183,9 +184,17 @@ def _keyword_positions(lowered: str) -> list[int]:
     return sorted(found)
 
 
-def read_list(
-    lowered: str, words: VerdictWords = BUILT_IN, places: Sequence[int] | None = None
-) -> tuple[list[Item], list[tuple[int, int]]]:
+class ListRead(NamedTuple):
+    """A list's items, the lines they were read from, and each item's statement number where its
+    line names one at its head (``3)``, ``Statement 3 is ...``; ``None`` where it names none, or
+    where the line holds several items)."""
+
+    items: list[Item]
+    spans: list[tuple[int, int]]
+    numbers: list[int | None]
+
+
+def read_list(lowered: str, words: VerdictWords = BUILT_IN, places: Sequence[int] | None = None) -> ListRead:
     """Enumerated or bulleted lines that hold a verdict (``1. Yes``, ``- No: not stated``,
     ``2. John is a student. - No``), and enumerations inside one line (``1. No, 2. Yes``,
     ``In conclusion: S1: 0 | S2: 1``), with the lines read. Lines without a verdict
@@ -193,6 +202,7 @@ def read_list(
     in order), a line with none of them and no 0 or 1 is not looked at."""
     read: list[Item] = []
     spans: list[tuple[int, int]] = []
+    numbers: list[int | None] = []
     for line in islice(_LINE.finditer(lowered), 4 * MAX_VERDICTS):
         text = line.group()
         if len(text) > MAX_ITEM_CHARS:
@@ -206,14 +216,23 @@ def read_list(
             if items:
                 read.extend(items)
                 spans.append(line.span())
+                numbers.extend([None] * len(items))
         elif _LIST_LINE.match(text) or _drawn_with_a_mark(text, words):
             item = read_item(text, words, None)
             if item is not None and item.word != "overall":
                 read.append(item)
                 spans.append(line.span())
+                head = _HEAD_NUMBER.match(text)
+                numbers.append(int(head.group(1)) if head is not None else None)
         if len(read) >= MAX_VERDICTS:
             break
-    return read[:MAX_VERDICTS], spans
+    return ListRead(read[:MAX_VERDICTS], spans, numbers[:MAX_VERDICTS])
+
+
+# A statement's number at a line's head: "3)", "3.", "Statement 3 is ...", "S3:"; not "2.1" (a part).
+_HEAD_NUMBER = re.compile(
+    r"[ \t>*#_-]*(?:(?:statement|claim|item|s)[ \t]*#?[ \t]*)?\(?(\d{1,3})(?:[):]|\.(?!\d)|[ \t])"
+)
 
 
 def _drawn_with_a_mark(line: str, words: VerdictWords) -> bool:

@@ -377,6 +377,23 @@ def _keyed_by_echo(
             return
 
 
+def _keyed_by_number(items: Sequence[Item], numbers: Sequence[int | None], expected: int) -> tuple[Item, ...] | None:
+    """A list that judges some statements twice ("3) true", then "Statement 3 is compound: ...
+    As a whole: true"), read by the number each line names: where every item names a statement,
+    each statement is named, and a statement's items agree; else ``None`` (a list given twice
+    that says otherwise the second time, a draft and its answer, is read as before).
+    """
+    by_statement: dict[int, Item] = {}
+    for item, number in zip(items, numbers, strict=True):
+        if number is None or not 1 <= number <= expected:
+            return None
+        if by_statement.setdefault(number, item).value != item.value:
+            return None
+    if len(by_statement) != expected:
+        return None
+    return tuple(by_statement[number] for number in range(1, expected + 1))
+
+
 def _readings(
     lowered: str, expected: int | None, words: VerdictWords, places: Sequence[int] | None = None
 ) -> Iterator[Reading]:
@@ -409,9 +426,13 @@ def _readings(
     if table is not None:
         yield Reading("table", table.items, frozenset(), (table.span,))
     yield _CHECKPOINT  # the marked readings may settle it; the rest are read only if not
-    listed, list_spans = read_list(lowered, words, places)
-    if listed:
-        yield Reading("list", tuple(listed), frozenset(), tuple(list_spans))
+    listed = read_list(lowered, words, places)
+    if listed.items:
+        yield Reading("list", tuple(listed.items), frozenset(), tuple(listed.spans))
+        if expected is not None and len(listed.items) > expected:
+            by_number = _keyed_by_number(listed.items, listed.numbers, expected)
+            if by_number is not None:
+                yield Reading("list", by_number, frozenset(), tuple(listed.spans), keyed=True)
     if final is not None or markers:
         return  # a run without a header and prose are sought only where the grader wrote neither
     bare, bare_span = read_bare_run(lowered, words, expected)
