@@ -125,6 +125,8 @@ def _read_item(part: str, words: VerdictWords, numbers: bool | None) -> Item | N
         head = (words.tail_or_number if numbers else words.tail).search(part)
         if head is None:
             return None
+        if numbers and head.group("n") is not None and _number_of_another_key(part, head.start("n")):
+            return None  # '... search({"query": "...", "page": 0})': a 0 a key other than a verdict's holds
     word = head.group("v") if head.group("v") is not None else head.group("n")
     if head.group("v") is not None and HEDGED.search(part, 0, head.start("v")):
         return None  # "Weakly supported", "mostly supported": a degree of support, no verdict said
@@ -150,6 +152,15 @@ def _read_item(part: str, words: VerdictWords, numbers: bool | None) -> Item | N
     return Item(word_value(word, words.values), word)
 
 
+def _number_of_another_key(part: str, at: int) -> bool:
+    """Whether the number at ``at`` is the value of a code's key that names no verdict (``"page":
+    0``, ``page=0``); a lead-in's colon ("based on the above: 0, 1") is no key."""
+    key = _KEY_BEFORE.search(part, max(0, at - 32), at)
+    return key is not None and (key.group(1) or key.group(2)) not in _VERDICT_KEYS
+
+
+_KEY_BEFORE = re.compile(r"[\"']([a-z][a-z_ ]{0,24})[\"'][ \t]*:[ \t]*$|(?<![\w.])([a-z][a-z_]{0,24})=[ \t]*$")
+_VERDICT_KEYS = frozenset(("verdict", "label", "score", "result", "supported", "entailed", "answer", "value"))
 _NULL = re.compile(r"(?:null|none|nil|na)(?!\w)")
 _WRAPPED = re.compile(r"(?:some|just|ok)\(")
 _LISTING = frozenset("∅{[")

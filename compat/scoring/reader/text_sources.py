@@ -82,7 +82,8 @@ def _quoted(lowered: str, at: int, keyword: str) -> bool:
         return keyword.startswith(_FIELD_NAMES) and not _in_a_callout(lowered, start)
     if before[-1:] in ('"', "“", "'") and lowered[at + len(keyword) : at + len(keyword) + 1] in _CLOSING:
         return False  # '"verdict": ...' (or escaped, '\\"verdict\\": ...'): the keyword is a key, quoted itself
-    return (before.count('"') + before.count("“") - before.count("”")) % 2 == 1
+    # An escaped quotation mark (\\" in a JSON string shown raw) opens and closes nothing.
+    return (before.count('"') - before.count('\\"') + before.count("“") - before.count("”")) % 2 == 1
 
 
 _CLOSING = ('"', "”", "'", "\\")

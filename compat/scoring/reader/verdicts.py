@@ -276,8 +276,9 @@ def _choose(candidates: list[_Candidate], statements: Sequence[str] | None) -> _
     """The answer among several verdict values.
 
     The one whose echoed statements match call 1's most (the last on a tie: a grader's
-    final answer follows its drafts); else the first that echoes no foreign statement
-    (an echoed few-shot example judges statements that are not the case's).
+    final answer follows its drafts); else, of those that echo no foreign statement (an
+    echoed few-shot example judges statements that are not the case's), the one with a
+    verdict for each statement where only one has, else the first.
     """
     if len(candidates) == 1:
         return candidates[0]
@@ -295,7 +296,12 @@ def _choose(candidates: list[_Candidate], statements: Sequence[str] | None) -> _
             neutral.append(candidate)
     if best is not None:
         return best
-    return neutral[0] if neutral and wanted else candidates[0]
+    if neutral and wanted:
+        # One of them gives each statement a verdict, the others fewer or more (a submission the
+        # tool rejected, then the one it took): that one.
+        whole = [candidate for candidate in neutral if len(candidate.items) == len(statements or ())]
+        return whole[0] if len(whole) == 1 else neutral[0]
+    return candidates[0]
 
 
 def _echo(item: Any) -> str | None:

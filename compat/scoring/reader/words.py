@@ -235,6 +235,8 @@ def read_word(raw: str, values: Mapping[str, Literal[0, 1] | None] = WORD_VALUES
     text = _fold(text)
     if text in ("1", "0"):
         return True, 1 if text == "1" else 0
+    if text not in values and ("_" in text or "-" in text):
+        text = _SPACES.sub(" ", text.replace("_", " ").replace("-", " "))  # "not_entailed", an enum's name
     if text not in values:
         return False, None
     value = values[text]
