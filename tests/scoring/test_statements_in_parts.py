@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import pytest
 
-from tests.scoring._reading import score
+from compat import get_scorer
+from compat.cases import parse_case
+from tests.scoring._reading import assert_unclear, score
 
 THREE = [
     "The Eiffel Tower was completed in 1889.",
@@ -98,3 +100,21 @@ def test_a_list_that_judges_some_statements_again_is_read_by_their_numbers() -> 
     result = score(output, NINE)
     assert result.value == pytest.approx(3 / 9), result.reason
     assert [v.verdict for v in result.verdicts] == [None, 0, 1, 1, 0, 1, 0, None, 0]
+
+
+def test_parts_keyed_by_roman_numerals_give_the_statement_no_number() -> None:
+    # Read before: 1.0 for 0.0, "1-ii. TRUE" read as the statement's verdict beside "1-i. FALSE".
+    output = (
+        "Note: statement 1 contains two separate facts; I split it into 1-i and 1-ii. Statement 1 as a "
+        "whole is supported only when 1-i and 1-ii both are. That makes 2 verdicts for 1 statement.\n\n"
+        "1-i. FALSE\n1-ii. TRUE"
+    )
+    case = parse_case(
+        {
+            "id": "c",
+            "statements_output": '{"statements": ["Marie Curie won two Nobel Prizes."]}',
+            "grader_output": output,
+        }
+    )
+    result = get_scorer("ragas").score(case)
+    assert_unclear(result, "in parts")

@@ -126,6 +126,7 @@ _BETWEEN = re.compile(r"[^\n.;!?]{0,20}")  # a label and its value: on one line,
 # "0.9)" is a confidence ("(conf=0.9)"), no part of a statement 0.
 _JUDGED_TOGETHER_OR_IN_PARTS = re.compile(
     r"(?<![\w.,=])(?:\d{1,2}(?:[ \t]*(?:&|and|–|—|\+)[ \t]*\d{1,2}|-\d{1,2}|[a-c])|[1-9]\d?\.\d)[ \t*]*[:)]"
+    r"|(?<![\w.,=])\d{1,2}-(?:i{1,3}|iv|[a-c])(?!\w)[ \t*]*[:.)]"  # "3-i: PASS", "1-ii. TRUE": a part's key
 )
 _JUDGED_TOGETHER = re.compile(
     r"(?:statements|claims)[ \t]+\d{1,2}[ \t]+and[ \t]+\d{1,2}(?![\d.])[^\n.]{0,60}(?:together|as one|both)"
