@@ -363,3 +363,18 @@ def test_fewer_marked_verdicts_beside_their_explanations_are_the_grader_s_findin
         FOUR[:3],
     )
     assert result.value == pytest.approx(2 / 3), result.reason
+
+
+def test_a_short_reading_beside_everything_else_checks_out_is_unclear() -> None:
+    # Read before (reader 6): 0.0 for 0.5, statement 2's sentence read and statement 1 counted
+    # unsupported, though "Everything else checks out" judges it.
+    statements = [
+        "The recipe calls for 3 eggs and 200 g of flour.",
+        "The study found no link between coffee and heart disease.",
+    ]
+    output = (
+        "Let's go through the statements one by one.\n**Unsupported statements**\n"
+        "- Statement 2 — Nothing in the context backs this up.\nEverything else checks out against the context."
+    )
+    result = score(output, statements)
+    assert_unclear(result, "checks out")

@@ -28,8 +28,10 @@ FOUR = [*THREE, "Ibuprofen should be taken with food."]
 
 def test_a_unit_whose_verdict_word_is_unknown_makes_a_short_reading_unclear() -> None:
     # Read before: "correct" and "unclear", two verdicts for four statements, the other two
-    # counted unsupported (0.25). A person reads "debunked" and "checks out" as verdicts.
-    output = "Statement 1: CORRECT\nStatement 2: DEBUNKED\nStatement 3: CHECKS OUT\nStatement 4: UNCLEAR\n"
+    # counted unsupported (0.25). A person reads "debunked" and "legit" as verdicts. (Reader 7
+    # reads "checks out" as judging outside the reading: the third unit says "legit" to keep this
+    # unit's check the one that decides.)
+    output = "Statement 1: CORRECT\nStatement 2: DEBUNKED\nStatement 3: LEGIT\nStatement 4: UNCLEAR\n"
     assert_unclear(score(output, FOUR), 'the unit "statement 2: debunked" holds no verdict word the reader knows')
 
 

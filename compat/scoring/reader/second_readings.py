@@ -145,5 +145,6 @@ _REVISION = re.compile(
 # Words that judge a statement without being a verdict word of their own ("the context supports this").
 JUDGING = re.compile(
     r"(?<!\w)(?:supports?|supported|supporting|unsupported|confirm(?:s|ed)?|contradict(?:s|ed)?|backed|entail(?:s|ed)?"
-    r"|verif(?:y|ied|iable)|unverifiable|stated|mentioned|true|false|correct|incorrect|accurate|inaccurate)(?!\w)"
+    r"|verif(?:y|ied|iable)|unverifiable|stated|mentioned|true|false|correct|incorrect|accurate|inaccurate"
+    r"|checks?[ \t]+out|holds?[ \t]+up)(?!\w)"  # "Everything else checks out against the context"
 )
