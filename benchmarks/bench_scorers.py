@@ -192,16 +192,21 @@ class GrowthRow:
 
 
 def run_adversarial(
-    sizes: Sequence[tuple[str, int]], scorers: dict[str, Scorer], repeat: int, max_seconds: float
+    sizes: Sequence[tuple[str, int]],
+    scorers: dict[str, Scorer],
+    repeat: int,
+    max_seconds: float,
+    shapes: Sequence[str] = ALL_SHAPES,
 ) -> list[GrowthRow]:
     rows: list[GrowthRow] = []
     plans: list[tuple[str, str, list[tuple[str, Callable[[], Case]]]]] = []
-    for kind in ALL_SHAPES:
+    for kind in shapes:
         plans.append((kind, describe(kind), [(label, _bind(kind, size)) for label, size in sizes]))
-    fixed = f"nested_array_{NESTED_FIXED_DEPTH // 1000}k"
-    depth = f"'[[[...]]]' {NESTED_FIXED_DEPTH:,} deep"
-    deep = Case(id=fixed, statements_output=STATEMENTS, grader_output=nested_array(2 * NESTED_FIXED_DEPTH))
-    plans.append((fixed, depth, [("fixed", lambda: deep)]))
+    if shapes is ALL_SHAPES:
+        fixed = f"nested_array_{NESTED_FIXED_DEPTH // 1000}k"
+        depth = f"'[[[...]]]' {NESTED_FIXED_DEPTH:,} deep"
+        deep = Case(id=fixed, statements_output=STATEMENTS, grader_output=nested_array(2 * NESTED_FIXED_DEPTH))
+        plans.append((fixed, depth, [("fixed", lambda: deep)]))
     for kind, description, points in plans:
         cases = [(label, make()) for label, make in points]
         # Where the whole output is one JSON document, CPython's own decoder is the floor:
@@ -293,7 +298,9 @@ def print_typical(result: TypicalResult) -> dict[str, bool]:
     return results
 
 
-def print_adversarial(rows: list[GrowthRow], sizes: Sequence[tuple[str, int]]) -> dict[str, bool]:
+def print_adversarial(
+    rows: list[GrowthRow], sizes: Sequence[tuple[str, int]], shapes: Sequence[str] = ALL_SHAPES
+) -> dict[str, bool]:
     labels = [label for label, _ in sizes]
     big, small = labels[-1], labels[-2]
     ratio_name = f"t({big})/t({small})"
@@ -336,7 +343,7 @@ def print_adversarial(rows: list[GrowthRow], sizes: Sequence[tuple[str, int]]) -
             print(f"   {row.kind:<22} {row.scorer:<7} {_fmt_s(row.seconds['fixed']):>10}  ({row.description})")
     print()
     print("   inputs:")
-    for kind in ALL_SHAPES:
+    for kind in shapes:
         print(f"     {kind:<30} {describe(kind)}")
     print()
     return results
@@ -734,6 +741,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=SEED, help=f"corpus seed (default {SEED})")
     parser.add_argument("--pin", type=int, metavar="CPU", help="pin the process to this CPU (Linux)")
     parser.add_argument(
+        "--shapes",
+        metavar="NAMES",
+        help="only these adversarial shapes, comma-separated (benchmarks/adversarial.py's names; default all)",
+    )
+    parser.add_argument(
         "--max-seconds",
         type=float,
         default=30.0,
@@ -749,6 +761,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         cases, repeat, sizes = min(cases, 2_000), 1, QUICK_SIZES
     if cases < 1 or repeat < 1:
         parser.error("--cases and --repeat must be positive")
+    shapes: Sequence[str] = ALL_SHAPES
+    if args.shapes is not None:
+        shapes = tuple(name.strip() for name in args.shapes.split(",") if name.strip())
+        unknown = [name for name in shapes if name not in ALL_SHAPES]
+        if unknown or not shapes:
+            named = ", ".join(unknown) or "(none given)"
+            parser.error(f"--shapes: unknown shape {named}; known: {', '.join(ALL_SHAPES)}")
 
     if args.pin is not None:
         pin_to_cpu(args.pin)
@@ -759,8 +778,8 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     typical = run_typical(cases, repeat, args.seed, every_scorer)
     results = print_typical(typical)
-    rows = run_adversarial(sizes, scorers, 1 if args.quick else GROWTH_ROUNDS, args.max_seconds)
-    results |= print_adversarial(rows, sizes)
+    rows = run_adversarial(sizes, scorers, 1 if args.quick else GROWTH_ROUNDS, args.max_seconds, shapes)
+    results |= print_adversarial(rows, sizes, shapes)
 
     print_targets(results)
 
