@@ -11,6 +11,7 @@ import pytest
 
 from compat import get_scorer
 from compat.cases import parse_case
+from compat.scoring import Cause, Status
 from tests.scoring._reading import assert_unclear, score
 
 THREE = [
@@ -118,3 +119,14 @@ def test_parts_keyed_by_roman_numerals_give_the_statement_no_number() -> None:
     )
     result = get_scorer("ragas").score(case)
     assert_unclear(result, "in parts")
+
+
+def test_a_refusal_that_names_a_statement_s_parts_is_a_refusal() -> None:
+    # Read before: 0.0, the parts "(a) … (b) …" taken for an option key and the whole line, its
+    # "I'm sorry" with it, set aside before the refusal was looked for.
+    output = (
+        "I'm sorry. I can split statement 1 into its parts ((a) opened in 1937, (b) designed by Joseph "
+        "Strauss), but there is no context to check any of them against, so I cannot give a verdict for it."
+    )
+    result = score(output, ["The Golden Gate Bridge opened in 1937 and was designed by Joseph Strauss."])
+    assert (result.status, result.cause) == (Status.UNDETERMINED, Cause.REFUSAL), result.reason

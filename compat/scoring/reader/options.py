@@ -66,8 +66,12 @@ def apply_options(lowered: str) -> str:
 
 
 def blank_keys(text: str) -> str:
-    """Every line of ``text`` that holds two options or more, blanked (a key's words judge nothing)."""
-    return blanked_spans(text, [(start, line_end(text, start)) for start in _key_lines(text)])
+    """Every line of ``text`` that holds two options or more, blanked from its first option on (a
+    key's words judge nothing; what the line says before them, "I'm sorry, I can split it into (a)
+    ... (b) ...", stays)."""
+    return blanked_spans(
+        text, [(options[0].start(), line_end(text, start)) for start, options in _key_lines(text).items()]
+    )
 
 
 def _letter(answer: re.Match[str]) -> str:
