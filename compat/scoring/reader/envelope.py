@@ -20,7 +20,16 @@ from __future__ import annotations
 
 import ast
 import json
-from typing import Any
+import re
+from typing import Any, NamedTuple
+
+
+class MessageAnswer(NamedTuple):
+    """What a stored message says: its answer, and whether a reasoning part was set aside."""
+
+    answer: str
+    reasoning_set_aside: bool
+
 
 MAX_ENVELOPE_CHARS = 256_000  # decoded whole (a Python literal costs ~0.7 µs a character); a message is smaller
 _REASONING_FIELDS = ("reasoning_content", "reasoning", "thinking", "reasoning_text")
@@ -31,13 +40,16 @@ _HARMONY_ENDS = ("<|end|>", "<|return|>", "<|call|>")
 _STRIPPED_FINAL = "assistantfinal"
 
 
-def message_answer(text: str) -> tuple[str, bool] | None:
-    """The answer of the message ``text`` is, and whether a reasoning part was set aside;
-    ``None`` where ``text`` is no stored message."""
+def message_answer(text: str) -> MessageAnswer | None:
+    """The answer of the message ``text`` is; ``None`` where ``text`` is no stored message."""
     if _HARMONY_FINAL in text:
-        return _harmony_final(text), True
+        return MessageAnswer(_harmony_final(text), True)
     if text.startswith("analysis") and _STRIPPED_FINAL in text:
-        return text[text.rfind(_STRIPPED_FINAL) + len(_STRIPPED_FINAL) :], True
+        return MessageAnswer(text[text.rfind(_STRIPPED_FINAL) + len(_STRIPPED_FINAL) :], True)
+    # Every output passes here: the first character decides before the text is copied or searched.
+    first = _FIRST_CHARACTER.match(text)
+    if first is None or first.group(1) not in "{[`":
+        return None
     body = _unfenced(text.strip())
     if body[:1] not in ("{", "[") or len(body) > MAX_ENVELOPE_CHARS:
         return None
@@ -45,6 +57,9 @@ def message_answer(text: str) -> tuple[str, bool] | None:
         return None
     value = _decoded(body)
     return None if value is None else _answer(value)
+
+
+_FIRST_CHARACTER = re.compile(r"\s*(\S)")
 
 
 def _harmony_final(text: str) -> str:
@@ -74,7 +89,7 @@ def _decoded(body: str) -> Any:
         return None
 
 
-def _answer(value: Any) -> tuple[str, bool] | None:
+def _answer(value: Any) -> MessageAnswer | None:
     """The answer string of a message, a choice, a response or a list of content blocks."""
     if isinstance(value, list):
         return _blocks_answer(value)
@@ -89,15 +104,15 @@ def _answer(value: Any) -> tuple[str, bool] | None:
     content = value.get("content")
     reasoning = any(isinstance(value.get(field), str) for field in _REASONING_FIELDS)
     if isinstance(content, str) and (reasoning or "role" in value):
-        return content, reasoning
+        return MessageAnswer(content, reasoning)
     if isinstance(content, list):
         blocks = _blocks_answer(content)
         if blocks is not None:
-            return blocks[0], blocks[1] or reasoning
+            return MessageAnswer(blocks.answer, blocks.reasoning_set_aside or reasoning)
     return None
 
 
-def _blocks_answer(blocks: list[Any]) -> tuple[str, bool] | None:
+def _blocks_answer(blocks: list[Any]) -> MessageAnswer | None:
     """The text blocks' text, where every item is a typed content block and one is reasoning."""
     if not blocks or not all(isinstance(block, dict) and isinstance(block.get("type"), str) for block in blocks):
         return None
@@ -107,4 +122,4 @@ def _blocks_answer(blocks: list[Any]) -> tuple[str, bool] | None:
     texts = [block.get("text") for block in blocks if block["type"] == "text"]
     if not texts or not all(isinstance(text, str) for text in texts):
         return None
-    return "\n\n".join(texts), True
+    return MessageAnswer("\n\n".join(texts), True)

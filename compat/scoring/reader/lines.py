@@ -10,6 +10,13 @@ def line_start(text: str, at: int) -> int:
     return text.rfind("\n", 0, at) + 1
 
 
+def line_start_within(text: str, at: int, reach: int) -> int:
+    """Where the line holding ``at`` starts, looked for no further back than ``reach`` (a megabyte
+    without a newline must not be searched once per place): at most ``reach`` before ``at``."""
+    start = max(0, at - reach)
+    return max(start, text.rfind("\n", start, at) + 1)
+
+
 class LineStarts:
     """Where the line holding each place starts, for places asked in ascending order.
 

@@ -260,10 +260,9 @@ def _clause_start(sentence: str, at: int) -> int:
     clause's ("I cannot call statement 1 unsupported; ... so it is supported")."""
     start = sentence.rfind(";", 0, at) + 1
     for joint in _CLAUSE_JOINTS:
-        if joint in sentence:
-            found = sentence.rfind(joint, 0, at)
-            if found >= 0:
-                start = max(start, found + len(joint) - 1)
+        found = sentence.rfind(joint, 0, at)
+        if found >= 0:
+            start = max(start, found + len(joint) - 1)
     return start
 
 

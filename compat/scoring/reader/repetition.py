@@ -28,6 +28,7 @@ from collections.abc import Iterator, Sequence
 from itertools import pairwise
 from typing import NamedTuple
 
+from compat.scoring.reader.lines import line_start_within
 from compat.scoring.reader.scan import candidate_starts
 from compat.scoring.reader.verdict_words import MARKS, MAX_VERDICTS, Value, VerdictWords
 from compat.scoring.reader.words import HEDGED, word_value
@@ -139,8 +140,7 @@ def _labels(previous: Spot, spot: Spot, lowered: str) -> bool:
 
 
 def _after_overall(lowered: str, at: int) -> bool:
-    line_start = lowered.rfind("\n", max(0, at - _OVERALL_REACH), at) + 1
-    return lowered.find("overall", max(line_start, at - _OVERALL_REACH), at) >= 0
+    return lowered.find("overall", line_start_within(lowered, at, _OVERALL_REACH), at) >= 0
 
 
 _OVERALL_REACH = 40

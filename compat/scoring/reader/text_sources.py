@@ -32,6 +32,7 @@ from compat.scoring.reader.items import (
     read_run,
     run_of,
 )
+from compat.scoring.reader.lines import line_start_within
 from compat.scoring.reader.verdict_words import (
     BUILT_IN,
     ENUMERATION,
@@ -76,7 +77,7 @@ def _quoted(lowered: str, at: int, keyword: str) -> bool:
     """Whether a keyword stands in a quotation: a field's name on a blockquote's line (``> Rating:
     TRUE.``; a grader draws its own verdicts in blockquotes too, ``> ✅ **Verdict: YES**``), or any
     keyword after an opening quotation mark on its line (``Evidence: "Rating: TRUE. ..."``)."""
-    start = _line_start_within(lowered, at)
+    start = line_start_within(lowered, at, _SENTENCE_REACH)
     before = lowered[start:at]
     if before.lstrip(" \t").startswith(">"):
         return keyword.startswith(_FIELD_NAMES) and not _in_a_callout(lowered, start)
@@ -96,18 +97,10 @@ def _in_a_callout(lowered: str, start: int) -> bool:
             return True
         if start == 0:
             return False
-        start = _line_start_within(lowered, start - 1)
+        start = line_start_within(lowered, start - 1, _SENTENCE_REACH)
         if not lowered[start : start + _SENTENCE_REACH].lstrip(" \t").startswith(">"):
             return False
     return False
-
-
-def _line_start_within(lowered: str, at: int) -> int:
-    """Where the line holding ``at`` starts, looked for no further back than a sentence reaches (a
-    megabyte without a newline must not be searched once per marker)."""
-    reach = max(0, at - _SENTENCE_REACH)
-    newline = lowered.rfind("\n", reach, at)
-    return reach if newline < 0 else newline + 1
 
 
 _SENTENCE_REACH = 400

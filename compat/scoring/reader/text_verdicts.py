@@ -329,10 +329,10 @@ def _repetitions(
                 yield from _keyed_by_echo(echoes, [reading], expected, first_unit_start=first)
 
 
-def _begins_its_line(lowered: str, line_start: int, at: int) -> bool:
-    """Whether only decoration stands between the line's start and ``at`` (looked at within a
+def _begins_its_line(lowered: str, start: int, at: int) -> bool:
+    """Whether only decoration stands between the line's ``start`` and ``at`` (looked at within a
     short reach: a long run before the word is more than decoration)."""
-    return at - line_start <= _HEAD_REACH and not lowered[line_start:at].strip(_DECORATION)
+    return at - start <= _HEAD_REACH and not lowered[start:at].strip(_DECORATION)
 
 
 _HEAD_REACH = 64

@@ -84,11 +84,10 @@ def parse_verdicts(
     read a ``Verdict: yes`` out of a reason string and raise the score.
     """
     shown = shown_string(text)  # "'1. No\\n2. Yes'": the string a notebook or a log displays
-    message = message_answer(text if shown is None else shown)  # a stored reply: its answer, not its reasoning
-    if message is not None:
-        shown, set_aside = message
-    text, reasoning = strip_reasoning(text if shown is None else shown)
-    reasoning = reasoning or (message is not None and set_aside)
+    text = text if shown is None else shown
+    message = message_answer(text)  # a stored reply: its answer, its reasoning set aside
+    text, reasoning = strip_reasoning(text if message is None else message.answer)
+    reasoning = reasoning or (message is not None and message.reasoning_set_aside)
     if text[:1].isspace() or text[-1:].isspace():
         text = text.strip()  # a megabyte of padding should cost one pass, not one per reader
     parsed = _parse_json(text, statements, words) if "{" in text or "[" in text else None

@@ -209,7 +209,7 @@ def word_value(word: str, values: Mapping[str, Literal[0, 1] | None] = WORD_VALU
     """The value of a word that ``VERDICT_WORD`` (or a ``WordTable``'s pattern) matched (lower case)."""
     if word in values:
         return values[word]
-    return values.get(_SPACES.sub(" ", word.replace("-", " ")))  # "not  supported", "not-supported"
+    return values.get(_as_words(word))  # "not  supported", "not-supported"
 
 
 STRIP = " \t\r\n.!?,;:\"'`*_()[]{}<>“”‘’«»。"
@@ -227,6 +227,11 @@ def _fold(text: str) -> str:
     return _SPACES.sub(" ", text.lower()).strip(STRIP)
 
 
+def _as_words(text: str) -> str:
+    """A word joined by hyphens or underscores, or spaced widely, as words a single space apart."""
+    return _SPACES.sub(" ", text.replace("_", " ").replace("-", " "))
+
+
 def read_word(raw: str, values: Mapping[str, Literal[0, 1] | None] = WORD_VALUES) -> tuple[bool, Literal[0, 1] | None]:
     """A JSON string read as a verdict: (readable, value); ``"No."`` and ``"Supported"`` read."""
     text = raw.strip(STRIP)
@@ -236,7 +241,7 @@ def read_word(raw: str, values: Mapping[str, Literal[0, 1] | None] = WORD_VALUES
     if text in ("1", "0"):
         return True, 1 if text == "1" else 0
     if text not in values and ("_" in text or "-" in text):
-        text = _SPACES.sub(" ", text.replace("_", " ").replace("-", " "))  # "not_entailed", an enum's name
+        text = _as_words(text)  # "not_entailed", an enum's name
     if text not in values:
         return False, None
     value = values[text]
