@@ -2,7 +2,7 @@
 
     python -m tests.scoring.blind.measure --set NAME --seed S --n N [--examples K]
 
-NAME is dev, heldout, heldout2 to heldout20, or both (dev and heldout).
+NAME is dev, heldout, heldout2 to heldout20, heldout23, or both (dev and heldout).
 
 Draws N outputs per set (a layout chosen uniformly for each, drawn with its dimensions)
 from ``random.Random`` seeded by the set's name and S, scores each with
@@ -44,6 +44,7 @@ from tests.scoring.blind.heldout17 import HELDOUT17
 from tests.scoring.blind.heldout18 import HELDOUT18
 from tests.scoring.blind.heldout19 import HELDOUT19
 from tests.scoring.blind.heldout20 import HELDOUT20
+from tests.scoring.blind.heldout23 import HELDOUT23
 from tests.scoring.blind.layouts import DEV
 from tests.scoring.graders import RandomChooser
 
@@ -69,6 +70,7 @@ SETS: dict[str, LayoutSet] = {
     "heldout18": HELDOUT18,
     "heldout19": HELDOUT19,
     "heldout20": HELDOUT20,
+    "heldout23": HELDOUT23,
 }
 
 

@@ -34,6 +34,7 @@ from tests.scoring.blind.heldout17 import HELDOUT17
 from tests.scoring.blind.heldout18 import HELDOUT18
 from tests.scoring.blind.heldout19 import HELDOUT19
 from tests.scoring.blind.heldout20 import HELDOUT20
+from tests.scoring.blind.heldout23 import HELDOUT23
 from tests.scoring.blind.layouts import DEV, dev_outputs
 from tests.scoring.blind.measure import main, measure
 from tests.scoring.graders import SHAPES, RandomChooser
@@ -176,6 +177,7 @@ LATER_SETS = (
     HELDOUT18,
     HELDOUT19,
     HELDOUT20,
+    HELDOUT23,
 )
 
 
