@@ -46,6 +46,7 @@ from tests.scoring.blind.heldout19 import HELDOUT19
 from tests.scoring.blind.heldout20 import HELDOUT20
 from tests.scoring.blind.heldout21 import HELDOUT21
 from tests.scoring.blind.heldout22 import HELDOUT22
+from tests.scoring.blind.heldout23 import HELDOUT23
 from tests.scoring.blind.layouts import DEV
 from tests.scoring.graders import RandomChooser
 
@@ -73,6 +74,7 @@ SETS: dict[str, LayoutSet] = {
     "heldout20": HELDOUT20,
     "heldout21": HELDOUT21,
     "heldout22": HELDOUT22,
+    "heldout23": HELDOUT23,
 }
 
 
