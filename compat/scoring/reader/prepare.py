@@ -83,8 +83,14 @@ def _invert_fields(lowered: str) -> str:
     return "".join(pieces)
 
 
+# A word struck through is withdrawn ("~~Supported~~ **Not supported**", "<del>Pass</del> Fail"): a
+# person reads the one left standing. Only a few words: a statement struck whole is a grader's mark
+# ("~~The store opens at 9.~~ (the context says otherwise)"), and "<s id=1>" is an element's name.
+_STRUCK = re.compile(
+    r"~~[^~\n]{1,24}~~|<(del|strike|s)>[^<\n]{1,24}</\1>|<(del|strike)[ \t][^<>\n]{0,200}>[^<\n]{1,24}</\2>"
+)
 _HTML_TAG = re.compile(
-    r"</?(?:b|i|u|p|br|em|strong|span|div|li|ul|ol|code|td|tr|th|mark|sup|sub)(?:[ \t][^<>\n]{0,200})?/?>"
+    r"</?(?:b|i|u|p|br|em|strong|span|div|li|ul|ol|code|td|tr|th|mark|sup|sub|ins)(?:[ \t][^<>\n]{0,200})?/?>"
 )
 # Any other element a grader wraps verdicts in (``<verdict statement="2">No</verdict>``,
 # ``<answer id="s1">Fail</answer>``): each element its own line, a number it names kept as the
@@ -172,6 +178,8 @@ def prepare_folded(lowered: str, statements: Sequence[str] | None, words: Verdic
     """``prepare`` for a text ``fold`` already gave (folded once where it is read twice)."""
     if "_" in lowered:
         lowered = lowered.replace("_", " ")  # markdown emphasis, statement_1
+    if "~~" in lowered or "<s" in lowered or "<del" in lowered:
+        lowered = _STRUCK.sub(lambda struck: blanked(struck.group()), lowered)  # "~~Supported~~ **Not supported**"
     if "<" in lowered:
         lowered = _HTML_TAG.sub(" ", lowered)  # <b>No</b>: the markup is not the verdict
         if "<" in lowered:

@@ -52,7 +52,8 @@ _ABOUT_OTHERS = re.compile(
     r"(?:[ \t]+of)?(?:[ \t]+the)?[ \t]+(?:statements?|claims?|ones?|others?)"
     r"|all (?:others|the others|the rest)|the others|the rest|statements|claims)(?!\w)"
 )
-_GIVEN_NO = re.compile(r"[\"'(,=:][ \t]*(?:no|false)[\"')]?(?!\w)")  # a value given: "..., 'no')", "= false"
+# A value given: "..., 'no')", "= false", a cell "| no |".
+_GIVEN_NO = re.compile(r"[\"'(,=:|][ \t]*(?:no|false)[\"')]?(?!\w)")
 # "the first statement is not;": the verdict word said once for all, left out of the clause that negates it.
 _ELLIPTIC_NO = re.compile(r"(?<!\w)(?:is|was|are)(?:[ \t]+not|n't)[ \t]*[.;!,]?[ \t]*$")
 # A contrast, then a negation, after the last judging word: the sentence takes that word back.
@@ -68,6 +69,13 @@ _LITOTES = re.compile(
     r"(?:unsupported|incorrect|inaccurate|false|untrue|unfounded|unverified|ungrounded|unfaithful)(?!\w)"
 )
 _NEGATION = re.compile(r"(?<!\w)(?:not|n't|never|neither|nor|cannot|no longer)(?!\w)|n't(?!\w)")
+# A subject that is nobody's, before a verb that judges: "Nothing in the reference text supports
+# this", "no passage confirms it" deny what the verb says.
+_NO_SUBJECT = re.compile(
+    r"(?<!\w)(?:nothing|none|nowhere|nobody|no[ \t]+(?:[a-z]+[ \t]+)?(?:passage|evidence|part|sentence|document"
+    r"|source|information|text|context|line|mention|section|fact|detail|data|reference|snippet|chunk)s?)(?!\w)"
+)
+_JUDGING_VERBS = frozenset(("supports", "entails", "entail", "confirms", "backs"))
 
 
 def mentions(lowered: str) -> int:
@@ -291,7 +299,10 @@ def _polarity(sentence: str) -> Value | int:
     since = 0
     for positive in _POSITIVE.finditer(sentence):
         clause = max(since, _clause_start(sentence, positive.start()))
-        values.add(0 if _NEGATION.search(sentence, clause, positive.start()) else 1)
+        negated = _NEGATION.search(sentence, clause, positive.start()) or (
+            positive.group() in _JUDGING_VERBS and _NO_SUBJECT.search(sentence, clause, positive.start())
+        )
+        values.add(0 if negated else 1)
         since = positive.end()
     if values:
         if values == {1} and _TAKEN_BACK.search(sentence, since):

@@ -8,16 +8,22 @@ sentence that says otherwise of one, a revision, a label standing in every item)
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from compat.scoring.reader.items import Item
 from compat.scoring.reader.lines import clipped
 from compat.scoring.reader.prose import read_prose
 from compat.scoring.reader.reading import VALUE_WORDS, Reading, TextVerdicts, answer, says, unclear_answer
 from compat.scoring.reader.repetition import Spot
-from compat.scoring.reader.second_readings import CHECKED_CHARS, label_in_every_item, revised_before, revision_after
+from compat.scoring.reader.second_readings import (
+    CHECKED_CHARS,
+    label_in_every_item,
+    revised_before,
+    revision_after,
+    revision_within,
+)
 from compat.scoring.reader.units import read_units
-from compat.scoring.reader.verdict_words import VerdictWords
+from compat.scoring.reader.verdict_words import Value, VerdictWords
 
 
 def by_units(
@@ -56,13 +62,20 @@ _QUOTED_CHARS = 80
 
 
 def second_thoughts(
-    lowered: str, chosen: Reading, readings: list[Reading], places: Sequence[int], words: VerdictWords
+    lowered: str,
+    chosen: Reading,
+    places: Sequence[int],
+    words: VerdictWords,
+    read_from: Callable[[int], tuple[Value, ...] | None],
 ) -> TextVerdicts | None:
     """Where the grader says otherwise of a statement than the reading (a sentence about it), or
     revises its verdicts after giving them ("Correction: statement 1 is actually true", "On second
-    thought, ..."), the reading is not its last word: unclear, whatever the revision says. So too
-    where the word read stands in every item and another verdict follows it ("[Supported] false"):
-    the word is the layout's label."""
+    thought, ...") or among them ("4: false. no wait, true"), the reading is not its last word:
+    unclear, whatever the revision says, unless the text from the revision on reads the very same
+    verdicts ("Final answer (after re-checking):" and the list again). So too where the word read
+    stands in every item and another verdict follows it ("[Supported] false"): the word is the
+    layout's label. ``read_from(at)``: the verdicts the text from ``at`` on reads, where it reads
+    them clearly."""
     label = label_in_every_item(lowered, chosen.items, chosen.spans, places, words)
     if label is not None:
         word, values = label
@@ -82,6 +95,13 @@ def second_thoughts(
                     chosen, f"{says(chosen)}, but a sentence after them says {word} of statement {index}"
                 )
     revision = revision_after(lowered, after)
-    if revision is not None:
-        return unclear_answer(chosen, f'{says(chosen)}, but the grader revises its verdicts after them ("{revision}")')
+    if revision is not None and read_from(revision.at) != chosen.values:
+        why = f'{says(chosen)}, but the grader revises its verdicts after them ("{revision.words}")'
+        return unclear_answer(chosen, why)
+    if chosen.spans and not chosen.keyed and chosen.source != "prose":
+        # Read by echo, a unit that says two things is no guide already; prose reads its own "but wait".
+        first = min(start for start, _end in chosen.spans)
+        taken_back = revision_within(lowered, first, after, places, frozenset(chosen.anchors))
+        if taken_back is not None:
+            return unclear_answer(chosen, f'{says(chosen)}, but the grader revises them among them ("{taken_back}")')
     return None

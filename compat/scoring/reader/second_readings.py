@@ -13,6 +13,8 @@ from __future__ import annotations
 import re
 from bisect import bisect_right
 from collections.abc import Sequence
+from collections.abc import Set as AbstractSet
+from typing import NamedTuple
 
 from compat.scoring.reader.items import Item
 from compat.scoring.reader.verdict_words import VerdictWords
@@ -23,10 +25,63 @@ from compat.scoring.reader.words import word_value
 CHECKED_CHARS = 65_536
 
 
-def revision_after(lowered: str, after: int) -> str | None:
+class Revision(NamedTuple):
+    """Words that take a verdict back, and where they stand."""
+
+    words: str
+    at: int
+
+
+def revision_after(lowered: str, after: int) -> Revision | None:
     """What the grader writes after its verdicts (from ``after``) to take one back, if anything."""
     revision = _REVISION.search(lowered, after, after + CHECKED_CHARS)
-    return revision.group().strip() if revision is not None else None
+    return Revision(revision.group().strip(), revision.start()) if revision is not None else None
+
+
+def revision_within(lowered: str, start: int, end: int, places: Sequence[int], read: AbstractSet[int]) -> str | None:
+    """What the grader writes among its verdicts (from ``start`` to ``end``) to take one back, where
+    a verdict word the reading did not read follows it on its line: "4: false. no wait, true",
+    "6: unsure⏎scratch that last one, 6 is supported". ``places``: where verdict words stand;
+    ``read``: those the reading read. A note that looks back ("yes (changed from no)") names
+    the verdict it replaced, and is no such revision."""
+    end = min(end, start + CHECKED_CHARS)
+    if not any(telltale in lowered[start:end] for telltale in _TAKEN_BACK_TELLTALES):
+        return None
+    for cue in _TAKEN_BACK.finditer(lowered, start, end):
+        following = bisect_right(places, cue.end() - 1)
+        if following == len(places) or places[following] in read:
+            continue  # no verdict after it, or the reading's own: a note on the verdict it read
+        line_end = lowered.find("\n", cue.end(), places[following])
+        if line_end < 0 and places[following] - cue.end() <= _TAKEN_BACK_REACH:
+            return cue.group().strip()  # a verdict the reading did not read, on the revision's line
+    return None
+
+
+# A revision in passing, looking forward: the verdict after it is the grader's new one.
+_TAKEN_BACK = re.compile(
+    r"(?<!\w)(?:(?:no[ \t,]+)?wait(?=[ \t]*[,.!:;—–-])|scratch (?:that|this)|make (?:that|it)|oops"
+    r"|i take (?:that|it) back|strike that|never ?mind|hold on|correcting (?:that|this|it)|on re-?reading"
+    r"|(?:re-?check|second look)[ \t]*:|after re-?check(?:ing)?|on second thought"
+    r"|chang(?:e|ed|ing) (?:it |this |that |my verdict |the verdict )?to"
+    r"|(?:^|(?<=[\n.!?]))[ \t]*actually,)(?!\w)"
+)
+_TAKEN_BACK_TELLTALES = (
+    "wait",
+    "scratch",
+    "make ",
+    "oops",
+    "take",
+    "second",
+    "chang",
+    "actually",
+    "strike",
+    "mind",
+    "hold on",
+    "correcting",
+    "reading",
+    "check",
+)
+_TAKEN_BACK_REACH = 160
 
 
 def revised_before(lowered: str, start: int) -> bool:
@@ -60,6 +115,13 @@ _REVISION_TELLTALES = (
     "update",
     "erratum",
     "fix",
+    "wait",
+    "chang",
+    "reading",
+    "stand",
+    "check",
+    "start over",
+    "disregard",
     "final",
 )
 
@@ -135,10 +197,16 @@ _JUDGED_TOGETHER = re.compile(
 # What a grader writes when it takes back a verdict it gave.
 _REVISION = re.compile(
     r"(?<!\w)(?:correction|corrected|on second thought|on reflection|on closer (?:look|reading|inspection)"
-    r"|i (?:got|had) [^\n.]{0,30}wrong|i misread|i made (?:a|an) (?:mistake|error)|scratch that"
-    r"|let me (?:correct|revise)"
-    r"|should (?:be|read|have been)|is actually|are actually|revised|revision|(?:edit|update|erratum)[ \t]*:"
-    r"|let me fix|i need to fix|(?:^|(?<=[\n.!?]))[ \t]*actually,)(?!\w)"
+    r"|i (?:got|had) [^\n.]{0,30}wrong|i misread|i made (?:a|an) (?:mistake|error)|scratch (?:that|everything|all)"
+    r"|let me (?:correct|revise|start over|redo)"
+    r"|should (?:be|read|have been)|is actually|are actually|revised|(?:revision|edit|update|erratum)[ \t]*:"
+    r"|let me fix|i need to fix|(?:^|(?<=[\n.!?]))[ \t]*actually,"
+    # After the verdicts: "wait — on re-reading ...", "statement 2 changes from unsure to yes",
+    # "disregard the verdicts above", "let me start over".
+    r"|(?:no[ \t,]+)?wait(?=[ \t]*[,.!:;—–-])|(?:on|upon) re-?reading|on re-?check"
+    r"|revisions?[ \t]+(?:after|on|following)|revisions[ \t]*:|other verdicts (?:stand|are unchanged)"
+    r"|everything else (?:stands|is unchanged)|the others? (?:stands?|are unchanged)"
+    r"|chang(?:es|ed|ing)? (?:it |this |that |my verdict |the verdict )?(?:from|to)|disregard|start over)(?!\w)"
 )
 
 

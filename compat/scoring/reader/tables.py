@@ -34,7 +34,7 @@ _INVERSE: dict[Value, Value] = {1: 0, 0: 1, None: None}
 # name ("is supported", "final label"); or any name holding "verdict".
 VERDICT_COLUMNS = frozenset(
     {"verdict", "supported", "faithful", "label", "judgement", "judgment", "result", "decision", "entailed", "grade"}
-    | {"support", "grounded"}
+    | {"support", "grounded", "final"}
     | INVERTED_COLUMNS
 )
 # The names searched for: a line naming "unsupported" names "support" too, and is found once.
@@ -139,7 +139,11 @@ def _header(line: str) -> Header | None:
         cells = _cells(line, delimiter)
         if len(cells) < 2 or (delimiter == _SPACES and not all(_a_name(cell) for cell in cells)):
             continue  # two spaces also stand between sentences: only a line of names is a header
-        column = next((index for index, cell in enumerate(cells) if _names_verdicts(cell)), None)
+        named = [index for index, cell in enumerate(cells) if _names_verdicts(cell)]
+        # Two verdict columns, a draft's and the answer's ("| Initial | Final |", "| Verdict | Revised
+        # verdict |"): the one the grader names its last word is read.
+        last_word = [index for index in named if _FINAL_COLUMN_WORDS & set(_column_name(cells[index]).split())]
+        column = last_word[0] if len(named) > 1 and len(last_word) == 1 else next(iter(named), None)
         if column is not None:
             inverted = _column_name(cells[column]).split()[-1] in INVERTED_COLUMNS
             listing = next((index for index, cell in enumerate(cells) if _column_name(cell) in _LISTING), None)
@@ -159,6 +163,9 @@ def _lists(cell: str) -> bool:
 def _a_name(cell: str) -> bool:
     """A column's name: a few words, no field's colon ("Explanation: the context ...")."""
     return len(cell.split()) <= 4 and ":" not in cell.rstrip(" ?:")
+
+
+_FINAL_COLUMN_WORDS = frozenset({"final", "revised", "corrected", "updated"})
 
 
 def _names_verdicts(cell: str) -> bool:

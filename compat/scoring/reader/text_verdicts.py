@@ -121,7 +121,7 @@ def _read_sources(lowered: str, expected: int | None, words: VerdictWords) -> Te
             settled = _settled(readings, found.spots, expected) if expected is not None else None
             if settled is not None and expected is not None:
                 settled, unclear = by_units(lowered, settled, found.spots, expected, 0)
-                return unclear or answer(settled)
+                return unclear or _second_thoughts(lowered, settled, found.places, expected, words) or answer(settled)
             if rated:
                 return TextVerdicts("list", (), frozenset(), unclear=_RATED)
             continue
@@ -182,7 +182,7 @@ def _read_sources(lowered: str, expected: int | None, words: VerdictWords) -> Te
             if other.values != chosen.values and not (chosen.keyed and _same_verdicts(chosen, other)):
                 return unclear_answer(chosen, f"{says(chosen)}, but {says(other)}")
         chosen, unclear = by_units(lowered, chosen, spots, expected, since)
-        return unclear or second_thoughts(lowered, chosen, readings, found.places, words) or answer(chosen)
+        return unclear or _second_thoughts(lowered, chosen, found.places, expected, words) or answer(chosen)
     chosen = readings[0]
     if len(chosen.items) < expected or GAP in chosen.items:
         covered = _merged(span for reading in readings if reading.values == chosen.values for span in reading.spans)
@@ -240,7 +240,19 @@ def _read_sources(lowered: str, expected: int | None, words: VerdictWords) -> Te
         # statement keep the contract's policy (the lowest reading, ``ambiguous_extra_verdicts``).
         why = f"{says(chosen)}, more than the {expected} statements the grader names each of"
         return unclear_answer(chosen, why)
-    return unclear or second_thoughts(lowered, chosen, readings, found.places, words) or answer(chosen)
+    return unclear or _second_thoughts(lowered, chosen, found.places, expected, words) or answer(chosen)
+
+
+def _second_thoughts(
+    lowered: str, chosen: Reading, places: Sequence[int], expected: int, words: VerdictWords
+) -> TextVerdicts | None:
+    """``second_looks.second_thoughts``, a revision's own verdicts read by this reader."""
+
+    def read_from(at: int) -> tuple[Value, ...] | None:
+        read = _read_text(lowered[at:], expected, words)
+        return read.values if read is not None and read.unclear is None else None
+
+    return second_thoughts(lowered, chosen, places, words, read_from)
 
 
 _NAMED = re.compile(r"(?:statement|claim)[ \t]*#?[ \t]*(\d{1,4})(?!\d)|§(\d{1,4})§")

@@ -239,11 +239,10 @@ def _listed(values: Sequence[Literal[0, 1] | None]) -> str:
 
 def _add_candidate(candidates: list[_Candidate], found: FoundJson, items: list[Any], values_only: bool) -> None:
     candidate = _candidate(found, items, values_only)
-    if candidate.single and candidates and candidates[-1].single:
-        last = candidates[-1]  # JSON lines: one item object per line
-        last.items.extend(candidate.items)
-        if candidate.repaired and not last.repaired:
-            candidates[-1] = last._replace(repaired=True)
+    last = candidates[-1] if candidates else None
+    if candidate.single and last is not None and last.single and not _judged_again(last.items, candidate.items[0]):
+        last.items.extend(candidate.items)  # JSON lines: one item object a line (prose may stand between)
+        candidates[-1] = last._replace(repaired=last.repaired or candidate.repaired)
     else:
         candidates.append(candidate)
 
@@ -254,6 +253,13 @@ def _candidate(found: FoundJson, items: list[Any], values_only: bool) -> _Candid
     # One item, on its own or as the one item of its value (a tool call's arguments): JSON lines merge these.
     single = type(found.value) is dict and len(items) == 1 and type(items[0]) is dict
     return _Candidate(items, found.repaired, single, values_only)
+
+
+def _judged_again(items: list[Any], item: Any) -> bool:
+    """Whether ``item`` echoes a statement one of ``items`` already judged: a second answer (a
+    draft corrected), not the next line of one."""
+    echo = _echo(item)
+    return echo is not None and any(_echo(earlier) == echo for earlier in items)
 
 
 def _is_whole(text: str, start: int, end: int) -> bool:
