@@ -84,3 +84,30 @@ def numbers_rate(lowered: str) -> str | None:
             line = lowered[line_start(lowered, point.start()) : line_end(lowered, point.start())].strip()
             return line if len(line) <= 80 else line[:77] + "..."
     return None
+
+
+def numbers_inverted(lowered: str) -> str | None:
+    """Where the grader defines its 1 as a failing verdict or its 0 as a passing one ("1.0 =
+    hallucination detected, 0.0 = no hallucination"), the definition: then its 1s and 0s say the
+    other way round from a verdict's, and are not read as one. ``lowered``: as ``prepare.fold``
+    gives it."""
+    if "=" not in lowered and "means" not in lowered:
+        return None
+    for defined in _NUMBER_DEFINED.finditer(lowered):
+        meaning = defined.group("meaning")
+        denied = _DENIED_FAILING.search(meaning) is not None
+        failing = not denied and _FAILING.search(meaning) is not None
+        passing = denied or (_PASSING.search(meaning) is not None and _FAILING.search(meaning) is None)
+        if failing if defined.group("n") == "1" else passing:
+            return defined.group().strip()
+    return None
+
+
+# "1 = hallucinated", "0.0 means no hallucination", "(1: unsupported, 0: supported)" on a legend's line.
+_NUMBER_DEFINED = re.compile(
+    r"(?<![\w.,§#])(?P<n>[01])(?:\.0+)?[ \t]*(?:=|means(?!\w))[ \t]*(?P<meaning>[a-z][^,;)\n]{0,60})"
+)
+# A meaning that names a failing verdict: what a hallucination metric's 1 means.
+_FAILING = re.compile(r"hallucinat|fabricat|unsupported|not supported|contradict|unfaithful|ungrounded|not grounded")
+_PASSING = re.compile(r"(?<![\w-])(?:supported|faithful|grounded|entailed|consistent)(?!\w)")
+_DENIED_FAILING = re.compile(r"(?<!\w)(?:no|not|without|free of)[ \t]+(?:hallucinat|fabricat|contradict)")

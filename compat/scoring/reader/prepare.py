@@ -83,6 +83,15 @@ def _invert_fields(lowered: str) -> str:
     return "".join(pieces)
 
 
+# A name that numbers a statement and goes on in words ("claim_1_grounded", "statement_2_is_supported"):
+# a metric's or a field's name, whatever its value says. Its words are no verdict; its number stays.
+_NUMBERED_NAME = re.compile(r"(?<![\w-])([a-z]+_\d{1,4})((?:_[a-z]+)+)(?![\w-])")
+
+
+def _statement_of_name(name: re.Match[str]) -> str:
+    return name.group(1) + " " * len(name.group(2))
+
+
 # A word struck through is withdrawn ("~~Supported~~ **Not supported**", "<del>Pass</del> Fail"): a
 # person reads the one left standing. Only a few words: a statement struck whole is a grader's mark
 # ("~~The store opens at 9.~~ (the context says otherwise)"), and "<s id=1>" is an element's name.
@@ -177,6 +186,8 @@ def prepare(text: str, statements: Sequence[str] | None, words: VerdictWords = B
 def prepare_folded(lowered: str, statements: Sequence[str] | None, words: VerdictWords = BUILT_IN) -> str:
     """``prepare`` for a text ``fold`` already gave (folded once where it is read twice)."""
     if "_" in lowered:
+        if any(f"_{digit}" in lowered for digit in "0123456789"):
+            lowered = _NUMBERED_NAME.sub(_statement_of_name, lowered)  # "claim_1_grounded": a field's name
         lowered = lowered.replace("_", " ")  # markdown emphasis, statement_1
     if "~~" in lowered or "<s" in lowered or "<del" in lowered:
         lowered = _STRUCK.sub(lambda struck: blanked(struck.group()), lowered)  # "~~Supported~~ **Not supported**"

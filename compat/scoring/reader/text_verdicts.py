@@ -181,6 +181,11 @@ def _read_sources(lowered: str, expected: int | None, words: VerdictWords) -> Te
         for other in complete:
             if other.values != chosen.values and not (chosen.keyed and _same_verdicts(chosen, other)):
                 return unclear_answer(chosen, f"{says(chosen)}, but {says(other)}")
+        partial = next((reading for reading in readings if _says_otherwise_where_read(reading, chosen, expected)), None)
+        if partial is not None:
+            # A table with a cell it could not read still read the others: where one of those says
+            # otherwise than the reading chosen, the two are two readings of one statement.
+            return unclear_answer(chosen, f"{says(chosen)}, but {says(partial)}")
         chosen, unclear = by_units(lowered, chosen, spots, expected, since)
         return unclear or _second_thoughts(lowered, chosen, found.places, expected, words) or answer(chosen)
     chosen = readings[0]
@@ -283,6 +288,20 @@ _SET_ASIDE = frozenset({"superseded_verdicts", "multiple_final_lines"})
 def _reads_the_count(reading: Reading, expected: int) -> bool:
     """A verdict (or the grader's "can't tell") for every statement, none a place it could not read."""
     return len(reading.items) == expected and not _UNREAD_PLACES & set(reading.items)
+
+
+def _says_otherwise_where_read(reading: Reading, chosen: Reading, expected: int) -> bool:
+    """Whether a layout's reading of every statement but some it could not read (an unread cell)
+    gives a statement it did read another verdict than ``chosen`` does (by position: neither is
+    keyed)."""
+    if len(reading.items) != expected or _reads_the_count(reading, expected) or reading.keyed or chosen.keyed:
+        return False
+    if reading.source == "prose":
+        return False  # a sentence's polarity is a weaker reading than any layout's: never against one
+    return any(
+        item not in _UNREAD_PLACES and item.value is not None and value is not None and item.value != value
+        for item, value in zip(reading.items, chosen.values, strict=False)
+    )
 
 
 def _prefix_agrees(first: tuple[Value, ...], second: tuple[Value, ...]) -> bool:

@@ -19,7 +19,7 @@ from operator import itemgetter
 from typing import Any, Literal, NamedTuple
 
 from compat.scoring._score import ScoreWarning, VerdictFormat, ordered_warnings
-from compat.scoring.reader.degrees import numbers_rate
+from compat.scoring.reader.degrees import numbers_inverted, numbers_rate
 from compat.scoring.reader.envelope import message_answer
 from compat.scoring.reader.json_items import NESTED_VERDICT_KEYS, VERDICT_KEYS, Values, verdict_items
 from compat.scoring.reader.json_scan import FoundJson, first_strict_value_end, iter_json_values
@@ -459,6 +459,8 @@ def _parse_text(text: str, statements: Sequence[str] | None, words: VerdictWords
     if read.by_numbers and read.unclear is None and (rating := numbers_rate(lowered)) is not None:
         # Read before the legends are blanked: "Scale: 1 = not supported at all, ..., 5 = fully supported".
         read = read._replace(unclear=f"its 1s and 0s are points of the grader's scale ({rating}), not verdicts")
+    if read.by_numbers and read.unclear is None and (inverted := numbers_inverted(lowered)) is not None:
+        read = read._replace(unclear=f"its 1s and 0s say the other way round from verdicts ({inverted})")
     values = read.values
     warnings = ordered_warnings({ScoreWarning(warning) for warning in read.warnings})
     valid = len(values) - values.count(None)
