@@ -6,6 +6,8 @@ says something else, the case is undetermined (``unclear_reading``), never the f
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from compat.scoring import Status
@@ -151,3 +153,39 @@ def test_a_json_the_grader_corrected_is_read_not_merged_with_its_draft() -> None
 def test_a_subject_that_is_nobody_s_denies_the_verb(sentence: str) -> None:
     result = score(f"The hotel does not allow pets. {sentence}", TWO[:1])
     assert result.value != pytest.approx(1.0), result.reason
+
+
+def test_a_corrected_json_is_read_where_call_1_numbers_its_statements() -> None:
+    # Call 1's lines keep their marks ("1. ..."); the echoes in both JSON answers match them all the
+    # same, and the last of two equally matching answers is the grader's final one.
+    statements = ["1. The hotel does not allow pets.", "2. The store opens at 9 am on weekdays."]
+
+    def answer(second: str) -> str:
+        items = [("The hotel does not allow pets.", "supported"), ("The store opens at 9 am on weekdays.", second)]
+        return json.dumps({"statements": [{"statement": text, "verdict": verdict} for text, verdict in items]})
+
+    fix = "Let me fix statement 2; the corrected JSON is below."
+    text = f"{answer('cannot be determined')}\n\n{fix}\n\n{answer('supported')}"
+    result = score(text, statements)
+    assert result.value == pytest.approx(1.0), result.reason
+
+
+def test_a_revised_verdict_under_the_same_statement_is_no_reading_by_echo() -> None:
+    text = (
+        "**Statement 1:** The hotel does not allow pets.\nExplanation: No mention.\nVerdict: Fail.\n"
+        "Second look: I missed the sentence that states this.\nRevised verdict: Pass."
+    )
+    assert_unclear(score(text, TWO[:1]), "revised verdict")
+
+
+def test_a_tool_s_result_that_echoes_the_statements_is_no_answer() -> None:
+    # An agent's lookup returns the statement with its passages, and judges nothing: the answer is
+    # the JSON that gives verdicts, though it names statements by number only.
+    statements = ["1. The hotel does not allow pets.", "2. The store opens at 9 am on weekdays."]
+    lookups = "\n".join(
+        f'[turn {n}] tool(lookup) <- {{"statement_id": {n}, "statement": "{s[3:]}", "passages": []}}'
+        for n, s in enumerate(statements, 1)
+    )
+    answer = json.dumps({"verdicts": [{"statement": 1, "verdict": "yes"}, {"statement": 2, "verdict": "no"}]})
+    result = score(f"{lookups}\n[turn 3] assistant:\n{answer}", statements)
+    assert result.value == pytest.approx(0.5), result.reason

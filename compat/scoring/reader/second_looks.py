@@ -98,8 +98,7 @@ def second_thoughts(
     if revision is not None and read_from(revision.at) != chosen.values:
         why = f'{says(chosen)}, but the grader revises its verdicts after them ("{revision.words}")'
         return unclear_answer(chosen, why)
-    if chosen.spans and not chosen.keyed and chosen.source != "prose":
-        # Read by echo, a unit that says two things is no guide already; prose reads its own "but wait".
+    if chosen.spans and chosen.source != "prose":  # prose reads its own "but wait"
         first = min(start for start, _end in chosen.spans)
         taken_back = revision_within(lowered, first, after, places, frozenset(chosen.anchors))
         if taken_back is not None:

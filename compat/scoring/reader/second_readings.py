@@ -62,6 +62,7 @@ _TAKEN_BACK = re.compile(
     r"(?<!\w)(?:(?:no[ \t,]+)?wait(?=[ \t]*[,.!:;—–-])|scratch (?:that|this)|make (?:that|it)|oops"
     r"|i take (?:that|it) back|strike that|never ?mind|hold on|correcting (?:that|this|it)|on re-?reading"
     r"|(?:re-?check|second look)[ \t]*:|after re-?check(?:ing)?|on second thought"
+    r"|(?:revised|updated|corrected|new) (?:verdict|answer|label)"
     r"|chang(?:e|ed|ing) (?:it |this |that |my verdict |the verdict )?to"
     r"|(?:^|(?<=[\n.!?]))[ \t]*actually,)(?!\w)"
 )
@@ -80,6 +81,10 @@ _TAKEN_BACK_TELLTALES = (
     "correcting",
     "reading",
     "check",
+    "revised",
+    "updated",
+    "corrected",
+    "new ",
 )
 _TAKEN_BACK_REACH = 160
 

@@ -273,6 +273,9 @@ def _is_whole(text: str, start: int, end: int) -> bool:
 _SQUEEZE = re.compile(r"[\W_]+")
 
 
+_LIST_MARK = re.compile(r"^[ \t]*(?:\d{1,4}[.)]|\(\d{1,4}\)|[-*•+])[ \t]+")
+
+
 def _squeezed(text: str) -> str:
     return _SQUEEZE.sub("", text.casefold())
 
@@ -287,7 +290,8 @@ def _choose(candidates: list[_Candidate], statements: Sequence[str] | None) -> _
     """
     if len(candidates) == 1:
         return candidates[0]
-    wanted = {_squeezed(statement) for statement in statements} if statements else set()
+    # Call 1's lines may keep their list marks ("1. The store opens at 9."); an echo does not.
+    wanted = {_squeezed(_LIST_MARK.sub("", statement, count=1)) for statement in statements or ()}
     best: _Candidate | None = None
     best_hits = 0
     neutral: list[_Candidate] = []
@@ -295,7 +299,7 @@ def _choose(candidates: list[_Candidate], statements: Sequence[str] | None) -> _
         echoes = [_echo(item) for item in candidate.items]
         echoed = [echo for echo in echoes if echo is not None]
         hits = sum(_squeezed(echo) in wanted for echo in echoed)
-        if hits and hits >= best_hits:
+        if hits and hits >= best_hits and _gives_verdicts(candidate):
             best, best_hits = candidate, hits
         if not echoed:
             neutral.append(candidate)
@@ -307,6 +311,14 @@ def _choose(candidates: list[_Candidate], statements: Sequence[str] | None) -> _
         whole = [candidate for candidate in neutral if len(candidate.items) == len(statements or ())]
         return whole[0] if len(whole) == 1 else neutral[0]
     return candidates[0]
+
+
+def _gives_verdicts(candidate: _Candidate) -> bool:
+    """Whether any item of ``candidate`` holds a verdict (a tool's result echoes statements, and judges none)."""
+    return candidate.values_only or any(
+        type(item) is dict and (_get(item, VERDICT_KEYS) is not None or _get(item, NESTED_VERDICT_KEYS) is not None)
+        for item in candidate.items
+    )
 
 
 def _echo(item: Any) -> str | None:
