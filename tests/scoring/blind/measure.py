@@ -2,7 +2,7 @@
 
     python -m tests.scoring.blind.measure --set NAME --seed S --n N [--examples K]
 
-NAME is dev, heldout, heldout2 to heldout24, or both (dev and heldout).
+NAME is dev, heldout, heldout2 to heldout25, or both (dev and heldout).
 
 Draws N outputs per set (a layout chosen uniformly for each, drawn with its dimensions)
 from ``random.Random`` seeded by the set's name and S, scores each with
@@ -48,6 +48,7 @@ from tests.scoring.blind.heldout21 import HELDOUT21
 from tests.scoring.blind.heldout22 import HELDOUT22
 from tests.scoring.blind.heldout23 import HELDOUT23
 from tests.scoring.blind.heldout24 import HELDOUT24
+from tests.scoring.blind.heldout25 import HELDOUT25
 from tests.scoring.blind.layouts import DEV
 from tests.scoring.graders import RandomChooser
 
@@ -77,6 +78,7 @@ SETS: dict[str, LayoutSet] = {
     "heldout22": HELDOUT22,
     "heldout23": HELDOUT23,
     "heldout24": HELDOUT24,
+    "heldout25": HELDOUT25,
 }
 
 
