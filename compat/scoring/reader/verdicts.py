@@ -19,6 +19,7 @@ from operator import itemgetter
 from typing import Any, Literal, NamedTuple
 
 from compat.scoring._score import ScoreWarning, VerdictFormat, ordered_warnings
+from compat.scoring.reader.batches import batch_reply
 from compat.scoring.reader.degrees import numbers_inverted, numbers_rate
 from compat.scoring.reader.envelope import message_answer
 from compat.scoring.reader.json_items import NESTED_VERDICT_KEYS, VERDICT_KEYS, Values, verdict_items
@@ -90,9 +91,23 @@ def parse_verdicts(
     reasoning = reasoning or (message is not None and message.reasoning_set_aside)
     if text[:1].isspace() or text[-1:].isspace():
         text = text.strip()  # a megabyte of padding should cost one pass, not one per reader
+    batch = batch_reply(text)
+    if batch is not None and batch.part is not None:
+        text = batch.part  # the part the reply keys by this case's name, as the pipeline's note names it
     parsed = _parse_json(text, statements, words) if "{" in text or "[" in text else None
     if parsed is None:
         parsed = _parse_text(text, statements, words)
+    if (
+        parsed is not None
+        and batch is not None
+        and batch.part is None
+        and parsed.unclear is None
+        and not _echoes_each(parsed, statements)
+    ):
+        # Other cases' verdicts stand beside this case's, and which are whose is not said.
+        parsed = parsed._replace(
+            unclear=f'it answers several cases at once ("{batch.evidence}"), and which part is this case\'s is not said'
+        )
     if parsed is not None and reasoning:
         warnings = set(parsed.warnings) | {ScoreWarning.REASONING_IGNORED}
         parsed = parsed._replace(warnings=ordered_warnings(warnings))
@@ -154,6 +169,15 @@ def _parse_json(text: str, statements: Sequence[str] | None, words: VerdictWords
 
 # Text around the JSON shorter than this holds no verdict per statement ("```json", "Here you go:").
 _MIN_TEXT_AROUND = 8
+
+
+def _echoes_each(parsed: ParsedVerdicts, statements: Sequence[str] | None) -> bool:
+    """Whether the verdicts read echo call 1's statements, one each: then they say whose they are."""
+    if not statements or parsed.statements is None or len(parsed.statements) != len(statements):
+        return False
+    wanted = {_squeezed(_LIST_MARK.sub("", statement, count=1)) for statement in statements}
+    echoed = {_squeezed(echo) for echo in parsed.statements if echo is not None}
+    return echoed == wanted
 
 
 def _checked_against_text(
