@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pytest
 
+from compat.scoring import Cause
 from compat.scoring.reader.degrees import numbers_inverted
 from tests.scoring._reading import assert_unclear, score
 
@@ -54,3 +55,14 @@ def test_a_table_that_reads_a_row_otherwise_than_the_list_leaves_the_case_unclea
         "supported: 0/2 (1 undecided, counted as not supported)"
     )
     assert_unclear(score(text, TWO), "the table reads no")
+
+
+def test_no_misstatement_is_no_no() -> None:
+    # An audit schedule's conclusion: "No misstatement" says a failing is absent; read as the grader's
+    # "no", it scored a supported statement 0.
+    text = (
+        "| Ref | Conclusion | Assertion |\n|---|---|---|\n"
+        "| M-1 | No misstatement | No refunds are given after 30 days. |"
+    )
+    result = score(text, ONE)
+    assert (result.value, result.cause) == (None, Cause.NO_VERDICTS), result.reason

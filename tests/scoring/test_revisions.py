@@ -189,3 +189,14 @@ def test_a_tool_s_result_that_echoes_the_statements_is_no_answer() -> None:
     answer = json.dumps({"verdicts": [{"statement": 1, "verdict": "yes"}, {"statement": 2, "verdict": "no"}]})
     result = score(f"{lookups}\n[turn 3] assistant:\n{answer}", statements)
     assert result.value == pytest.approx(0.5), result.reason
+
+
+def test_a_list_of_changes_after_the_verdicts_is_a_revision() -> None:
+    text = "(1) supported\n(2) supported\n(3) supported\n\nChanges: #2: supported -> not supported. The rest stay."
+    assert_unclear(score(text, THREE), "changes:")
+
+
+def test_no_changes_is_no_revision() -> None:
+    text = "1. supported\n2. not supported\n3. supported\n\nSecond pass: No changes: the verdicts above are final."
+    result = score(text, THREE)
+    assert result.value == pytest.approx(2 / 3), result.reason

@@ -75,6 +75,12 @@ _NO_SUBJECT = re.compile(
     r"(?<!\w)(?:nothing|none|nowhere|nobody|no[ \t]+(?:[a-z]+[ \t]+)?(?:passage|evidence|part|sentence|document"
     r"|source|information|text|context|line|mention|section|fact|detail|data|reference|snippet|chunk)s?)(?!\w)"
 )
+# "No" before a failing's name ("no misstatement", "no discrepancy", "no contradiction found") says the
+# failing is absent, which is neither the statement's "no" nor, by itself, its support.
+_NO_FAILING = re.compile(
+    r"(?<!\w)no[ \t]+(?:misstatements?|discrepanc(?:y|ies)|contradictions?|conflicts?|errors?|issues?|exceptions?"
+    r"|problems?|hallucinations?|inconsistenc(?:y|ies)|mismatch(?:es)?|deviations?|concerns?)(?!\w)"
+)
 _JUDGING_VERBS = frozenset(("supports", "entails", "entail", "confirms", "backs"))
 
 
@@ -311,6 +317,8 @@ def _polarity(sentence: str) -> Value | int:
             values.add(0)  # "unsupported statements: [], supported statements: [§0§]"; "partially supported"
         # Both ways ("partially supported (counts as not supported)"): neither is the sentence's verdict.
         return values.pop() if len(values) == 1 else _NOT_A_VERDICT
+    if "no " in sentence:
+        sentence = _NO_FAILING.sub(" ", sentence)  # "no misstatement" denies a failing: it is no "no"
     if _NEGATIVE.search(sentence) or _ELLIPTIC_NO.search(sentence):
         return 0
     return _NOT_A_VERDICT

@@ -118,6 +118,7 @@ _REVISION_TELLTALES = (
     "actually",
     "edit",
     "update",
+    "change",
     "erratum",
     "fix",
     "wait",
@@ -204,7 +205,8 @@ _REVISION = re.compile(
     r"(?<!\w)(?:correction|corrected|on second thought|on reflection|on closer (?:look|reading|inspection)"
     r"|i (?:got|had) [^\n.]{0,30}wrong|i misread|i made (?:a|an) (?:mistake|error)|scratch (?:that|everything|all)"
     r"|let me (?:correct|revise|start over|redo)"
-    r"|should (?:be|read|have been)|is actually|are actually|revised|(?:revision|edit|update|erratum)[ \t]*:"
+    r"|should (?:be|read|have been)|is actually|are actually|revised"
+    r"|(?<!no )(?:revision|edit|update|erratum|change)s?(?:[ \t]*#?\d{1,2})?[ \t]*:"  # not "No changes:"
     r"|let me fix|i need to fix|(?:^|(?<=[\n.!?]))[ \t]*actually,"
     # After the verdicts: "wait — on re-reading ...", "statement 2 changes from unsure to yes",
     # "disregard the verdicts above", "let me start over".
