@@ -66,3 +66,16 @@ def test_no_misstatement_is_no_no() -> None:
     )
     result = score(text, ONE)
     assert (result.value, result.cause) == (None, Cause.NO_VERDICTS), result.reason
+
+
+def test_a_count_of_a_verdict_beside_a_count_of_another_label_is_no_verdict() -> None:
+    # "0 accurate, 1 flagged" counts; its "accurate" judged no statement.
+    text = "No refunds are given after 30 days.\n[FLAG — needs context]\n\nDesk summary: 0 accurate, 1 flagged."
+    result = score(text, ONE)
+    assert (result.value, result.cause) == (None, Cause.NO_VERDICTS), result.reason
+
+
+def test_a_row_s_number_before_the_statement_is_no_verdict() -> None:
+    text = "1 | No refunds are given after 30 days. | Tie-out: does not agree | the context shows otherwise"
+    result = score(text, ONE)
+    assert (result.value, result.cause) == (None, Cause.NO_VERDICTS), result.reason

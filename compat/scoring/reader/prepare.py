@@ -345,8 +345,20 @@ _COLUMN_NAMES_LINE = re.compile(
     re.MULTILINE,
 )
 # "0 supported, 2 not supported, 1 undetermined": how many statements got each verdict, no verdict.
-_COUNTED_WORDS = ("supported", "entailed", "undetermined", "undecided", "unclear", "contradicted", "passed", "failed")
-_COUNTED = r"\d{1,3}[ \t]+(?:not[ \t]+)?(?:un)?(?:" + "|".join(_COUNTED_WORDS) + r"|correct|incorrect)(?!\w)"
+_COUNTED_WORDS = (
+    "supported",
+    "entailed",
+    "undetermined",
+    "undecided",
+    "unclear",
+    "contradicted",
+    "passed",
+    "failed",
+    "accurate",
+)
+_COUNTED = r"\d{1,3}[ \t]+(?:not[ \t]+)?(?:un|in)?(?:" + "|".join(_COUNTED_WORDS) + r"|correct|incorrect)(?!\w)"
+# Beside a count of a verdict, a count of the grader's own label ("0 accurate, 1 flagged").
+_COUNTED_OTHER = r"\d{1,3}[ \t]+[a-z]{3,20}(?!\w)"
 _COUNT_BEFORE = re.compile(r"\d[ \t]+(?:not[ \t]+)?$")
 
 
@@ -359,7 +371,10 @@ def _counted(lowered: str) -> bool:
     )
 
 
-_COUNTS_BY_VERDICT = re.compile(_COUNTED + r"(?:[ \t]*(?:,|;|and|/|·)[ \t]*" + _COUNTED + r")+")
+_COUNT_JOINT = r"[ \t]*(?:,|;|and|/|·)[ \t]*"
+_COUNTS_BY_VERDICT = re.compile(
+    rf"{_COUNTED}(?:{_COUNT_JOINT}(?:{_COUNTED}|{_COUNTED_OTHER}))+|(?:{_COUNTED_OTHER}{_COUNT_JOINT})+{_COUNTED}"
+)
 # A scale's points defined a line each ("5 = Fully supported" ... "1 = Not supported"): under a
 # heading that names a rubric or a scale, or counting down. They define, they judge no statement.
 _SCALE_LINE = re.compile(r"^[ \t*_>-]*(\d{1,2})[ \t*_]*(?:=|means(?!\w))[^\n]*$", re.MULTILINE)

@@ -68,10 +68,11 @@ _ENDS = (
 # After a label ("Verdict: 1. Explanation...") a 1 or 0 is the verdict; elsewhere not "1." or "1)"
 # before more text, nor "1 →": those enumerate. Nor, anywhere, "1:" or "(1)" before a lone "?" or
 # letter: "Verdicts: 1:?; 2:N" numbers its items ("→ 1: explicitly stated" is a 1 explained); nor
-# before the statement it numbers ("1   §0§   incorrect", "1. Statement: ...").
+# before the statement it numbers ("1   §0§   incorrect", "1 | §0§ | …", "1. Statement: ...").
 # Never "[1, 2, 3]", nor the 1 of "-1" (a code of its own: "-1 = cannot tell").
 _NUMBER = (
     r"(?<![-−])(?P<n>[01])(?![^\n]{0,3}\d)(?![):][ \t]*(?:\?|[a-z](?!\w)))(?![ \t]+(?:§|statement|claim))"
+    r"(?![ \t]*\|[ \t]*(?:§|statement|claim))"  # "1 | §0§ | ...": a row's number
     r"(?(l)(?!\w)|(?!\w|[.)][ \t]*\S|[ \t]*(?:→|->|=>)))"
 )
 _TAIL_JOINER = r"(?:[ \t]*(?:[-–—:=|→⇒➔➜,]|->|=>)[ \t*_`\"'“”‘’«»<\[(]*)"
