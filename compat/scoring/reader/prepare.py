@@ -17,6 +17,7 @@ from compat.scoring.reader.legend import MARKS_IN_PARENTHESIS
 from compat.scoring.reader.lines import LineStarts, blanked, blanked_spans, line_end, line_start, occurrences
 from compat.scoring.reader.options import apply_options
 from compat.scoring.reader.pairs import STATEMENT_KEY
+from compat.scoring.reader.tally import blank_counts
 from compat.scoring.reader.verdict_words import BUILT_IN, MARKS, MAX_VERDICTS, VerdictWords
 
 # "(Yes/No)" and "yes or no" describe the format; they are not verdicts.
@@ -231,12 +232,9 @@ def prepare_folded(lowered: str, statements: Sequence[str] | None, words: Verdic
         lowered = _THRESHOLD_RULE.sub(lambda rule: blanked(rule.group()), lowered)
     if "=" in lowered or "means" in lowered:
         lowered = _blank_scales(lowered)
-    if "=" in lowered or ":" in lowered:
-        lowered = _COUNT_LINE.sub(lambda count: blanked(count.group()), lowered)
+    lowered = blank_counts(lowered)  # "N = 5", "0 supported, 2 not supported": counted, not judged
     if "statement " in lowered or "claim " in lowered:
         lowered = _COLUMN_NAMES_LINE.sub(lambda names: blanked(names.group()), lowered)
-    if "," in lowered and _counted(lowered):
-        lowered = _COUNTS_BY_VERDICT.sub(lambda counts: blanked(counts.group()), lowered)
     if any(telltale in lowered for telltale in _OTHER_CRITERIA_TELLTALES):
         lowered = _blank_other_criteria(lowered)
     if any(telltale in lowered for telltale in _INVERTED_TELLTALES):
@@ -328,11 +326,6 @@ def _as_verdict_marker(line: re.Match[str]) -> str:
     return line.group(1) + "verdict".ljust(len(line.group()) - len(line.group(1)))
 
 
-# "N = 5", "n_statements: 9", "total = 4" alone on a line: how many statements there are, no verdict.
-_COUNT_LINE = re.compile(
-    r"^[ \t*_>-]*(?:n|total|count|n statements|num statements|statements)[ \t*_]*[:=][ \t*_]*\d{1,3}[ \t*_.,;]*$",
-    re.MULTILINE,
-)
 # "[1 ("The dosage is 200 mg")] not backed": the number in a bracket before an echo's opening
 # bracket numbers the statement the echo names; it is no "1" verdict.
 _NUMBER_OF_ECHO = re.compile(r"(?<=\[)[ \t]*\d{1,3}(?=[ \t]*[(\[][ \t\"'“]*[ ]§\d{1,4}§)")
@@ -343,37 +336,6 @@ _COLUMN_NAMES_LINE = re.compile(
     r"^[ \t]*(?:(?:#|id|index|idx|no\.)[ \t]+)?(?:statement|claim)s?[ \t]+"
     r"(?:supported|entailed|faithful|grounded)[ \t]*$",
     re.MULTILINE,
-)
-# "0 supported, 2 not supported, 1 undetermined": how many statements got each verdict, no verdict.
-_COUNTED_WORDS = (
-    "supported",
-    "entailed",
-    "undetermined",
-    "undecided",
-    "unclear",
-    "contradicted",
-    "passed",
-    "failed",
-    "accurate",
-)
-_COUNTED = r"\d{1,3}[ \t]+(?:not[ \t]+)?(?:un|in)?(?:" + "|".join(_COUNTED_WORDS) + r"|correct|incorrect)(?!\w)"
-# Beside a count of a verdict, a count of the grader's own label ("0 accurate, 1 flagged").
-_COUNTED_OTHER = r"\d{1,3}[ \t]+[a-z]{3,20}(?!\w)"
-_COUNT_BEFORE = re.compile(r"\d[ \t]+(?:not[ \t]+)?$")
-
-
-def _counted(lowered: str) -> bool:
-    """Whether a verdict word stands after a number ("2 not supported"), found by substring search."""
-    return any(
-        _COUNT_BEFORE.search(lowered, max(0, at - 8), at) is not None
-        for word in _COUNTED_WORDS
-        for at in occurrences(lowered, word, _MAX_CRITERIA_FIELDS)
-    )
-
-
-_COUNT_JOINT = r"[ \t]*(?:,|;|and|/|·)[ \t]*"
-_COUNTS_BY_VERDICT = re.compile(
-    rf"{_COUNTED}(?:{_COUNT_JOINT}(?:{_COUNTED}|{_COUNTED_OTHER}))+|(?:{_COUNTED_OTHER}{_COUNT_JOINT})+{_COUNTED}"
 )
 # A scale's points defined a line each ("5 = Fully supported" ... "1 = Not supported"): under a
 # heading that names a rubric or a scale, or counting down. They define, they judge no statement.

@@ -15,6 +15,8 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
+from compat.scoring.reader.lines import blanked, occurrences
+
 _NUMBER_WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
 _COUNT = r"\d{1,3}|" + "|".join(_NUMBER_WORDS) + "|none|no"
 # What a count calls the statements being counted, and the verb before the verdict word.
@@ -87,3 +89,53 @@ def _number(word: str) -> int:
     if word in ("none", "no"):
         return 0
     return _NUMBER_WORDS.index(word)
+
+
+def blank_counts(lowered: str) -> str:
+    """``lowered`` with the grader's counts blanked: how many statements there are ("N = 5") and how
+    many got each verdict ("0 supported, 2 not supported"). A count judges no statement; its verdict
+    word is no item (``prepare`` calls this; ``stated_tally`` reads the count itself)."""
+    if "=" in lowered or ":" in lowered:
+        lowered = _COUNT_LINE.sub(lambda count: blanked(count.group()), lowered)
+    if "," in lowered and _counted(lowered):
+        lowered = _COUNTS_BY_VERDICT.sub(lambda counts: blanked(counts.group()), lowered)
+    return lowered
+
+
+# "N = 5", "n_statements: 9", "total = 4" alone on a line: how many statements there are, no verdict.
+_COUNT_LINE = re.compile(
+    r"^[ \t*_>-]*(?:n|total|count|n statements|num statements|statements)[ \t*_]*[:=][ \t*_]*\d{1,3}[ \t*_.,;]*$",
+    re.MULTILINE,
+)
+# "0 supported, 2 not supported, 1 undetermined": how many statements got each verdict, no verdict.
+_COUNTED_WORDS = (
+    "supported",
+    "entailed",
+    "undetermined",
+    "undecided",
+    "unclear",
+    "contradicted",
+    "passed",
+    "failed",
+    "accurate",
+)
+_COUNTED = r"\d{1,3}[ \t]+(?:not[ \t]+)?(?:un|in)?(?:" + "|".join(_COUNTED_WORDS) + r"|correct|incorrect)(?!\w)"
+# Beside a count of a verdict, a count of the grader's own label ("0 accurate, 1 flagged").
+_COUNTED_OTHER = r"\d{1,3}[ \t]+[a-z]{3,20}(?!\w)"
+_COUNT_BEFORE = re.compile(r"\d[ \t]+(?:not[ \t]+)?$")
+
+
+def _counted(lowered: str) -> bool:
+    """Whether a verdict word stands after a number ("2 not supported"), found by substring search."""
+    return any(
+        _COUNT_BEFORE.search(lowered, max(0, at - 8), at) is not None
+        for word in _COUNTED_WORDS
+        for at in occurrences(lowered, word, _MAX_COUNTED_PLACES)
+    )
+
+
+_COUNT_JOINT = r"[ \t]*(?:,|;|and|/|·)[ \t]*"
+_COUNTS_BY_VERDICT = re.compile(
+    rf"{_COUNTED}(?:{_COUNT_JOINT}(?:{_COUNTED}|{_COUNTED_OTHER}))+|(?:{_COUNTED_OTHER}{_COUNT_JOINT})+{_COUNTED}"
+)
+_MAX_COUNTED_PLACES = 64  # places a counted word is looked at, at most
