@@ -468,6 +468,11 @@ MIN_ECHO_CHARS = 8  # shorter statements ("Yes.") could be verdicts themselves
 _LIST_MARK = re.compile(r"^(?:[-*•+]|\d{1,4}[.)]|\(\d{1,4}\))[ \t]+")  # call 1's "1. " or "- " before a statement
 
 
+def without_list_mark(statement: str) -> str:
+    """A statement of call 1 without the list mark its line kept ("1. The store opens at 9.")."""
+    return _LIST_MARK.sub("", statement.lstrip(" \t"), count=1)
+
+
 def _folded(statement: str) -> str:
     """A statement as ``prepare`` leaves its echo in the text (legends do not occur in statements)."""
     if not statement.isascii():

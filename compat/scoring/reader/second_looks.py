@@ -94,17 +94,18 @@ def second_thoughts(
                 return unclear_answer(
                     chosen, f"{says(chosen)}, but a sentence after them says {word} of statement {index}"
                 )
-    return revised(lowered, chosen, places, read_from)
+    return _revised(lowered, chosen, after, places, read_from)
 
 
-def revised(
-    lowered: str, chosen: Reading, places: Sequence[int], read_from: Callable[[int], tuple[Value, ...] | None]
+def _revised(
+    lowered: str,
+    chosen: Reading,
+    after: int,
+    places: Sequence[int],
+    read_from: Callable[[int], tuple[Value, ...] | None],
 ) -> TextVerdicts | None:
-    """The reading unclear where the grader revises its verdicts after or among them (the part of
-    ``second_thoughts`` a reading settled by every verdict word's place still needs: a retraction
-    stands outside the verdicts it takes back)."""
-    ends = [end for _start, end in chosen.spans]
-    after = max(ends) if ends else len(lowered)
+    """The reading unclear where the grader revises its verdicts after them (from ``after``) or
+    among them."""
     revision = revision_after(lowered, after)
     if revision is not None and read_from(revision.at) != chosen.values:
         why = f'{says(chosen)}, but the grader revises its verdicts after them ("{revision.words}")'

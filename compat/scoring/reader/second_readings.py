@@ -118,7 +118,6 @@ _REVISION_TELLTALES = (
     "actually",
     "edit",
     "update",
-    "change",
     "erratum",
     "fix",
     "wait",

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_right
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 
 from compat.scoring.reader.degrees import rates_each_statement
 from compat.scoring.reader.final_line import read_final_block
@@ -252,17 +252,12 @@ def _second_thoughts(
     lowered: str, chosen: Reading, places: Sequence[int], expected: int, words: VerdictWords
 ) -> TextVerdicts | None:
     """``second_looks.second_thoughts``, a revision's own verdicts read by this reader."""
-    return second_thoughts(lowered, chosen, places, words, _reader_from(lowered, expected, words))
-
-
-def _reader_from(lowered: str, expected: int, words: VerdictWords) -> Callable[[int], tuple[Value, ...] | None]:
-    """What the text from a place on reads, where it reads it clearly (a revision's own verdicts)."""
 
     def read_from(at: int) -> tuple[Value, ...] | None:
         read = _read_text(lowered[at:], expected, words)
         return read.values if read is not None and read.unclear is None else None
 
-    return read_from
+    return second_thoughts(lowered, chosen, places, words, read_from)
 
 
 _NAMED = re.compile(r"(?:statement|claim)[ \t]*#?[ \t]*(\d{1,4})(?!\d)|§(\d{1,4})§")

@@ -25,7 +25,7 @@ from compat.scoring.reader.envelope import message_answer
 from compat.scoring.reader.json_items import NESTED_VERDICT_KEYS, VERDICT_KEYS, Values, verdict_items
 from compat.scoring.reader.json_scan import FoundJson, first_strict_value_end, iter_json_values
 from compat.scoring.reader.legend import legend_marks, partial_rule
-from compat.scoring.reader.prepare import fold, prepare_folded, strip_reasoning
+from compat.scoring.reader.prepare import fold, prepare_folded, strip_reasoning, without_list_mark
 from compat.scoring.reader.scan import candidate_starts
 from compat.scoring.reader.shown import shown_string
 from compat.scoring.reader.tally import stated_tally
@@ -175,9 +175,8 @@ def _echoes_each(parsed: ParsedVerdicts, statements: Sequence[str] | None) -> bo
     """Whether the verdicts read echo call 1's statements, one each: then they say whose they are."""
     if not statements or parsed.statements is None or len(parsed.statements) != len(statements):
         return False
-    wanted = {_squeezed(_LIST_MARK.sub("", statement, count=1)) for statement in statements}
     echoed = {_squeezed(echo) for echo in parsed.statements if echo is not None}
-    return echoed == wanted
+    return echoed == _wanted(statements)
 
 
 def _checked_against_text(
@@ -297,7 +296,10 @@ def _is_whole(text: str, start: int, end: int) -> bool:
 _SQUEEZE = re.compile(r"[\W_]+")
 
 
-_LIST_MARK = re.compile(r"^[ \t]*(?:\d{1,4}[.)]|\(\d{1,4}\)|[-*•+])[ \t]+")
+def _wanted(statements: Sequence[str]) -> set[str]:
+    """Call 1's statements as an echo of them is compared: its lines may keep their list marks
+    ("1. The store opens at 9."); an echo does not."""
+    return {_squeezed(without_list_mark(statement)) for statement in statements}
 
 
 def _squeezed(text: str) -> str:
@@ -314,8 +316,7 @@ def _choose(candidates: list[_Candidate], statements: Sequence[str] | None) -> _
     """
     if len(candidates) == 1:
         return candidates[0]
-    # Call 1's lines may keep their list marks ("1. The store opens at 9."); an echo does not.
-    wanted = {_squeezed(_LIST_MARK.sub("", statement, count=1)) for statement in statements or ()}
+    wanted = _wanted(statements or ())
     best: _Candidate | None = None
     best_hits = 0
     neutral: list[_Candidate] = []
