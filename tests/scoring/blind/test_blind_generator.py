@@ -42,6 +42,7 @@ from tests.scoring.blind.heldout25 import HELDOUT25
 from tests.scoring.blind.heldout26 import HELDOUT26
 from tests.scoring.blind.heldout27 import HELDOUT27
 from tests.scoring.blind.heldout28 import HELDOUT28
+from tests.scoring.blind.heldout29 import HELDOUT29
 from tests.scoring.blind.layouts import DEV, dev_outputs
 from tests.scoring.blind.measure import main, measure
 from tests.scoring.graders import SHAPES, RandomChooser
@@ -192,6 +193,7 @@ LATER_SETS = (
     HELDOUT26,
     HELDOUT27,
     HELDOUT28,
+    HELDOUT29,
 )
 
 
