@@ -2,7 +2,7 @@
 
     python -m tests.scoring.blind.measure --set NAME --seed S --n N [--examples K]
 
-NAME is dev, heldout, heldout2 to heldout29, or both (dev and heldout).
+NAME is dev, heldout, heldout2 to heldout30, or both (dev and heldout).
 
 Draws N outputs per set (a layout chosen uniformly for each, drawn with its dimensions)
 from ``random.Random`` seeded by the set's name and S, scores each with
@@ -53,6 +53,7 @@ from tests.scoring.blind.heldout26 import HELDOUT26
 from tests.scoring.blind.heldout27 import HELDOUT27
 from tests.scoring.blind.heldout28 import HELDOUT28
 from tests.scoring.blind.heldout29 import HELDOUT29
+from tests.scoring.blind.heldout30 import HELDOUT30
 from tests.scoring.blind.layouts import DEV
 from tests.scoring.graders import RandomChooser
 
@@ -87,6 +88,7 @@ SETS: dict[str, LayoutSet] = {
     "heldout27": HELDOUT27,
     "heldout28": HELDOUT28,
     "heldout29": HELDOUT29,
+    "heldout30": HELDOUT30,
 }
 
 

@@ -43,6 +43,7 @@ from tests.scoring.blind.heldout26 import HELDOUT26
 from tests.scoring.blind.heldout27 import HELDOUT27
 from tests.scoring.blind.heldout28 import HELDOUT28
 from tests.scoring.blind.heldout29 import HELDOUT29
+from tests.scoring.blind.heldout30 import HELDOUT30
 from tests.scoring.blind.layouts import DEV, dev_outputs
 from tests.scoring.blind.measure import main, measure
 from tests.scoring.graders import SHAPES, RandomChooser
@@ -194,6 +195,7 @@ LATER_SETS = (
     HELDOUT27,
     HELDOUT28,
     HELDOUT29,
+    HELDOUT30,
 )
 
 
