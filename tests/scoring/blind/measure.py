@@ -2,7 +2,7 @@
 
     python -m tests.scoring.blind.measure --set NAME --seed S --n N [--examples K]
 
-NAME is dev, heldout, heldout2 to heldout27, or both (dev and heldout).
+NAME is dev, heldout, heldout2 to heldout27, heldout31, or both (dev and heldout).
 
 Draws N outputs per set (a layout chosen uniformly for each, drawn with its dimensions)
 from ``random.Random`` seeded by the set's name and S, scores each with
@@ -51,6 +51,7 @@ from tests.scoring.blind.heldout24 import HELDOUT24
 from tests.scoring.blind.heldout25 import HELDOUT25
 from tests.scoring.blind.heldout26 import HELDOUT26
 from tests.scoring.blind.heldout27 import HELDOUT27
+from tests.scoring.blind.heldout31 import HELDOUT31
 from tests.scoring.blind.layouts import DEV
 from tests.scoring.graders import RandomChooser
 
@@ -83,6 +84,7 @@ SETS: dict[str, LayoutSet] = {
     "heldout25": HELDOUT25,
     "heldout26": HELDOUT26,
     "heldout27": HELDOUT27,
+    "heldout31": HELDOUT31,
 }
 
 

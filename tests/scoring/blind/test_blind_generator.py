@@ -41,6 +41,7 @@ from tests.scoring.blind.heldout24 import HELDOUT24
 from tests.scoring.blind.heldout25 import HELDOUT25
 from tests.scoring.blind.heldout26 import HELDOUT26
 from tests.scoring.blind.heldout27 import HELDOUT27
+from tests.scoring.blind.heldout31 import HELDOUT31
 from tests.scoring.blind.layouts import DEV, dev_outputs
 from tests.scoring.blind.measure import main, measure
 from tests.scoring.graders import SHAPES, RandomChooser
@@ -190,6 +191,7 @@ LATER_SETS = (
     HELDOUT25,
     HELDOUT26,
     HELDOUT27,
+    HELDOUT31,
 )
 
 
