@@ -33,6 +33,7 @@ from compat.scoring.reader import (
     blank_keys,
     matched_refusal,
     parse_verdicts,
+    refused_the_task,
     verdict_words,
 )
 
@@ -366,6 +367,15 @@ class RagasScorer:
                 len(statements),
                 verdict_format=parsed.format,
                 warnings=parsed.warnings,
+            )
+        task_refused = refused_the_task(case.grader_output)
+        if task_refused is not None:
+            why = (
+                f'the grader refused to judge this case\'s statements ("{task_refused}"); the '
+                f"{parsed.valid_count} verdicts beside it are not read as theirs"
+            )
+            return self._undetermined(
+                case, Cause.REFUSAL, why, len(statements), verdict_format=parsed.format, warnings=parsed.warnings
             )
         values, reasons, align_warnings = align(statements, parsed)
         # A final line, markers or a table giving every statement an item ("Yes. N/A. Cannot determine.")

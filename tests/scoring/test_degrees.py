@@ -10,6 +10,7 @@ import pytest
 from compat import get_scorer
 from compat.cases import parse_case
 from compat.scoring import Cause, Score, Status
+from compat.scoring.reader.options import MAX_KEY_OPTIONS
 
 STATEMENTS = ["The store opens at 9 am.", "Refunds are possible for sale items.", "The claim was filed in March."]
 
@@ -82,3 +83,11 @@ def test_a_letter_the_options_do_not_define_is_no_verdict_in_its_place() -> None
 
 def test_a_list_lettered_by_statement_is_still_read() -> None:
     assert score("a) Yes b) No c) Yes").value == pytest.approx(2 / 3)
+
+
+def test_a_key_line_longer_than_a_key_is_read_by_its_first_options_and_blanked_whole() -> None:
+    # Past MAX_KEY_OPTIONS the rest of the line is not read as options (a megabyte of them is one
+    # key line), yet it is still the key's line: none of its words is a verdict.
+    key = "(Options: " + "(A) Supported (B) Not supported " * MAX_KEY_OPTIONS + "(C) Cannot be determined)"
+    result = score("1 - B; 2 - A; 3 - C.\n\n" + key)
+    assert [verdict.verdict for verdict in result.verdicts] == [0, 1, None], result.reason

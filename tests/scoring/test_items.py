@@ -305,3 +305,25 @@ def test_the_enumeration_prefilter_never_drops_an_enumeration(pieces: list[str])
 def test_a_superscript_or_circled_number_enumerates_as_its_digit(output: str, value: float) -> None:
     statements = "The tower is tall." if value != 0.5 else "The tower is tall.\nIt opened in 1889."
     assert get_scorer("ragas").score(Case(id="c", statements_output=statements, grader_output=output)).value == value
+
+
+@pytest.mark.parametrize(
+    ("part", "value"),
+    [
+        # Votes, then what they conclude (blind heldout30: read by the first vote, 17% of a
+        # self-consistency layout scored too high).
+        ("statement 6: yes ×2, no ×3 → no", 0),
+        ("s1 votes: [pass, pass, fail, fail, fail] → majority: fail (3/5)", 0),
+        ("s4 votes: [yes, no, no, unknown, unknown] → no majority: unknown", None),
+        ("statement 4: supported ×2, unsupported ×1, undetermined ×2 → no majority, so undetermined", None),
+        ("no -> yes", 1),  # a verdict changed: its last word
+        # Guards: an arrow with no verdict after it leaves the item's verdict as it was.
+        ("yes → stated in the context", 1),
+        ("no (see the context) -> moving on", 0),
+        # Guard: arrows that map a statement's parts to their verdicts conclude nothing.
+        ("statement 1 — “the largest rainforest” → not supported; “spans nine countries” → supported.", 0),
+    ],
+)
+def test_a_verdict_after_an_items_last_arrow_is_its_conclusion(part: str, value: int | None) -> None:
+    item = read_item(part, BUILT_IN)
+    assert item is not None and item.value == value, item

@@ -154,6 +154,31 @@ def test_truncated_json_keeps_complete_items() -> None:
     assert {ScoreWarning.REPAIRED_JSON, ScoreWarning.FEWER_VERDICTS} <= set(score.warnings)
 
 
+@pytest.mark.parametrize("padding", [0, 70_000])  # short: the tokenizer; over 64 KB: the fast repair first
+def test_an_item_cut_after_its_verdict_keeps_it(padding: int) -> None:
+    # A token limit that stops the grader in the last reason (finish_reason "length") leaves its
+    # verdict whole: read before, it was dropped and counted unsupported, 1/3 for a person's 2/3
+    # (blind heldout28).
+    body = [
+        {"statement": text, "verdict": verdict, "reason": "The context says so."}
+        for text, verdict in zip(THREE, (1, 0, 1), strict=True)
+    ]
+    body[0]["reason"] += " x" * padding
+    full = json.dumps({"statements": body})
+    cut = full[: full.rindex('"reason"') + len('"reason": "The con')]
+    score = ragas(cut)
+    assert score.value == pytest.approx(2 / 3), score.reason
+    assert ScoreWarning.FEWER_VERDICTS not in score.warnings
+
+
+@pytest.mark.parametrize("ending", ['"verdict": 1', '"verdict": "sup'])
+def test_a_verdict_the_text_ends_on_may_be_cut_and_is_not_read(ending: str) -> None:
+    # "verdict": 1 at the very end may be the start of "verdict": 10; a string without its quote is cut.
+    full = json.dumps({"statements": items(1, 0, texts=THREE[:2])})
+    cut = full[:-2] + f', {{"statement": "{THREE[2]}", {ending}'
+    assert ragas(cut).value == pytest.approx(1 / 3)
+
+
 def test_item_cut_before_its_verdict_is_dropped_and_text_is_not_consulted() -> None:
     """A reason saying "Verdict: Yes" must not stand in for a verdict lost to truncation."""
     output = '[{"statement": "Paris is the capital of France.", "reason": "Verdict: Yes, clearly", "verd'

@@ -149,3 +149,13 @@ def test_a_row_that_ends_with_its_delimiter_keeps_its_last_cell() -> None:
         "  (3, 'The claim was filed in 2021.', 'supported');\n"
     )
     assert value == pytest.approx(2 / 3), reason
+
+
+@pytest.mark.parametrize("newline", ["\r", "\r\n"])
+def test_carriage_returns_break_lines_and_never_raise(newline: str) -> None:
+    # A Lambda log's message keeps its lines apart with bare carriage returns; the table's
+    # reader raised (csv: "new-line character seen in unquoted field", blind heldout28).
+    lines = ["2026-03-02T10:14:03Z INFO grader reply:", "Statement, Verdict", "1, Yes", "2, No", "3, Yes", "END 42"]
+    status, value, reason = score(newline.join(lines))
+    assert (status, value) == (Status.SCORED, pytest.approx(2 / 3)), reason
+    assert "table" in reason

@@ -16,14 +16,14 @@ docs/performance.md.
 from compat.scoring.reader.items import forget_read_items
 from compat.scoring.reader.json_scan import iter_json_values
 from compat.scoring.reader.options import blank_keys
-from compat.scoring.reader.refusal import matched_refusal
+from compat.scoring.reader.refusal import matched_refusal, refused_the_task
 from compat.scoring.reader.verdict_words import MAX_VERDICTS, VerdictWords, verdict_words
 from compat.scoring.reader.verdicts import ParsedVerdicts, parse_verdicts
 from compat.scoring.reader.vocabulary import Vocabulary, load_vocabulary
 
 # Bumped whenever the reader reads some grader text otherwise: a report names it (its
 # scorers' reader), so two reports whose versions differ may differ on a case for that alone.
-READER_VERSION = "8"
+READER_VERSION = "9"
 
 __all__ = [
     "MAX_VERDICTS",
@@ -37,5 +37,6 @@ __all__ = [
     "load_vocabulary",
     "matched_refusal",
     "parse_verdicts",
+    "refused_the_task",
     "verdict_words",
 ]

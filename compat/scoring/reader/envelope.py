@@ -13,6 +13,13 @@ draft, as with ``<think>``; so does the reader, where the whole output is such a
 * harmony's channels: the ``final`` channel's message, raw (``<|channel|>final<|message|>``)
   or with its special tokens stripped (``analysis…assistantfinal…``).
 
+* a stored record of the call (reader 9): one JSON value that holds no verdict items of its
+  own but the reply as a string under a name that says so (``completion``, ``output``,
+  ``response``, ``generation``, ``answer``; a tracing tool's ``gen_ai.completion.0.content``,
+  ``outputs.generations[0][0].text``), the prompt beside it under its own name (``prompt``,
+  ``input``, ``request``) set aside. Where the record holds two different replies, it is not
+  unwrapped.
+
 Nothing else is unwrapped: a mapping without such fields is a verdict document, read as JSON.
 """
 
@@ -35,6 +42,18 @@ MAX_ENVELOPE_CHARS = 256_000  # decoded whole (a Python literal costs ~0.7 µs a
 _REASONING_FIELDS = ("reasoning_content", "reasoning", "thinking", "reasoning_text")
 _REASONING_BLOCKS = frozenset({"thinking", "redacted_thinking", "reasoning"})
 _TELLTALES = ("reasoning", "thinking", "'role'", '"role"')
+_RECORD_TELLTALES = ("completion", "output", "response", "generation", "answer")
+# A record's names: the reply stands under one of the first, the call's prompt under one of the second.
+_REPLY_WORDS = frozenset({"completion", "completions", "output", "outputs", "response", "generation", "generations"})
+_REPLY_WORDS |= {"answer"}
+_PROMPT_WORDS = frozenset({"prompt", "prompts", "input", "inputs", "request", "instructions", "system", "query"})
+_PROMPT_WORDS |= {"question", "context", "contexts", "messages", "error", "statusmessage"}
+# A tool's call and what it returned (a retriever's passage: "API access: Yes") are no reply either.
+_PROMPT_WORDS |= {"tool", "tools", "function", "functions", "arguments", "call", "calls"}
+_TEXT_ENDS = frozenset({"content", "text", "completion", "output", "response", "answer", "generation"})
+_WORD = re.compile(r"[a-z]+")
+MAX_RECORD_NODES = 2_000  # a record is walked this far for its reply, no further
+_VERDICT_ITEM_KEYS = ('"verdict"', "'verdict'", '"statement"', "'statement'")
 _HARMONY_FINAL = "<|channel|>final<|message|>"
 _HARMONY_ENDS = ("<|end|>", "<|return|>", "<|call|>")
 _STRIPPED_FINAL = "assistantfinal"
@@ -53,10 +72,21 @@ def message_answer(text: str) -> MessageAnswer | None:
     body = _unfenced(text.strip())
     if body[:1] not in ("{", "[") or len(body) > MAX_ENVELOPE_CHARS:
         return None
-    if not any(telltale in body for telltale in _TELLTALES):
+    message = any(telltale in body for telltale in _TELLTALES)
+    # A record holds no verdict items of its own: a verdict document is not decoded twice.
+    record = any(telltale in body for telltale in _RECORD_TELLTALES) and not any(
+        key in body for key in _VERDICT_ITEM_KEYS
+    )
+    if not message and not record:
         return None
     value = _decoded(body)
-    return None if value is None else _answer(value)
+    if value is None:
+        return None
+    answer = _answer(value) if message else None
+    if answer is None and record:
+        reply = _record_reply(value)
+        answer = None if reply is None else MessageAnswer(reply, False)
+    return answer
 
 
 _FIRST_CHARACTER = re.compile(r"\s*(\S)")
@@ -123,3 +153,32 @@ def _blocks_answer(blocks: list[Any]) -> MessageAnswer | None:
     if not texts or not all(isinstance(text, str) for text in texts):
         return None
     return MessageAnswer("\n\n".join(texts), True)
+
+
+def _record_reply(value: Any) -> str | None:
+    """The one reply a stored record of the call holds; ``None`` where it holds none, or two."""
+    replies: set[str] = set()
+    pending: list[tuple[Any, frozenset[str], str]] = [(value, frozenset(), "")]
+    visited = 0
+    while pending and visited < MAX_RECORD_NODES:
+        node, words, last = pending.pop()
+        visited += 1
+        if isinstance(node, dict):
+            kind = node.get("type")
+            if isinstance(kind, str) and ("function" in kind or "tool" in kind):
+                continue  # {"type": "function_call_output", "output": ...}: a tool's result
+            for key, item in node.items():
+                names = _WORD.findall(str(key).lower().replace("_", " "))
+                if not _PROMPT_WORDS.isdisjoint(names):
+                    continue  # the prompt, the call's input, an error message: not the reply
+                pending.append((item, words.union(names), names[-1] if names else ""))
+        elif isinstance(node, list):
+            pending.extend((item, words, last) for item in node[:64])
+        elif (
+            isinstance(node, str)
+            and last in _TEXT_ENDS
+            and not _REPLY_WORDS.isdisjoint(words)
+            and any(character.isalpha() for character in node)
+        ):
+            replies.add(node.strip())
+    return replies.pop() if len(replies) == 1 else None

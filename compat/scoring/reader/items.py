@@ -147,9 +147,39 @@ def _read_item(part: str, words: VerdictWords, numbers: bool | None) -> Item | N
             return None
     if len(word) == 1 and word.isalpha() and rest.strip(_PUNCTUATION) not in _NOTHING_MORE and not _ASIDE.match(rest):
         return None  # "y" and "n" stand alone or before an aside: "Y:A" is not a verdict
+    # Where the first verdict itself follows an arrow ("“part one” → no; “part two” → yes"), the
+    # arrows map parts to verdicts: none of them concludes.
+    concluded = None if _arrowed(part[head.start() : head.end()]) else _conclusion(rest, words)
+    if concluded is not None:
+        word = concluded  # "YES ×2, NO ×3 → NO": the votes, then what they conclude
     if word in ("1", "0") and word not in words.values:
         return Item(1 if word == "1" else 0, word)
     return Item(word_value(word, words.values), word)
+
+
+# An arrow after an item's first verdict, and a verdict after it: the item's conclusion (a vote's
+# majority, a verdict changed from one to the other), which the item's first word is not.
+_ARROWS = ("→", "=>", "->", "⇒", "⟹")
+_CONCLUSION_LABEL = re.compile(
+    r"[ \t*_]*(?:(?:no[ \t]+)?(?:majority|consensus)[ \t]*[:,]?[ \t]*(?:so[ \t]+)?"
+    r"|(?:final|overall|so|therefore)[ \t]*:?[ \t]*)?"
+)
+
+
+def _arrowed(found: str) -> bool:
+    return any(arrow in found for arrow in _ARROWS)
+
+
+def _conclusion(rest: str, words: VerdictWords) -> str | None:
+    """The verdict after the last arrow on the line of an item's first verdict (an arrow that starts
+    another line starts another unit); ``None`` where none stands."""
+    rest = rest.split("\n", 1)[0]
+    at = max(rest.rfind(arrow) + len(arrow) if arrow in rest else -1 for arrow in _ARROWS)
+    if at < 0:
+        return None
+    label = _CONCLUSION_LABEL.match(rest, at)
+    found = words.head.match(rest, label.end() if label else at)
+    return None if found is None or found.group("v") is None else found.group("v")
 
 
 def _number_of_another_key(part: str, at: int) -> bool:

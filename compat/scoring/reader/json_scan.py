@@ -76,6 +76,9 @@ class FoundJson(NamedTuple):
     end: int
     repaired: bool  # not strict JSON: truncated, single-quoted, trailing commas...
     incomplete: frozenset[int] = frozenset()  # id()s of auto-closed containers
+    # The object and key whose number the text ended on: that number may itself be cut ("verdict": 1
+    # may be the start of "verdict": 10), where one a comma followed is whole.
+    cut: tuple[int, str] | None = None
 
 
 def iter_json_values(text: str, pos: int = 0) -> Iterator[FoundJson]:
@@ -194,9 +197,14 @@ def _repair_truncated(text: str, start: int) -> FoundJson | None:
     Cuts the text after one of the last two ``}`` and closes the list (``]``) or the
     list and its object (``]}``). Only these closers: any other would close a
     half-written item and keep it. When the result is valid JSON it holds exactly the
-    complete items, as the tolerant tokenizer would find them, only faster.
+    complete items, as the tolerant tokenizer would find them, only faster. Where the
+    half-written item got as far as a value and a comma after it (its verdict may be
+    whole), the tokenizer reads it instead: it keeps what the item gave.
     """
     if len(text) - start < REPAIR_FROM:
+        return None
+    tail = text[text.rfind("}", start) + 1 :]
+    if ":" in tail and "," in tail[tail.find(":") :]:
         return None
     end = len(text)
     for _ in range(2):
@@ -220,6 +228,7 @@ def _decode_tolerant(text: str, start: int) -> FoundJson | None:
     pos = start
     broken = False  # stopped at something that is not JSON (or at the end of text)
     length = len(text)
+    last_value: tuple[int, str] | None = None  # the object and key the last token was the value of
 
     def attach(value: Any) -> bool:
         """Put a finished value into the innermost container. False: nowhere to put it."""
@@ -244,6 +253,7 @@ def _decode_tolerant(text: str, start: int) -> FoundJson | None:
             break
         pos = token.end()
         kind = token.lastgroup
+        last_value = None
         if kind == "open":
             if len(stack) >= MAX_BUILD_DEPTH:
                 pos, closed = _skip_container(text, pos)
@@ -273,6 +283,9 @@ def _decode_tolerant(text: str, start: int) -> FoundJson | None:
             if not stack:  # a scalar before any container: not a value we look for
                 return None
             value = _scalar(token, kind)
+            frame = stack[-1]
+            if kind == "num" and isinstance(frame[0], dict) and frame[1] is not _NO_KEY:
+                last_value = (id(frame[0]), frame[1])  # a string ends at its quote; a number, anywhere
             if not attach(value):
                 broken = True
                 break
@@ -286,7 +299,9 @@ def _decode_tolerant(text: str, start: int) -> FoundJson | None:
         if isinstance(container, dict) and key is not _NO_KEY:
             container[key] = None  # the key was written, its value cut off: the key still says what the object is
     incomplete = frozenset(id(frame[0]) for frame in stack)
-    return FoundJson(root, start, pos, repaired=True, incomplete=incomplete if broken else frozenset())
+    if not broken:
+        return FoundJson(root, start, pos, repaired=True)
+    return FoundJson(root, start, pos, repaired=True, incomplete=incomplete, cut=last_value if pos >= length else None)
 
 
 def _scalar(token: re.Match[str], kind: str | None) -> Any:

@@ -60,15 +60,17 @@ def legend_marks(lowered: str) -> Mapping[str, Value]:
     if not defines and "(" not in lowered:
         return {}
     segments: list[str] = []
-    if defines:
+    if defines and ("key" in lowered or "legend" in lowered):
         segments += [m.group(1) for m in _HEADED.finditer(lowered)]
+    if defines:
         if "(" in lowered:
             segments += [m.group(1) for m in _PARENTHESIS.finditer(lowered)]
         segments += [_HEAD.sub("", m.group()) for m in _LINE.finditer(lowered)]
     if "(" in lowered:  # led by its literal "(": the engine skips from one to the next
         segments += [m.group()[1:-1] for m in MARKS_IN_PARENTHESIS.finditer(lowered)]
     marks: dict[str, Value] = {}
-    for box in _BOX_DEFINED.finditer(lowered) if defines else ():  # "checked = supported; unchecked = not"
+    boxes_defined = defines and ("checked" in lowered or "ticked" in lowered)  # the pattern's own words
+    for box in _BOX_DEFINED.finditer(lowered) if boxes_defined else ():  # "checked = supported; unchecked = not"
         defined, value = meaning_value(box.group("meaning"))
         if defined:
             for mark in _UNCHECKED if box.group("un") else _CHECKED:

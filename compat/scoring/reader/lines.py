@@ -48,6 +48,8 @@ def line_end(text: str, at: int) -> int:
 
 def blanked(text: str) -> str:
     """``text`` as spaces, its line breaks kept: what it said is gone, every place stays where it was."""
+    if "\n" not in text:
+        return " " * len(text)  # most blanked spans are within a line: no split and join
     return "\n".join(" " * len(line) for line in text.split("\n"))
 
 
@@ -55,9 +57,15 @@ def blanked_spans(text: str, spans: list[tuple[int, int]]) -> str:
     """``text`` with each of ``spans`` (in order, not overlapping) blanked, in one pass."""
     if not spans:
         return text
+    joined: list[list[int]] = []  # spans with only spaces between them, one span: blanked at once
+    for start, end in spans:
+        if joined and text.count(" ", joined[-1][1], start) == start - joined[-1][1]:
+            joined[-1][1] = end
+        else:
+            joined.append([start, end])
     pieces: list[str] = []
     last = 0
-    for start, end in spans:
+    for start, end in joined:
         pieces.append(text[last:start])
         pieces.append(blanked(text[start:end]))
         last = end

@@ -39,14 +39,21 @@ _KEY = re.compile(STATEMENT_KEY + "$")
 
 
 def _blank_legend_lines(lowered: str) -> str:
-    lines: dict[int, int] = {}
+    """Each line that defines two marks or more, blanked."""
+    spans: list[tuple[int, int]] = []
     starts = LineStarts(lowered)
-    for definition in _DEFINITION.finditer(lowered):
-        if _KEY.match(definition.group().rstrip("= \t")):
-            continue  # "s1=", "stmt2 =": a statement's key and its value, not a mark being defined
-        start = starts(definition.start())
-        lines[start] = lines.get(start, 0) + 1
-    return blanked_spans(lowered, [(start, line_end(lowered, start)) for start, count in lines.items() if count >= 2])
+    line, defined = -1, 0  # the line being counted, and its definitions so far
+    definition = _DEFINITION.search(lowered)
+    while definition is not None:
+        at = definition.end()
+        if not _KEY.match(definition.group().rstrip("= \t")):  # "s1=", "stmt2 =": a statement's key
+            start = starts(definition.start())
+            line, defined = (line, defined + 1) if start == line else (start, 1)
+            if defined == 2:  # the line is a legend's: the rest of it need not be counted
+                at = line_end(lowered, start)
+                spans.append((start, at))
+        definition = _DEFINITION.search(lowered, at)
+    return blanked_spans(lowered, spans)
 
 
 # A field that asks the question the other way round ("Hallucination: yes", "unsupported: true"):
@@ -175,7 +182,11 @@ def strip_reasoning(text: str) -> tuple[str, bool]:
 
 
 def fold(text: str) -> str:
-    """NFKC and lower case: the text every reader (and ``legend_marks``) compares against."""
+    """NFKC and lower case, every line break a newline: the text every reader (and
+    ``legend_marks``) compares against."""
+    if "\r" in text:
+        # A carriage return breaks the line, alone (a Lambda log's message) as before a newline.
+        text = text.replace("\r\n", "\n").replace("\r", "\n")
     return (text if text.isascii() else unicodedata.normalize("NFKC", text)).lower()
 
 
@@ -221,7 +232,7 @@ def prepare_folded(lowered: str, statements: Sequence[str] | None, words: Verdic
     if "(" in lowered:
         lowered = MARKS_IN_PARENTHESIS.sub(lambda legend: " " * len(legend.group()), lowered)
         if ": supported" in lowered or ": not supported" in lowered:  # two such definitions, at least one of these
-            lowered = _PARENTHESIS.sub(_blank_definitions, lowered)
+            lowered = blanked_spans(lowered, [match.span() for match in _DEFINING_PARENTHESIS.finditer(lowered)])
     if "=" in lowered or " means" in lowered:
         lowered = _blank_legend_lines(_LEGEND_DEFINES.sub(" ", lowered))
     if "legend" in lowered or "key" in lowered:
@@ -373,13 +384,10 @@ _THRESHOLD_RULE = re.compile(
 )
 # "(none: supported. minor or major: not supported)": labels of the grader's own defined in a
 # parenthesis; it says what they mean, it judges no statement.
-_PARENTHESIS = re.compile(r"\([^()\n]{1,400}\)")
-_DEFINED_AS = re.compile(r"[a-z][a-z ]{0,30}:[ \t]*(?:not[ \t]+)?(?:supported|unsupported)(?!\w)")
-
-
-def _blank_definitions(parenthesis: re.Match[str]) -> str:
-    text = parenthesis.group()
-    return blanked(text) if len(_DEFINED_AS.findall(text)) >= 2 else text
+# Two definitions or more in it; the spans found in one scan, blanked in one pass (a callback a
+# parenthesis cost a second for a megabyte of them).
+_DEFINED_AS = r"[a-z][a-z ]{0,30}:[ \t]*(?:not[ \t]+)?(?:supported|unsupported)(?!\w)"
+_DEFINING_PARENTHESIS = re.compile(rf"\((?=(?:[^()\n]*?{_DEFINED_AS}){{2}})[^()\n]{{1,400}}\)")
 
 
 def _blank_criteria(lowered: str) -> str:

@@ -170,6 +170,31 @@ WEAK_REFUSAL_PATTERNS: tuple[tuple[str, str], ...] = (
 _EXPLAINS_STATEMENTS = re.compile(r"(?:statement|claim)[ \t_#]*\d|^[ \t*-]*\d{1,3}[.)]|explanation", re.MULTILINE)
 
 
+# A sentence that refuses this case's statements, where verdicts stand beside it (reader 9): "That was
+# the example. For your statements there is no context, so I cannot give a verdict for any of them."
+# The verdicts are an example's or a draft's; the grader declined the task. Only the task's own
+# objects are read ("them", "your statements"): "I cannot verify it" is a statement's explanation.
+_TASK_OBJECTS = (
+    r"(?:them|any of them|all of them|these statements|the statements|your statements|any statements?"
+    r"|any of the statements|any of your statements)"
+)
+_TASK_REFUSED = re.compile(
+    r"(?:can ?not|can't|unable to|not able to|won't|will not)[ \t]+(?:"
+    r"(?:judge|assess|evaluate|verify|grade|rate|check|decide on|answer (?:yes or no )?for)[ \t]+"
+    + _TASK_OBJECTS
+    + r"|give (?:a |any )?(?:verdicts?|judgements?|judgments?|answers?)[ \t]+(?:for|on)[ \t]+"
+    + _TASK_OBJECTS
+    + r"|give any (?:verdicts?|judgements?|judgments?|answers?))(?![\w-])"
+)
+
+
+def refused_the_task(text: str) -> str | None:
+    """The sentence's words where the end of ``text`` refuses to judge the case's statements."""
+    window = strip_reasoning(text)[0][-REFUSAL_WINDOW:].casefold().replace("’", "'")
+    found = _TASK_REFUSED.search(window)
+    return None if found is None else found.group()
+
+
 def matched_refusal(text: str, *, non_answers: bool = False, weak: bool = True) -> str | None:
     """The first refusal pattern found at the start or the end of ``text``, if any; with
     ``non_answers``, in a short text, also a question back or a complaint that the input is

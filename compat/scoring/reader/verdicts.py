@@ -28,6 +28,7 @@ from compat.scoring.reader.legend import legend_marks, partial_rule
 from compat.scoring.reader.prepare import fold, prepare_folded, strip_reasoning, without_list_mark
 from compat.scoring.reader.scan import candidate_starts
 from compat.scoring.reader.shown import shown_string
+from compat.scoring.reader.streams import streamed_reply
 from compat.scoring.reader.tally import stated_tally
 from compat.scoring.reader.text_verdicts import read_text
 from compat.scoring.reader.verdict_words import BUILT_IN, MAX_VERDICTS, VerdictWords, with_marks
@@ -84,6 +85,8 @@ def parse_verdicts(
     answer even when truncation left none complete. Falling back to text there could
     read a ``Verdict: yes`` out of a reason string and raise the score.
     """
+    streamed = streamed_reply(text)  # "data: {...delta...}" lines: the reply they carry, joined
+    text = text if streamed is None else streamed
     shown = shown_string(text)  # "'1. No\\n2. Yes'": the string a notebook or a log displays
     text = text if shown is None else shown
     message = message_answer(text)  # a stored reply: its answer, its reasoning set aside
@@ -272,10 +275,20 @@ def _add_candidate(candidates: list[_Candidate], found: FoundJson, items: list[A
 
 def _candidate(found: FoundJson, items: list[Any], values_only: bool) -> _Candidate:
     if found.incomplete:
-        items = [item for item in items if id(item) not in found.incomplete]
+        # An item cut off after its verdict keeps it: the grader gave that verdict, and a token limit
+        # stopped it in the reason that follows. One cut off before its verdict is dropped.
+        items = [item for item in items if id(item) not in found.incomplete or _verdict_given(item, found.cut)]
     # One item, on its own or as the one item of its value (a tool call's arguments): JSON lines merge these.
     single = type(found.value) is dict and len(items) == 1 and type(items[0]) is dict
     return _Candidate(items, found.repaired, single, values_only)
+
+
+def _verdict_given(item: Any, cut: tuple[int, str] | None) -> bool:
+    """Whether a half-written item holds a whole verdict (a value the text did not end on)."""
+    return type(item) is dict and any(
+        isinstance(key, str) and key.lower() in VERDICT_KEYS and value is not None and (id(item), key) != cut
+        for key, value in item.items()
+    )
 
 
 def _judged_again(items: list[Any], item: Any) -> bool:
