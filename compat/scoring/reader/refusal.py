@@ -188,9 +188,14 @@ _TASK_REFUSED = re.compile(
 )
 
 
+# The refusal closes the reply (after the example it declines to follow): its last sentences are read,
+# not the last 4 KB (a search there cost 20 µs a reply, on every reply scored).
+TASK_REFUSAL_WINDOW = 512
+
+
 def refused_the_task(text: str) -> str | None:
     """The sentence's words where the end of ``text`` refuses to judge the case's statements."""
-    window = strip_reasoning(text)[0][-REFUSAL_WINDOW:].casefold().replace("’", "'")
+    window = strip_reasoning(text)[0][-TASK_REFUSAL_WINDOW:].casefold().replace("’", "'")
     found = _TASK_REFUSED.search(window)
     return None if found is None else found.group()
 
