@@ -59,6 +59,7 @@ def _groups(lowered: str, values: Mapping[str, Value]) -> list[tuple[int, int, s
             run = []
         run.append(line)
     _close(run, values, groups)
+    _field_groups(lowered, values, groups)
     grouped = [(start, end) for start, end, _word in groups]
     looked_at = -1
     starts = LineStarts(lowered)
@@ -83,3 +84,38 @@ def _close(options: list[re.Match[str]], values: Mapping[str, Value], groups: li
         return  # not verdict words of two values: no options (a checklist of statements)
     ticked = [word for word, option in zip(words, options, strict=True) if option.group("box") not in UNTICKED]
     groups.append((options[0].start(), options[-1].end(), ticked[0] if len(ticked) == 1 else ""))
+
+
+# A verdict word as a field whose value is a box (a Notion page's checkbox properties, a form):
+# "Supported: ☐⏎Unclear: ☐". The box says whether the word holds: a ticked one is the verdict, and
+# a support left unticked is denied (a person reads "not supported").
+_FIELD_LINE = re.compile(
+    r"^[ \t]*(?:[-*•+][ \t]+)?(?P<word>[^\n:\[☐☑☒✅(]{1,40}?)[ \t]*:[ \t]*(?P<box>" + _BOX + r")[ \t]*$", re.M
+)
+_SAID = {1: "yes", 0: "no", None: "not sure"}
+
+
+def _field_groups(lowered: str, values: Mapping[str, Value], groups: list[tuple[int, int, str]]) -> None:
+    run: list[re.Match[str]] = []
+    for count, line in enumerate(_FIELD_LINE.finditer(lowered)):
+        if count >= _MAX_OPTION_LINES or len(groups) >= _MAX_GROUPS:
+            break
+        if run and lowered.count("\n", run[-1].end(), line.start()) != 1:
+            _close_fields(run, values, groups)
+            run = []
+        run.append(line)
+    _close_fields(run, values, groups)
+
+
+def _close_fields(fields: list[re.Match[str]], values: Mapping[str, Value], groups: list[tuple[int, int, str]]) -> None:
+    words = [normalise_word(field.group("word")) for field in fields]
+    if not fields or len(fields) > _MAX_OPTIONS or any(word not in values for word in words):
+        return  # fields of other names ("Tags: ☐"): not this statement's verdict
+    ticked = [values[word] for word, field in zip(words, fields, strict=True) if field.group("box") not in UNTICKED]
+    if len(ticked) == 1:
+        chosen = _SAID[ticked[0]]
+    elif not ticked and 1 in (values[word] for word in words):
+        chosen = "no"  # its support left unticked: denied
+    else:
+        chosen = ""
+    groups.append((fields[0].start(), fields[-1].end(), chosen))

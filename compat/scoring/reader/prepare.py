@@ -13,6 +13,7 @@ from collections.abc import Mapping, Sequence
 from itertools import pairwise
 
 from compat.scoring.reader.checkboxes import UNTICKED, choose_ticked
+from compat.scoring.reader.formulas import blank_formulas
 from compat.scoring.reader.legend import MARKS_IN_PARENTHESIS
 from compat.scoring.reader.lines import LineStarts, blanked, blanked_spans, line_end, line_start, occurrences
 from compat.scoring.reader.options import apply_options
@@ -209,6 +210,7 @@ def prepare_folded(lowered: str, statements: Sequence[str] | None, words: Verdic
             lowered = _ELEMENT.sub(lambda tag: _element(tag, words.values), lowered)
     if "id" in lowered:
         lowered = _ID_KEY.sub(lambda key: f" statement {key.group(1)} ", lowered)  # "statement_id": 3
+    lowered = blank_formulas(lowered)  # =IF(B2="PASS",1,0): a sheet's code in every row, whatever its verdict
     if "’" in lowered:
         lowered = lowered.replace("’", "'")  # can’t
     if any(box in lowered for box in UNTICKED):
