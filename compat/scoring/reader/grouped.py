@@ -175,6 +175,8 @@ def read_ranges(lowered: str, expected: int, words: VerdictWords) -> Grouped | N
         last = int(key.group("last")) if key.group("last") else first
         if not 1 <= first <= last <= expected:
             return None  # a run past the statements: not the statements' numbers
+        if last > first and _listed_after(lowered, word.end("v"), words):
+            return None  # "Verdicts 3–4: YES, CANNOT BE DETERMINED": one verdict each, not a run's one
         ranged = ranged or last > first
         item = Item(words.values.get(word.group("v"), None), word.group("v"))
         if not _assign(list(range(first - 1, last)), item, assigned):
@@ -184,6 +186,15 @@ def read_ranges(lowered: str, expected: int, words: VerdictWords) -> Grouped | N
     if not ranged or len(assigned) != expected:
         return None
     return Grouped(tuple(assigned[index] for index in range(expected)), (first_at, last_at))
+
+
+_SEPARATOR = re.compile(r"[ \t*_]*[,;][ \t*_]*")
+
+
+def _listed_after(lowered: str, at: int, words: VerdictWords) -> bool:
+    """Whether another verdict word follows the one ending at ``at``, past a comma or a semicolon."""
+    separator = _SEPARATOR.match(lowered, at)
+    return separator is not None and words.bare.match(lowered, separator.end()) is not None
 
 
 _GLOSSED = re.compile(r"(?P<word>[^()]+?)[ \t]*\((?P<gloss>[^()]+)\)")

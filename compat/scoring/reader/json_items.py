@@ -104,7 +104,7 @@ def verdict_items(value: Any, whole: bool, words: Values) -> tuple[list[Any], bo
                 return node, False
             if _is_value_list(node, numbers_ok, words):
                 return node, True
-            repeated = _items_in_every_unit(node)
+            repeated = _items_in_every_unit(node) or _pages(node)
             if repeated is not None:
                 return repeated, False
             queue.extend((child, False) for child in islice(node, MAX_VISITED))
@@ -233,6 +233,19 @@ def _items_in_every_unit(node: list[Any]) -> list[Any] | None:
             return None
         items.append(unit)
     return items
+
+
+def _pages(node: list[Any]) -> list[Any] | None:
+    """Where a list's elements are pages of one shape, each listing items under the same key
+    (``[{"page": 1, "results": [item, item]}, {"page": 2, "results": [item]}]``): their items, in
+    order. A person reads the pages one after the other."""
+    if len(node) < 2 or not all(isinstance(page, dict) for page in node):
+        return None
+    key = next((key for key, child in node[0].items() if isinstance(child, list) and any(map(_is_item, child))), None)
+    if key is None or not all(isinstance(page.get(key), list) for page in node):
+        return None
+    items = [item for page in node for item in page[key]]
+    return items if len(items) <= MAX_VERDICTS and all(map(_is_item, items)) else None
 
 
 def _item_path(unit: dict[Any, Any], depth: int = 3) -> tuple[Any, ...] | None:

@@ -163,9 +163,10 @@ def _parse_json(text: str, statements: Sequence[str] | None, words: VerdictWords
             spans.append((json_value.start, json_value.end))
     if not candidates:
         return None
-    chosen = _choose(candidates, statements)
+    in_parts = _in_parts(candidates, statements)
+    chosen = in_parts or _choose(candidates, statements)
     parsed = _read_items(chosen.items, values, repaired=chosen.repaired, values_only=chosen.values_only)
-    if len(candidates) > 1:
+    if len(candidates) > 1 and in_parts is None:
         parsed = parsed._replace(warnings=ordered_warnings({*parsed.warnings, ScoreWarning.SUPERSEDED_VERDICTS}))
     return _checked_against_text(parsed, text, spans, statements, words)
 
@@ -317,6 +318,45 @@ def _wanted(statements: Sequence[str]) -> set[str]:
 
 def _squeezed(text: str) -> str:
     return _SQUEEZE.sub("", text.casefold())
+
+
+def _in_parts(candidates: list[_Candidate], statements: Sequence[str] | None) -> _Candidate | None:
+    """The answer given in parts (the statements sent in chunks, one reply each; a reply cut off and
+    continued; pages of results): where the values that judge call 1's statements echo them, item by
+    item, each statement once across them all and in call 1's order, their items joined. A draft
+    and its correction judge the same statements twice, and are chosen between (``_choose``)."""
+    if not statements or len(candidates) < 2:
+        return None
+    order = [_squeezed(without_list_mark(statement)) for statement in statements]
+    wanted = set(order)
+    parts = [
+        candidate
+        for candidate in candidates
+        if _judges(candidate)
+        and any(echo is not None and _squeezed(echo) in wanted for echo in map(_part_echo, candidate.items))
+    ]
+    items = [item for part in parts for item in part.items]
+    echoes = [_part_echo(item) for item in items]
+    if len(parts) < 2 or len(wanted) != len(order) or any(echo is None for echo in echoes):
+        return None
+    if [_squeezed(echo) for echo in echoes if echo is not None] != order:
+        return None
+    return _Candidate(items, any(part.repaired for part in parts), False, False)
+
+
+def _judges(candidate: _Candidate) -> bool:
+    """Whether ``candidate``'s items stand under a verdict's name, given or left null (a part whose
+    statements were all undecided is a part)."""
+    return any(type(item) is dict and any(str(key).lower() in VERDICT_KEYS for key in item) for item in candidate.items)
+
+
+def _part_echo(item: Any) -> str | None:
+    """The statement an item of a part echoes: under ``statement`` or ``claim``, or its ``text`` (a
+    results page's rows)."""
+    echo = _echo(item)
+    if echo is None and type(item) is dict and type(item.get("text")) is str:
+        return str(item["text"])
+    return echo
 
 
 def _choose(candidates: list[_Candidate], statements: Sequence[str] | None) -> _Candidate:
