@@ -46,6 +46,7 @@ from tests.scoring.blind.heldout29 import HELDOUT29
 from tests.scoring.blind.heldout30 import HELDOUT30
 from tests.scoring.blind.heldout31 import HELDOUT31
 from tests.scoring.blind.heldout33 import HELDOUT33
+from tests.scoring.blind.heldout32 import HELDOUT32
 from tests.scoring.blind.layouts import DEV, dev_outputs
 from tests.scoring.blind.measure import main, measure
 from tests.scoring.graders import SHAPES, RandomChooser
@@ -200,6 +201,7 @@ LATER_SETS = (
     HELDOUT30,
     HELDOUT31,
     HELDOUT33,
+    HELDOUT32,
 )
 
 
