@@ -55,8 +55,8 @@ from tests.scoring.blind.heldout28 import HELDOUT28
 from tests.scoring.blind.heldout29 import HELDOUT29
 from tests.scoring.blind.heldout30 import HELDOUT30
 from tests.scoring.blind.heldout31 import HELDOUT31
-from tests.scoring.blind.heldout33 import HELDOUT33
 from tests.scoring.blind.heldout32 import HELDOUT32
+from tests.scoring.blind.heldout33 import HELDOUT33
 from tests.scoring.blind.layouts import DEV
 from tests.scoring.graders import RandomChooser
 
@@ -93,8 +93,8 @@ SETS: dict[str, LayoutSet] = {
     "heldout29": HELDOUT29,
     "heldout30": HELDOUT30,
     "heldout31": HELDOUT31,
-    "heldout33": HELDOUT33,
     "heldout32": HELDOUT32,
+    "heldout33": HELDOUT33,
 }
 
 

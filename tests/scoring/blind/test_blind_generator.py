@@ -45,8 +45,8 @@ from tests.scoring.blind.heldout28 import HELDOUT28
 from tests.scoring.blind.heldout29 import HELDOUT29
 from tests.scoring.blind.heldout30 import HELDOUT30
 from tests.scoring.blind.heldout31 import HELDOUT31
-from tests.scoring.blind.heldout33 import HELDOUT33
 from tests.scoring.blind.heldout32 import HELDOUT32
+from tests.scoring.blind.heldout33 import HELDOUT33
 from tests.scoring.blind.layouts import DEV, dev_outputs
 from tests.scoring.blind.measure import main, measure
 from tests.scoring.graders import SHAPES, RandomChooser
@@ -200,8 +200,8 @@ LATER_SETS = (
     HELDOUT29,
     HELDOUT30,
     HELDOUT31,
-    HELDOUT33,
     HELDOUT32,
+    HELDOUT33,
 )
 
 
