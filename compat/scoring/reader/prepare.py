@@ -19,6 +19,7 @@ from compat.scoring.reader.lines import LineStarts, blanked, blanked_spans, line
 from compat.scoring.reader.options import apply_options
 from compat.scoring.reader.pairs import STATEMENT_KEY
 from compat.scoring.reader.tally import blank_counts
+from compat.scoring.reader.terminal import displayed
 from compat.scoring.reader.verdict_words import BUILT_IN, MARKS, MAX_VERDICTS, VerdictWords
 
 # "(Yes/No)" and "yes or no" describe the format; they are not verdicts.
@@ -185,6 +186,7 @@ def strip_reasoning(text: str) -> tuple[str, bool]:
 def fold(text: str) -> str:
     """NFKC and lower case, every line break a newline: the text every reader (and
     ``legend_marks``) compares against."""
+    text = displayed(text)  # colour codes, overstrikes, box-drawn tables: what the screen showed
     if "\r" in text:
         # A carriage return breaks the line, alone (a Lambda log's message) as before a newline.
         text = text.replace("\r\n", "\n").replace("\r", "\n")

@@ -108,6 +108,8 @@ def _rows(lowered: str, at: int, header: Header, start: int, words: VerdictWords
         end, at = row_end, row_end + 1
         if all(set(cell) <= _RULE for cell in cells):
             continue  # the header's underline (`|---|:--|`, `=====  =====`)
+        if _continues(cells, column):
+            continue  # "|   | weekdays and closes at 6 pm |   |": the row above's cells, wrapped
         if header.listing is not None and header.listing < len(cells) and _lists(cells[header.listing]):
             return None  # "| Supported | 1, 3 and 4 |": a group of statements a row, read as groups
         item = _verdict_cell(cells, column, width, delimiter, words)
@@ -116,6 +118,13 @@ def _rows(lowered: str, at: int, header: Header, start: int, words: VerdictWords
     if not any(item.value is not None for item in items):
         return None
     return Table(tuple(items), (start, end))
+
+
+def _continues(cells: list[str], column: int) -> bool:
+    """Whether a row only continues the one above (a terminal's table wraps long cells onto lines
+    of their own): its first cell and its verdict cell empty, some other cell not."""
+    empty = [not cell.strip(_EMPTY_CELL) for cell in cells]
+    return len(cells) > max(column, 1) and empty[0] and empty[column] and not all(empty)
 
 
 class Header(NamedTuple):
