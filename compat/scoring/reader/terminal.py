@@ -28,13 +28,19 @@ _BOX = {
     for code in range(0x2500, 0x2580)
     if (name := unicodedata.name(chr(code), ""))
 }
-_TELLTALE = re.compile("[\x1b\x08\x00␛│┃║╎┆┊─━═]|\\^\\[|\\[0?m")
+# What a terminal's drawing leaves, looked for a character at a time (a search for one character
+# is a memchr, and a character wider than the text's own is not searched at all): a regular
+# expression over these cost 27 µs a reply, on every reply scored.
+_DRAWING_CHARACTERS = ("\x1b", "\x08", "\x00", "␛", "│", "┃", "║", "─", "━", "═")
+_BARE_CODE = re.compile(r"\[[0-9;]{0,12}m")  # "[32m": an escape whose ESC a log viewer dropped
 _UTF16_MARKS = ("ÿþ", "þÿ", "\ufeff", "\ufffd\ufffd")
 
 
 def displayed(text: str) -> str:
     """``text`` as the terminal displayed it; unchanged where it holds nothing a terminal draws."""
-    if _TELLTALE.search(text) is None:
+    if not any(character in text for character in _DRAWING_CHARACTERS) and (
+        "[" not in text or _BARE_CODE.search(text) is None
+    ):
         return text
     if "\x00" in text:
         text = text.replace("\x00", "")  # NUL padding; a UTF-16 file read a byte a character
