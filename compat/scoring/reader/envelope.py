@@ -74,8 +74,8 @@ def message_answer(text: str) -> MessageAnswer | None:
         return None
     message = any(telltale in body for telltale in _TELLTALES)
     # A record holds no verdict items of its own: a verdict document is not decoded twice.
-    record = any(telltale in body for telltale in _RECORD_TELLTALES) and not any(
-        key in body for key in _VERDICT_ITEM_KEYS
+    record = not any(key in body for key in _VERDICT_ITEM_KEYS) and any(
+        telltale in body for telltale in _RECORD_TELLTALES
     )
     if not message and not record:
         return None

@@ -35,6 +35,7 @@ from typing import Any
 MAX_STREAM_CHARS = 4_000_000  # a stream of 10 MB is not read as one: it stays the text it is
 _PIECE_KEYS = frozenset({"content", "text", "delta", "response", "token", "textdelta"})
 _STREAM_MARKS = ("delta", "done", "candidates", "chunk")  # a key on the way to a piece, or beside it
+_TEXT_MARKS = ("data:", *_STREAM_MARKS, '0:"')  # one of them stands in every stream's text
 _FIELD_LINE = re.compile(r"(?:event|id|retry):|:")  # the event-stream format's other lines
 _DATA_PART = re.compile(r"[0-9a-z]:[\"{\[]")  # the AI SDK's data stream: 0:"a text part", f:{...}, e:{...}
 _MAX_DEPTH = 6
@@ -47,6 +48,8 @@ def streamed_reply(text: str) -> str | None:
         return None  # most outputs: decided by their first characters
     if len(text) > MAX_STREAM_CHARS or (text.count("\n") < 2 and not head.startswith("[")):
         return None
+    if not any(mark in text for mark in _TEXT_MARKS):
+        return None  # JSON lines of verdict items: no event of a stream carries them
     events = _events(text)
     if events is None or len(events) < 2:
         return None
