@@ -12,7 +12,7 @@ tower is tall.``) holds no verdict words after its boxes and is left as it is.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from itertools import islice
 
 from compat.scoring.reader.lines import LineStarts, blanked, line_end
@@ -50,16 +50,8 @@ def choose_ticked(lowered: str, values: Mapping[str, Value]) -> str:
 def _groups(lowered: str, values: Mapping[str, Value]) -> list[tuple[int, int, str]]:
     """Each option group's span and the word that stands for it ("" where none is ticked, or several)."""
     groups: list[tuple[int, int, str]] = []
-    run: list[re.Match[str]] = []
-    for count, line in enumerate(_OPTION_LINE.finditer(lowered)):
-        if count >= _MAX_OPTION_LINES or len(groups) >= _MAX_GROUPS:
-            break
-        if run and lowered.count("\n", run[-1].end(), line.start()) != 1:
-            _close(run, values, groups)
-            run = []
-        run.append(line)
-    _close(run, values, groups)
-    _field_groups(lowered, values, groups)
+    _line_runs(_OPTION_LINE, lowered, values, groups, _close)
+    _line_runs(_FIELD_LINE, lowered, values, groups, _close_fields)
     grouped = [(start, end) for start, end, _word in groups]
     looked_at = -1
     starts = LineStarts(lowered)
@@ -74,6 +66,28 @@ def _groups(lowered: str, values: Mapping[str, Value]) -> list[tuple[int, int, s
         options = list(islice(_INLINE_OPTION.finditer(lowered, start, line_end(lowered, start)), _MAX_OPTIONS + 1))
         _close(options, values, groups)
     return sorted(groups)
+
+
+_Closer = Callable[[list[re.Match[str]], Mapping[str, Value], list[tuple[int, int, str]]], None]
+
+
+def _line_runs(
+    pattern: re.Pattern[str],
+    lowered: str,
+    values: Mapping[str, Value],
+    groups: list[tuple[int, int, str]],
+    close: _Closer,
+) -> None:
+    """Each run of consecutive lines ``pattern`` matches, handed to ``close`` (which adds its group)."""
+    run: list[re.Match[str]] = []
+    for count, line in enumerate(pattern.finditer(lowered)):
+        if count >= _MAX_OPTION_LINES or len(groups) >= _MAX_GROUPS:
+            break
+        if run and lowered.count("\n", run[-1].end(), line.start()) != 1:
+            close(run, values, groups)
+            run = []
+        run.append(line)
+    close(run, values, groups)
 
 
 def _close(options: list[re.Match[str]], values: Mapping[str, Value], groups: list[tuple[int, int, str]]) -> None:
@@ -93,18 +107,6 @@ _FIELD_LINE = re.compile(
     r"^[ \t]*(?:[-*•+][ \t]+)?(?P<word>[^\n:\[☐☑☒✅(]{1,40}?)[ \t]*:[ \t]*(?P<box>" + _BOX + r")[ \t]*$", re.M
 )
 _SAID = {1: "yes", 0: "no", None: "not sure"}
-
-
-def _field_groups(lowered: str, values: Mapping[str, Value], groups: list[tuple[int, int, str]]) -> None:
-    run: list[re.Match[str]] = []
-    for count, line in enumerate(_FIELD_LINE.finditer(lowered)):
-        if count >= _MAX_OPTION_LINES or len(groups) >= _MAX_GROUPS:
-            break
-        if run and lowered.count("\n", run[-1].end(), line.start()) != 1:
-            _close_fields(run, values, groups)
-            run = []
-        run.append(line)
-    _close_fields(run, values, groups)
 
 
 def _close_fields(fields: list[re.Match[str]], values: Mapping[str, Value], groups: list[tuple[int, int, str]]) -> None:
