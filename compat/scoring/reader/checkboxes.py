@@ -16,7 +16,7 @@ from collections.abc import Callable, Mapping
 from itertools import islice
 
 from compat.scoring.reader.lines import LineStarts, blanked, line_end
-from compat.scoring.reader.verdict_words import Value
+from compat.scoring.reader.verdict_words import SAID, Value
 from compat.scoring.reader.words import normalise_word
 
 # An unticked box: the telltale of an option list (a checklist of statements ticks or not, too).
@@ -106,7 +106,6 @@ def _close(options: list[re.Match[str]], values: Mapping[str, Value], groups: li
 _FIELD_LINE = re.compile(
     r"^[ \t]*(?:[-*•+][ \t]+)?(?P<word>[^\n:\[☐☑☒✅(]{1,40}?)[ \t]*:[ \t]*(?P<box>" + _BOX + r")[ \t]*$", re.M
 )
-_SAID = {1: "yes", 0: "no", None: "not sure"}
 
 
 def _close_fields(fields: list[re.Match[str]], values: Mapping[str, Value], groups: list[tuple[int, int, str]]) -> None:
@@ -115,7 +114,7 @@ def _close_fields(fields: list[re.Match[str]], values: Mapping[str, Value], grou
         return  # fields of other names ("Tags: ☐"): not this statement's verdict
     ticked = [values[word] for word, field in zip(words, fields, strict=True) if field.group("box") not in UNTICKED]
     if len(ticked) == 1:
-        chosen = _SAID[ticked[0]]
+        chosen = SAID[ticked[0]]
     elif not ticked and 1 in (values[word] for word in words):
         chosen = "no"  # its support left unticked: denied
     else:

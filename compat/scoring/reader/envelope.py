@@ -44,12 +44,13 @@ _REASONING_BLOCKS = frozenset({"thinking", "redacted_thinking", "reasoning"})
 _TELLTALES = ("reasoning", "thinking", "'role'", '"role"')
 _RECORD_TELLTALES = ("completion", "output", "response", "generation", "answer")
 # A record's names: the reply stands under one of the first, the call's prompt under one of the second.
-_REPLY_WORDS = frozenset({"completion", "completions", "output", "outputs", "response", "generation", "generations"})
-_REPLY_WORDS |= {"answer"}
-_PROMPT_WORDS = frozenset({"prompt", "prompts", "input", "inputs", "request", "instructions", "system", "query"})
-_PROMPT_WORDS |= {"question", "context", "contexts", "messages", "error", "statusmessage"}
-# A tool's call and what it returned (a retriever's passage: "API access: Yes") are no reply either.
-_PROMPT_WORDS |= {"tool", "tools", "function", "functions", "arguments", "call", "calls"}
+_REPLY_WORDS = frozenset({*_RECORD_TELLTALES, "completions", "outputs", "generations"})
+# (A tool's call and what it returned, a retriever's passage "API access: Yes", are no reply either.)
+_PROMPT_WORDS = frozenset(
+    {"prompt", "prompts", "input", "inputs", "request", "instructions", "system", "query", "question"}
+    | {"context", "contexts", "messages", "error", "statusmessage"}
+    | {"tool", "tools", "function", "functions", "arguments", "call", "calls"}
+)
 _TEXT_ENDS = frozenset({"content", "text", "completion", "output", "response", "answer", "generation"})
 _WORD = re.compile(r"[a-z]+")
 MAX_RECORD_NODES = 2_000  # a record is walked this far for its reply, no further

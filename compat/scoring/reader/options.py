@@ -12,11 +12,10 @@ define answers its statement with no verdict (``not sure``), in its place.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
 
 from compat.scoring.reader.legend import meaning_value
 from compat.scoring.reader.lines import LineStarts, blanked_spans, line_end
-from compat.scoring.reader.verdict_words import Value
+from compat.scoring.reader.verdict_words import SAID, Value
 
 # An option: "(A) Supported", "B) Not supported", "C: can't tell", "A = not supported"; two or
 # more on a line make a key.
@@ -32,7 +31,6 @@ _LETTER_ANSWER = re.compile(
     r"(?=[.;,]?[ \t]*(?:$|[;,|\n(]))",
     re.MULTILINE,
 )
-_WORDS: Mapping[Value, str] = {1: "yes", 0: "no", None: "not sure"}
 
 
 def apply_options(lowered: str) -> str:
@@ -57,7 +55,7 @@ def apply_options(lowered: str) -> str:
     # Each answer read (a letter the key does not define is no verdict, in its place) and each
     # key line blanked, in one pass over the text: the answers stand outside the key's lines.
     edits: list[tuple[int, int, str | None]] = [
-        (answer.start("answer"), answer.end("answer"), _WORDS[values.get(_letter(answer))]) for answer in answers
+        (answer.start("answer"), answer.end("answer"), SAID[values.get(_letter(answer))]) for answer in answers
     ]
     edits += [(start, line_end(lowered, start), None) for start in keys]
     pieces: list[str] = []

@@ -32,6 +32,8 @@ from collections import Counter
 from collections.abc import Iterator
 from typing import Any
 
+from compat.scoring.reader.lines import line_end
+
 MAX_STREAM_CHARS = 4_000_000  # a stream of 10 MB is not read as one: it stays the text it is
 _PIECE_KEYS = frozenset({"content", "text", "delta", "response", "token", "textdelta"})
 _STREAM_MARKS = ("delta", "done", "candidates", "chunk")  # a key on the way to a piece, or beside it
@@ -69,7 +71,7 @@ def _events(text: str) -> list[dict[str, Any]] | None:
     for raw in _lines(stripped):
         line = raw.strip()
         body = line[5:].strip() if line.startswith("data:") else line
-        if not body or body == "[DONE]" or (body is line and _FIELD_LINE.match(line) and not line.startswith("{")):
+        if not body or body == "[DONE]" or (body is line and _FIELD_LINE.match(line)):
             continue
         if _DATA_PART.match(body):
             part = _decoded(body[2:])
@@ -89,8 +91,7 @@ def _lines(text: str) -> Iterator[str]:
     """The lines of ``text``, one at a time: most texts stop being a stream at their first."""
     start = 0
     while start <= len(text):
-        end = text.find("\n", start)
-        end = len(text) if end < 0 else end
+        end = line_end(text, start)
         yield text[start:end]
         start = end + 1
 

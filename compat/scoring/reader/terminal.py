@@ -18,8 +18,11 @@ import unicodedata
 # Escape sequences (CSI, OSC, two-byte), as sent or as shown by a viewer; a CSI's bare remains.
 _CODES = re.compile(
     r"(?:\x1b|\^\[|␛)(?:\[[0-?]*[ -/]*[@-~]|\][^\x07\x1b\n]*(?:\x07|\x1b\\)?|[@-Z\\-_])"
-    r"|\[[0-9;]{1,12}m"
+    r"|\[[0-9;]{1,12}m"  # "[32m": an escape whose ESC a log viewer dropped
 )
+# Looked for first, wider than what is dropped: a reset "[m" also says a terminal drew the text
+# (after "^[[1;38;2;210;153;34m", whose code is longer than a bare one is read).
+_BARE_CODES = re.compile(r"\[[0-9;]{0,12}m")
 _OVERSTRUCK = re.compile(r"[^\n]\x08")  # "S\bS" (bold), "_\bN" (underlined): the last drawn
 # The box-drawing block (U+2500 – U+257F): a line along the row is a rule ("-"), every other piece
 # (a vertical, a corner, a junction) stands where a table's "|" would.
@@ -32,26 +35,24 @@ _BOX = {
 # is a memchr, and a character wider than the text's own is not searched at all): a regular
 # expression over these cost 27 µs a reply, on every reply scored.
 _DRAWING_CHARACTERS = ("\x1b", "\x08", "\x00", "␛", "│", "┃", "║", "─", "━", "═")
-_BARE_CODE = re.compile(r"\[[0-9;]{0,12}m")  # "[32m": an escape whose ESC a log viewer dropped
 _UTF16_MARKS = ("ÿþ", "þÿ", "\ufeff", "\ufffd\ufffd")
 
 
 def displayed(text: str) -> str:
     """``text`` as the terminal displayed it; unchanged where it holds nothing a terminal draws."""
     if not any(character in text for character in _DRAWING_CHARACTERS) and (
-        "[" not in text or _BARE_CODE.search(text) is None
+        "[" not in text or _BARE_CODES.search(text) is None
     ):
         return text
     if "\x00" in text:
         text = text.replace("\x00", "")  # NUL padding; a UTF-16 file read a byte a character
         for mark in _UTF16_MARKS:
             text = text.removeprefix(mark)
-    if "\x08" in text:
-        while "\x08" in text:  # each pass draws one more overstrike; a run of them takes a few
-            drawn = _OVERSTRUCK.sub("", text)
-            if drawn == text:
-                text = text.replace("\x08", "")
-                break
-            text = drawn
+    while "\x08" in text:  # each pass draws one more overstrike; a run of them takes a few
+        drawn = _OVERSTRUCK.sub("", text)
+        if drawn == text:
+            text = text.replace("\x08", "")
+            break
+        text = drawn
     text = _CODES.sub("", text)
     return text.translate(_BOX)

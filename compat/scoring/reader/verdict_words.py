@@ -28,6 +28,8 @@ from compat.scoring.reader.words import BUILT_IN_WORDS, WordTable, extended_tabl
 
 MAX_VERDICTS = 10_000
 Value = Literal[0, 1] | None
+# The word that says each value, where a reader writes a verdict back into the text it reads.
+SAID: Mapping[Value, str] = {1: "yes", 0: "no", None: "not sure"}
 Read = TypeVar("Read")
 
 # What may stand before an item's content: white space, bullets, markdown, quotes, arrows.
