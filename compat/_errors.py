@@ -38,7 +38,8 @@ each is turned into a value, a ``CaseError``, or one of the errors above, where 
     └── cli._app                     _Stopped              SIGINT or SIGTERM: unwinds, then exits 128 + the signal
 
 Scorers never raise for anything a grader can emit: a grader failure is a ``Score``
-with status ``undetermined``, not an exception. Exceptions are for the caller's
+with status ``undetermined``, not an exception. One that does anyway (a bug) fails its case,
+not the run: ``diff.score_arm`` turns the exception into the case's ``scorer_error``. Exceptions are for the caller's
 mistakes (malformed cases, unknown names) and for a grading run that cannot give a
 corpus worth reading (the grader cannot be used at all, or failed on too many cases).
 """

@@ -111,7 +111,8 @@ CAUSE_DESCRIPTIONS: dict[DriftCause, str] = {
     "or the header echoed in a preamble): legacy reads everything after the first, the fixed scorer the "
     "last one followed by verdicts",
     DriftCause.SCORER_ERROR: "a scorer raised or flagged an error instead of scoring (promptfoo 0.123.1's "
-    "grader error, the ragas library's failed parse): the case has no score on that arm",
+    "grader error, the ragas library's failed parse), or raised on the case (a bug: the score's reason "
+    "names the exception and where): the case has no score on that arm",
     DriftCause.VERDICT_WORD_VARIANT: "verdict words other than yes/no (Supported, Nope, True, Y/N, ✓, Oui, Sí): "
     "legacy counts every final-line piece without 'yes' as a 'no' and misses such Verdict: markers",
     DriftCause.REASONING_DRAFT_COUNTED: "a reasoning model's <think> draft holds verdicts: legacy counts them, "

@@ -381,12 +381,31 @@ class _BrokenScorer:
         raise _Unpicklable("a scorer bug", 1)
 
 
-def test_a_scorer_bug_in_a_worker_is_raised_not_hung() -> None:
+def test_a_scorer_bug_in_a_worker_fails_each_case_it_bites_not_the_run() -> None:
+    with temporary_scorers():
+        register_scorer("broken", _BrokenScorer)
+        report = run_diff(bundled_corpus(), DiffSettings(candidate="broken", jobs=2))
+    # Every case is the broken side's error, but where a recorded grader call failed first.
+    assert report.corpus.cases == 364 and report.outcomes["grader_error"] == 1
+    assert report.outcomes["scorer_error"] == 363
+
+
+def test_an_error_a_worker_cannot_send_back_is_raised_not_hung(monkeypatch: pytest.MonkeyPatch) -> None:
     # Once distributed is imported (the Dask tests' collection does it), tblib makes such an
     # exception picklable and it arrives as itself; either way it is raised, never a hang.
-    with temporary_scorers(), pytest.raises((RuntimeError, _Unpicklable), match="a scorer bug at 1"):
-        register_scorer("broken", _BrokenScorer)
-        run_diff(bundled_corpus(), DiffSettings(candidate="broken", jobs=2))
+    import multiprocessing
+
+    import compat.diff._run as run_module
+
+    if multiprocessing.get_start_method() != "fork":
+        pytest.skip("workers inherit the patched comparison only when forked")
+
+    def comparing_fails(*_args: object, **_options: object) -> None:
+        raise _Unpicklable("a comparison bug", 1)
+
+    monkeypatch.setattr(run_module, "compare_work", comparing_fails)
+    with pytest.raises((RuntimeError, _Unpicklable), match="a comparison bug at 1"):
+        run_diff(bundled_corpus(), DiffSettings(jobs=2))
 
 
 @pytest.mark.parametrize(

@@ -19,14 +19,16 @@ grader's, not the scorer's.
 
 from __future__ import annotations
 
+import traceback
 from collections import Counter
+from pathlib import Path
 
 from compat._errors import InputError
 from compat.cases import ArmName, ArmRecording, Case, recorded_config
 from compat.diff._outcomes import CANDIDATE_ARM, CONTROL_ARM
 from compat.diff.compare.recorded import recorded_legacy
 from compat.diff.compare.values import ArmsSeen
-from compat.scoring import Cause, Score, Scorer
+from compat.scoring import Cause, Score, Scorer, Status
 
 # The scorers whose contract reads the RAGAS prompts' JSON: on a case graded both ways they
 # score the RAGAS arm's recording. Every other scorer (legacy, the plans, the promptfoo
@@ -71,11 +73,12 @@ def score_arm(scorer: Scorer, case: Case, arm: ArmName, sample: int = 0) -> Scor
     A recording whose call failed after its retries has nothing to score: undetermined,
     cause ``grader_error``. An arm the case does not record (graded with ``--arms`` or
     ``--arm`` without it) and no shared texts was never asked: undetermined, cause
-    ``not_recorded``, never an empty output nor a grader error.
+    ``not_recorded``, never an empty output nor a grader error. A scorer that raises fails
+    its case, not the run (``scored_or_error``).
     """
     chosen = case_for_arm(case, arm, sample)
     if chosen is not None:
-        return scorer.score(chosen)
+        return scored_or_error(scorer, chosen)
     if arm == CONTROL_ARM and case.arms is not None and case.arms.get(arm) is None:
         recorded = recorded_legacy(case, scorer.name)  # promptfoo kept the score, not the texts
         if recorded is not None:
@@ -92,6 +95,38 @@ def score_arm(scorer: Scorer, case: Case, arm: ArmName, sample: int = 0) -> Scor
         reason=f"Faithfulness undetermined: {reason}",
         cause=Cause.GRADER_ERROR if error is not None else Cause.NOT_RECORDED,
     )
+
+
+# Enough of an exception's message to recognise it; a message may quote a whole 10 MB output.
+ERROR_MESSAGE_CHARS = 300
+
+
+def scored_or_error(scorer: Scorer, case: Case) -> Score:
+    """``scorer.score(case)``, or, where it raises, the case's ``Status.ERROR`` score naming the
+    exception and where it was raised (outcome ``scorer_error``).
+
+    A scorer never raises for grader text (``Scorer``), so an exception here is a bug in it. One
+    case of a million-case corpus must not stop the run: the case is kept, counted and explained
+    as a scorer error, with what a bug report needs in its reason.
+    """
+    try:
+        return scorer.score(case)
+    except Exception as error:
+        message = str(error)
+        if len(message) > ERROR_MESSAGE_CHARS:
+            message = message[:ERROR_MESSAGE_CHARS] + "…"
+        frames = traceback.extract_tb(error.__traceback__)
+        where = f" at {Path(frames[-1].filename).name}:{frames[-1].lineno}" if frames else ""
+        return Score(
+            scorer=scorer.name,
+            value=None,
+            status=Status.ERROR,
+            passed=False,
+            threshold=case.threshold,
+            reason=f"the {scorer.name} scorer raised {type(error).__name__}{where} on this case: {message} "
+            "(a bug in the scorer: please report it with this case)",
+            statement_count=0,
+        )
 
 
 READABLE: dict[str, frozenset[ArmName]] = {
