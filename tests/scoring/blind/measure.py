@@ -2,7 +2,7 @@
 
     python -m tests.scoring.blind.measure --set NAME --seed S --n N [--examples K]
 
-NAME is dev, heldout, heldout2 to heldout34, or both (dev and heldout).
+NAME is dev, heldout, heldout2 to heldout35, or both (dev and heldout).
 
 Draws N outputs per set (a layout chosen uniformly for each, drawn with its dimensions)
 from ``random.Random`` seeded by the set's name and S, scores each with
@@ -58,6 +58,7 @@ from tests.scoring.blind.heldout31 import HELDOUT31
 from tests.scoring.blind.heldout32 import HELDOUT32
 from tests.scoring.blind.heldout33 import HELDOUT33
 from tests.scoring.blind.heldout34 import HELDOUT34
+from tests.scoring.blind.heldout35 import HELDOUT35
 from tests.scoring.blind.layouts import DEV
 from tests.scoring.graders import RandomChooser
 
@@ -97,6 +98,7 @@ SETS: dict[str, LayoutSet] = {
     "heldout32": HELDOUT32,
     "heldout33": HELDOUT33,
     "heldout34": HELDOUT34,
+    "heldout35": HELDOUT35,
 }
 
 

@@ -48,6 +48,7 @@ from tests.scoring.blind.heldout31 import HELDOUT31
 from tests.scoring.blind.heldout32 import HELDOUT32
 from tests.scoring.blind.heldout33 import HELDOUT33
 from tests.scoring.blind.heldout34 import HELDOUT34
+from tests.scoring.blind.heldout35 import HELDOUT35
 from tests.scoring.blind.layouts import DEV, dev_outputs
 from tests.scoring.blind.measure import main, measure
 from tests.scoring.graders import SHAPES, RandomChooser
@@ -204,6 +205,7 @@ LATER_SETS = (
     HELDOUT32,
     HELDOUT33,
     HELDOUT34,
+    HELDOUT35,
 )
 
 
