@@ -2,7 +2,7 @@
 
     python -m tests.scoring.blind.measure --set NAME --seed S --n N [--examples K]
 
-NAME is dev, heldout, heldout2 to heldout33, or both (dev and heldout).
+NAME is dev, heldout, heldout2 to heldout33, heldout36, or both (dev and heldout).
 
 Draws N outputs per set (a layout chosen uniformly for each, drawn with its dimensions)
 from ``random.Random`` seeded by the set's name and S, scores each with
@@ -57,6 +57,7 @@ from tests.scoring.blind.heldout30 import HELDOUT30
 from tests.scoring.blind.heldout31 import HELDOUT31
 from tests.scoring.blind.heldout32 import HELDOUT32
 from tests.scoring.blind.heldout33 import HELDOUT33
+from tests.scoring.blind.heldout36 import HELDOUT36
 from tests.scoring.blind.layouts import DEV
 from tests.scoring.graders import RandomChooser
 
@@ -95,6 +96,7 @@ SETS: dict[str, LayoutSet] = {
     "heldout31": HELDOUT31,
     "heldout32": HELDOUT32,
     "heldout33": HELDOUT33,
+    "heldout36": HELDOUT36,
 }
 
 

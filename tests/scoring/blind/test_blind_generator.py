@@ -47,6 +47,7 @@ from tests.scoring.blind.heldout30 import HELDOUT30
 from tests.scoring.blind.heldout31 import HELDOUT31
 from tests.scoring.blind.heldout32 import HELDOUT32
 from tests.scoring.blind.heldout33 import HELDOUT33
+from tests.scoring.blind.heldout36 import HELDOUT36
 from tests.scoring.blind.layouts import DEV, dev_outputs
 from tests.scoring.blind.measure import main, measure
 from tests.scoring.graders import SHAPES, RandomChooser
@@ -202,6 +203,7 @@ LATER_SETS = (
     HELDOUT31,
     HELDOUT32,
     HELDOUT33,
+    HELDOUT36,
 )
 
 
