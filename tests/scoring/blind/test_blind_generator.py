@@ -49,6 +49,7 @@ from tests.scoring.blind.heldout32 import HELDOUT32
 from tests.scoring.blind.heldout33 import HELDOUT33
 from tests.scoring.blind.heldout34 import HELDOUT34
 from tests.scoring.blind.heldout35 import HELDOUT35
+from tests.scoring.blind.heldout36 import HELDOUT36
 from tests.scoring.blind.layouts import DEV, dev_outputs
 from tests.scoring.blind.measure import main, measure
 from tests.scoring.graders import SHAPES, RandomChooser
@@ -206,6 +207,7 @@ LATER_SETS = (
     HELDOUT33,
     HELDOUT34,
     HELDOUT35,
+    HELDOUT36,
 )
 
 
