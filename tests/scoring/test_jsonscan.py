@@ -136,3 +136,21 @@ def test_a_megabyte_with_a_verdict_only_at_its_end_is_still_read() -> None:
     assert verdicts_module._parse_text(text, None) is not None
     parsed = parse_verdicts(text)
     assert parsed is not None and parsed.values == (0,)
+
+
+def test_strings_pprint_split_are_one_string_as_python_reads_them() -> None:
+    """pprint cuts a long string into adjacent literals; Python joins them. Read as a key and its
+    value, they shifted every field after them and lost the item's verdict (heldout31, heldout35)."""
+    import ast
+    import pprint
+
+    statements = [f"Statement number {n} is a sentence long enough for pprint to split it in two." for n in (1, 2)]
+    value = {
+        "verdicts": [{"statement": text, "verdict": verdict} for text, verdict in zip(statements, (1, 0), strict=True)]
+    }
+    printed = pprint.pformat(value, width=60)
+    assert "' '" in printed or "'\n" in printed  # the strings really are split
+    (found,) = list(iter_json_values(printed))
+    assert found.value == ast.literal_eval(printed) == value
+    result = get_scorer("ragas").score(Case(id="c", statements=statements, grader_output=printed))
+    assert result.value == 0.5, result.reason

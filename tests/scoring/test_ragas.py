@@ -172,11 +172,15 @@ def test_an_item_cut_after_its_verdict_keeps_it(padding: int) -> None:
 
 
 @pytest.mark.parametrize("ending", ['"verdict": 1', '"verdict": "sup'])
-def test_a_verdict_the_text_ends_on_may_be_cut_and_is_not_read(ending: str) -> None:
-    # "verdict": 1 at the very end may be the start of "verdict": 10; a string without its quote is cut.
+def test_a_verdict_the_text_ends_on_may_be_cut_and_makes_the_case_undetermined(ending: str) -> None:
+    # "verdict": 1 at the very end may be the start of "verdict": 10; a string without its quote is
+    # cut. The verdict is not read, and its field stands unread: counting that statement "no" by
+    # the fewer-verdicts policy (1/3) would make a partial read a number (reader 10).
     full = json.dumps({"statements": items(1, 0, texts=THREE[:2])})
     cut = full[:-2] + f', {{"statement": "{THREE[2]}", {ending}'
-    assert ragas(cut).value == pytest.approx(1 / 3)
+    score = ragas(cut)
+    assert (score.status, score.cause) == (Status.UNDETERMINED, Cause.UNCLEAR_READING), score.reason
+    assert "verdict fields stand in it unread" in score.reason
 
 
 def test_item_cut_before_its_verdict_is_dropped_and_text_is_not_consulted() -> None:

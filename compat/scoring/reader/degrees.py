@@ -88,9 +88,12 @@ def numbers_rate(lowered: str) -> str | None:
 
 def numbers_inverted(lowered: str) -> str | None:
     """Where the grader defines its 1 as a failing verdict or its 0 as a passing one ("1.0 =
-    hallucination detected, 0.0 = no hallucination"), the definition: then its 1s and 0s say the
-    other way round from a verdict's, and are not read as one. ``lowered``: as ``prepare.fold``
+    hallucination detected, 0.0 = no hallucination"), or names its numbers by what fails
+    ("P(hallucination)"), the definition: then its 1s and 0s say the other way round from a
+    verdict's, and are not read as one. ``lowered``: as ``prepare.fold``
     gives it."""
+    if any(name in lowered for name in _FAILING_NAMES) and (named := _FAILING_QUANTITY.search(lowered)):
+        return named.group()  # "P(hallucination) is 1.0 for …", "hallucination_score": its 1 fails
     if "=" not in lowered and "means" not in lowered:
         return None
     for defined in _NUMBER_DEFINED.finditer(lowered):
@@ -106,6 +109,13 @@ def numbers_inverted(lowered: str) -> str | None:
 # "1 = hallucinated", "0.0 means no hallucination", "(1: unsupported, 0: supported)" on a legend's line.
 _NUMBER_DEFINED = re.compile(
     r"(?<![\w.,§#])(?P<n>[01])(?:\.0+)?[ \t]*(?:=|means(?!\w))[ \t]*(?P<meaning>[a-z][^,;)\n]{0,60})"
+)
+# A quantity named by what fails, whose 1 is the failing end: "P(hallucination)", "hallucination
+# score", "contradiction_prob".
+_FAILING_NAMES = ("hallucinat", "contradict", "fabricat", "unsupport")
+_FAILING_QUANTITY = re.compile(
+    r"p\((?:hallucinat|contradict|fabricat|unsupport)\w*\)"
+    r"|(?<![a-z])(?:hallucinat|contradict|fabricat)\w*[ _-](?:score|probability|prob|rate|likelihood)(?![a-z])"
 )
 # A meaning that names a failing verdict: what a hallucination metric's 1 means.
 _FAILING = re.compile(r"hallucinat|fabricat|unsupported|not supported|contradict|unfaithful|ungrounded|not grounded")

@@ -229,6 +229,7 @@ def _decode_tolerant(text: str, start: int) -> FoundJson | None:
     broken = False  # stopped at something that is not JSON (or at the end of text)
     length = len(text)
     last_value: tuple[int, str] | None = None  # the object and key the last token was the value of
+    previous: str | None = None  # the kind of the token before this one
 
     def attach(value: Any) -> bool:
         """Put a finished value into the innermost container. False: nowhere to put it."""
@@ -284,11 +285,18 @@ def _decode_tolerant(text: str, start: int) -> FoundJson | None:
                 return None
             value = _scalar(token, kind)
             frame = stack[-1]
+            if kind in ("dq", "sq") and previous in ("dq", "sq"):
+                # Python's implicit concatenation ('… coffee and ' 'heart disease.', as pprint
+                # splits a long string): one string, never a key and its value.
+                _extend_last_string(frame, value)
+                previous = kind
+                continue
             if kind == "num" and isinstance(frame[0], dict) and frame[1] is not _NO_KEY:
                 last_value = (id(frame[0]), frame[1])  # a string ends at its quote; a number, anywhere
             if not attach(value):
                 broken = True
                 break
+        previous = kind
         if pos >= length and stack:
             broken = True
             break
@@ -302,6 +310,21 @@ def _decode_tolerant(text: str, start: int) -> FoundJson | None:
     if not broken:
         return FoundJson(root, start, pos, repaired=True)
     return FoundJson(root, start, pos, repaired=True, incomplete=incomplete, cut=last_value if pos >= length else None)
+
+
+def _extend_last_string(frame: list[Any], more: str) -> None:
+    """Join ``more`` to the string the innermost container got last: a pending key, a key's value,
+    or a list's last item."""
+    container, key = frame
+    if isinstance(container, list):
+        if container and isinstance(container[-1], str):
+            container[-1] += more
+    elif key is not _NO_KEY:
+        frame[1] = key + more  # the key is still pending: its value has not come
+    elif container:
+        last_key = next(reversed(container))
+        if isinstance(container[last_key], str):
+            container[last_key] += more
 
 
 def _scalar(token: re.Match[str], kind: str | None) -> Any:

@@ -18,9 +18,10 @@ from compat.scoring.reader.legend import MARKS_IN_PARENTHESIS
 from compat.scoring.reader.lines import LineStarts, blanked, blanked_spans, line_end, line_start, occurrences
 from compat.scoring.reader.options import apply_options
 from compat.scoring.reader.pairs import STATEMENT_KEY
+from compat.scoring.reader.polarity import turn_fields_round
 from compat.scoring.reader.tally import blank_counts
 from compat.scoring.reader.terminal import displayed
-from compat.scoring.reader.verdict_words import BUILT_IN, MARKS, MAX_VERDICTS, VerdictWords
+from compat.scoring.reader.verdict_words import BUILT_IN, MARKS, VerdictWords
 
 # "(Yes/No)" and "yes or no" describe the format; they are not verdicts.
 # Two patterns, each starting with a literal, so the engine skips ahead to it.
@@ -56,41 +57,6 @@ def _blank_legend_lines(lowered: str) -> str:
                 spans.append((start, at))
         definition = _DEFINITION.search(lowered, at)
     return blanked_spans(lowered, spans)
-
-
-# A field that asks the question the other way round ("Hallucination: yes", "unsupported: true"):
-# its yes is a no. Read after the legends are blanked ("Hallucinated: yes means ..." defines).
-# Each name is found by substring search, then its field matched where it stands: one pattern
-# of five alternatives tried at every position cost more than the rest of the preparation.
-MAX_INVERTED_FIELDS = 4 * MAX_VERDICTS  # a field a statement, and more: past them, a megabyte of fields is not read
-_INVERTED_NAMES = ("hallucinat", "unsupported", "not supported", "contradict", "fabricat")
-# Looked for only where one of these stands ("not supported" alone is too common to gate on: a
-# "Not supported: yes" field is read inverted only beside one of them).
-_INVERTED_TELLTALES = ("hallucinat", "unsupported", "contradict", "fabricat")
-_INVERTED_FIELD = re.compile(r"\w*[ \t*_\"'`]*(?:\?[ \t*_]*)?[:=][ \t*_\"'`]*(?P<v>yes|no|true|false)(?!\w)")
-
-
-def _invert_fields(lowered: str) -> str:
-    fields: list[tuple[int, int, str]] = []
-    for name in _INVERTED_NAMES:
-        at = lowered.find(name)
-        while at >= 0 and len(fields) < MAX_INVERTED_FIELDS:
-            field = _INVERTED_FIELD.match(lowered, at + len(name))
-            if field is not None and not lowered[at - 1 : at].isalnum():
-                fields.append(
-                    (at, field.end(), " verdict: " + ("no" if field.group("v") in ("yes", "true") else "yes"))
-                )
-            at = lowered.find(name, at + len(name))
-    if not fields:
-        return lowered
-    pieces: list[str] = []
-    pos = 0
-    for start, end, verdict in sorted(fields):
-        if start >= pos:  # one field a place ("not supported" holds no other name)
-            pieces += (lowered[pos:start], verdict)
-            pos = end
-    pieces.append(lowered[pos:])
-    return "".join(pieces)
 
 
 # A name that numbers a statement and goes on in words ("claim_1_grounded", "statement_2_is_supported"):
@@ -252,8 +218,7 @@ def prepare_folded(lowered: str, statements: Sequence[str] | None, words: Verdic
         lowered = _COLUMN_NAMES_LINE.sub(lambda names: blanked(names.group()), lowered)
     if any(telltale in lowered for telltale in _OTHER_CRITERIA_TELLTALES):
         lowered = _blank_other_criteria(lowered)
-    if any(telltale in lowered for telltale in _INVERTED_TELLTALES):
-        lowered = _invert_fields(lowered)
+    lowered = turn_fields_round(lowered)  # "Hallucination: yes" is read "verdict: no"
     if statements and "overall" in lowered:
         lowered = _overall_per_statement(lowered, len(statements))
     if "?" in lowered:
