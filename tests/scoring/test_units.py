@@ -180,6 +180,22 @@ def test_a_paragraph_that_says_two_things_of_its_statement_leaves_it_unread() ->
     assert prose.by_index[2] == 1
 
 
+@pytest.mark.parametrize(
+    "text",
+    [
+        "statements 2, 5 and 7 are hallucinated. i could not decide on statement 6. statements 1, 3 and 4 are "
+        "supported by the context.",
+        "i could not decide on statement 6. all the other statements are supported by the context.",
+    ],
+)
+def test_a_paragraph_that_speaks_of_other_statements_lends_none_of_its_verdicts_to_the_one_it_names(
+    text: str,
+) -> None:
+    # Read before as "statement 6 is supported" (heldout34, a detector's summary): the sentence
+    # that names no statement was taken for the paragraph's one, statement 6.
+    assert 6 not in read_prose(text).by_index
+
+
 def test_a_rule_in_a_paragraph_is_no_verdict() -> None:
     # Guard: a paragraph's sentences are read; a rule among them is not one of its verdicts.
     prose = read_prose(

@@ -125,6 +125,11 @@ def read_prose(lowered: str) -> ProseReading:
         if "?" in sentence:  # a question judges nothing: only its answer does ("...context? No.")
             sentence = sentence[sentence.rfind("?") + 1 :]
         if not mentioned:
+            if _ABOUT_OTHERS.search(sentence):
+                # "Statements 1, 3 and 4 are supported", "All the other statements are": about
+                # statements besides the paragraph's one, so the paragraph speaks of several.
+                paragraph.about_others = True
+                continue
             if not _STRUCTURE.search(sentence) and _WORD.search(sentence) and not _A_RULE.search(sentence):
                 value = _polarity(sentence)
                 if value is not _NOT_A_VERDICT:  # "This one is not supported.": the paragraph's statement
@@ -171,11 +176,12 @@ class _Paragraph:
 
     named: set[int] = field(default_factory=set)
     said: list[tuple[Value, tuple[int, int]]] = field(default_factory=list)
+    about_others: bool = False  # a sentence of it speaks of other statements than the one it names
 
     def close(self, by_index: dict[int, Value], spans: list[tuple[int, int]], unread: set[int]) -> None:
         """The verdict its unnamed sentences give its one statement, where they agree with each
         other and with what its named sentences say; the statement unread where they do not."""
-        if len(self.named) != 1 or not self.said:
+        if len(self.named) != 1 or not self.said or self.about_others:
             return
         index = next(iter(self.named))
         if not 1 <= index <= MAX_VERDICTS:
