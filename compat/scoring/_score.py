@@ -177,6 +177,11 @@ class Score(NamedTuple):
             ),
         )
 
+    @classmethod
+    def error(cls, *, scorer: str, threshold: float, reason: str) -> Score:
+        """The scorer raised or flagged an error instead of scoring: no value, never passed."""
+        return cls(scorer=scorer, value=None, status=Status.ERROR, passed=False, threshold=threshold, reason=reason)
+
     @property
     def is_finite(self) -> bool:
         return self.value is not None and math.isfinite(self.value)

@@ -196,6 +196,12 @@ def test_a_paragraph_that_speaks_of_other_statements_lends_none_of_its_verdicts_
     assert 6 not in read_prose(text).by_index
 
 
+def test_a_heading_over_statements_says_nothing_of_them_yet() -> None:
+    # Guard: "**Unsupported statements**" heads a list; the paragraph's sentences still judge.
+    prose = read_prose("**unsupported statements**\n- statement 2 — this one is not supported.\n")
+    assert prose.by_index == {2: 0}
+
+
 def test_a_rule_in_a_paragraph_is_no_verdict() -> None:
     # Guard: a paragraph's sentences are read; a rule among them is not one of its verdicts.
     prose = read_prose(

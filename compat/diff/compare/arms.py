@@ -28,7 +28,7 @@ from compat.cases import ArmName, ArmRecording, Case, recorded_config
 from compat.diff._outcomes import CANDIDATE_ARM, CONTROL_ARM
 from compat.diff.compare.recorded import recorded_legacy
 from compat.diff.compare.values import ArmsSeen
-from compat.scoring import Cause, Score, Scorer, Status
+from compat.scoring import Cause, Score, Scorer
 
 # The scorers whose contract reads the RAGAS prompts' JSON: on a case graded both ways they
 # score the RAGAS arm's recording. Every other scorer (legacy, the plans, the promptfoo
@@ -117,15 +117,11 @@ def scored_or_error(scorer: Scorer, case: Case) -> Score:
             message = message[:ERROR_MESSAGE_CHARS] + "…"
         frames = traceback.extract_tb(error.__traceback__)
         where = f" at {Path(frames[-1].filename).name}:{frames[-1].lineno}" if frames else ""
-        return Score(
+        return Score.error(
             scorer=scorer.name,
-            value=None,
-            status=Status.ERROR,
-            passed=False,
             threshold=case.threshold,
             reason=f"the {scorer.name} scorer raised {type(error).__name__}{where} on this case: {message} "
             "(a bug in the scorer: please report it with this case)",
-            statement_count=0,
         )
 
 

@@ -52,6 +52,8 @@ _ABOUT_OTHERS = re.compile(
     r"(?:[ \t]+of)?(?:[ \t]+the)?[ \t]+(?:statements?|claims?|ones?|others?)"
     r"|all (?:others|the others|the rest)|the others|the rest|statements|claims)(?!\w)"
 )
+# A sentence that says something of what it names, not a heading over them.
+_SAYS = re.compile(r"(?<!\w)(?:is|are|was|were|holds?|checks?|appears?|seems?)(?!\w)")
 # A value given: "..., 'no')", "= false", a cell "| no |".
 _GIVEN_NO = re.compile(r"[\"'(,=:|][ \t]*(?:no|false)[\"')]?(?!\w)")
 # "the first statement is not;": the verdict word said once for all, left out of the clause that negates it.
@@ -125,9 +127,10 @@ def read_prose(lowered: str) -> ProseReading:
         if "?" in sentence:  # a question judges nothing: only its answer does ("...context? No.")
             sentence = sentence[sentence.rfind("?") + 1 :]
         if not mentioned:
-            if _ABOUT_OTHERS.search(sentence):
+            if _ABOUT_OTHERS.search(sentence) and _SAYS.search(sentence):
                 # "Statements 1, 3 and 4 are supported", "All the other statements are": about
-                # statements besides the paragraph's one, so the paragraph speaks of several.
+                # statements besides the paragraph's one, so the paragraph speaks of several (a
+                # heading, "**Unsupported statements**", says nothing of them yet).
                 paragraph.about_others = True
                 continue
             if not _STRUCTURE.search(sentence) and _WORD.search(sentence) and not _A_RULE.search(sentence):

@@ -34,7 +34,7 @@ from typing import Any
 
 from compat.cases import Case
 from compat.scoring._javascript import js_number_to_string
-from compat.scoring._score import Cause, Score, ScoreWarning, Status, Verdict, VerdictFormat
+from compat.scoring._score import Cause, Score, ScoreWarning, Verdict, VerdictFormat
 
 VERSION = "4.3.1"
 # The words a verdict may be (qag.py's Verdict), and the older prompts' alias for "borderline".
@@ -126,14 +126,7 @@ class DeepevalScorer:
         try:
             return self._score(case)
         except Raised as error:
-            return Score(
-                scorer=self.name,
-                value=None,
-                status=Status.ERROR,
-                passed=False,
-                threshold=case.threshold,
-                reason=f"deepeval raises: {error}",
-            )
+            return Score.error(scorer=self.name, threshold=case.threshold, reason=f"deepeval raises: {error}")
 
     def _score(self, case: Case) -> Score:
         truths: Any = [] if case.truths_output is None else _field(case.truths_output, "truths")

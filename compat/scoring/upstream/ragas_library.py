@@ -10,7 +10,7 @@ from pydantic import BaseModel, ValidationError
 from compat.cases import Case
 from compat.scoring._javascript import js_number_to_string, js_trim
 from compat.scoring._legacy import legacy_reason
-from compat.scoring._score import Cause, Score, Status, Verdict, VerdictFormat, passes
+from compat.scoring._score import Cause, Score, Verdict, VerdictFormat, passes
 from compat.scoring.upstream.ragas_json import DecodeError, Raised, extract_json, parse_json_markdown
 
 # ragas 0.4.3 reads each grader answer as: ragas.prompt.utils.extract_json, then langchain-core's
@@ -113,15 +113,7 @@ class RagasLibraryScorer:
 
     def _error(self, case: Case, reason: str) -> Score:
         """What ragas raises (or, for a recording, what it could not have run on): no value."""
-        return Score(
-            scorer=self.name,
-            value=None,
-            status=Status.ERROR,
-            passed=False,
-            threshold=case.threshold,
-            reason=reason,
-            statement_count=0,
-        )
+        return Score.error(scorer=self.name, threshold=case.threshold, reason=reason)
 
     @staticmethod
     def _statements(case: Case) -> list[str]:
