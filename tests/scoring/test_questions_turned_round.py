@@ -45,6 +45,8 @@ def score(grader_output: str, statements: list[str] = STATEMENTS) -> Score:
             "Contradiction check\n1. Contradicted? Yes\n2. Contradicted? No\n3. Contradicted? No",
             "contradicted?",
         ),
+        # A field too: reader 4 read "Contradicted: no" as supported, but the context may say nothing.
+        ("1. Contradicted: yes\n2. Contradicted: no\n3. Contradicted: no", "contradicted: yes"),
         (
             "Sentence 1: Needs a citation: `Yes` — the context does not say this.\n"
             "Sentence 2: Needs a citation: `No` — passage [3] states this.\n"

@@ -33,10 +33,10 @@ from compat.scoring.reader.verdict_words import MAX_VERDICTS
 # Each name is found by substring search, then its field matched where it stands: one pattern
 # of five alternatives tried at every position cost more than the rest of the preparation.
 MAX_INVERTED_FIELDS = 4 * MAX_VERDICTS  # a field a statement, and more: past them, a megabyte of fields is not read
-_INVERTED_NAMES = ("hallucinat", "unsupported", "not supported", "contradict", "fabricat")
+_INVERTED_NAMES = ("hallucinat", "unsupported", "not supported", "fabricat")
 # Looked for only where one of these stands ("not supported" alone is too common to gate on: a
 # "Not supported: yes" field is read inverted only beside one of them).
-_INVERTED_TELLTALES = ("hallucinat", "unsupported", "contradict", "fabricat")
+_INVERTED_TELLTALES = ("hallucinat", "unsupported", "fabricat")
 _INVERTED_FIELD = re.compile(r"\w*[ \t*_\"'`]*(?:\?[ \t*_]*)?[:=][ \t*_\"'`]*(?P<v>yes|no|true|false)(?!\w)")
 
 
@@ -113,7 +113,7 @@ _QUESTION = re.compile(
 # "contradicted=False", "Contradiction:⏎`No`"; its name starts its line or follows a separator (``Sentence 1: needs a
 # citation: yes``); a quoted key's 0 or 1 too ("hallucination": 1).
 _FIELD = re.compile(rf"[a-z_]*[\"'*_` \t]*[:=][ \t\"'*_`]*(?:\n[ \t\"'*_`>→-]*)?{_ANSWER}")
-_FIELD_HEAD = re.compile(r"(?:^|[\n{,|(\[:;])[ \t\"'*_`-]*[a-z_ ]{0,24}$")
+_FIELD_HEAD = re.compile(r"(?:^|[\n{,|(\[:;])[ \t\"'*_`-]*(?:\(?\d{1,3}[.)][ \t]*)?[a-z_ ]{0,24}$")  # "1. Contradicted:"
 _KEY = re.compile(r"[a-z_]*[\"'][ \t]*:[ \t]*[01](?=[ \t]*[,}\n])")
 _KEY_HEAD = re.compile(r"[\"'][a-z_ ]{0,24}$")
 # A table's column named by the question (``| False claim? |``, ``| Hallucinated |``): its cells
