@@ -113,7 +113,8 @@ _QUESTION = re.compile(
 # "contradicted=False", "Contradiction:⏎`No`"; its name starts its line or follows a separator (``Sentence 1: needs a
 # citation: yes``); a quoted key's 0 or 1 too ("hallucination": 1).
 _FIELD = re.compile(rf"[a-z_]*[\"'*_` \t]*[:=][ \t\"'*_`]*(?:\n[ \t\"'*_`>→-]*)?{_ANSWER}")
-_FIELD_HEAD = re.compile(r"(?:^|[\n{,|(\[:;])[ \t\"'*_`-]*(?:\(?\d{1,3}[.)][ \t]*)?[a-z_ ]{0,24}$")  # "1. Contradicted:"
+# What may stand before a field's name on its line: a separator, markup, a list's number ("1. Contradicted:").
+_FIELD_HEAD = re.compile(r"(?:^|[\n{,|(\[:;])[ \t\"'*_`-]*(?:\(?\d{1,3}[.)][ \t]*)?[a-z_ ]{0,24}$")
 _KEY = re.compile(r"[a-z_]*[\"'][ \t]*:[ \t]*[01](?=[ \t]*[,}\n])")
 _KEY_HEAD = re.compile(r"[\"'][a-z_ ]{0,24}$")
 # A table's column named by the question (``| False claim? |``, ``| Hallucinated |``): its cells
