@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import re
 
+from compat.scoring.reader.lines import line_end, line_start
 from compat.scoring.reader.tables import INVERTED_COLUMNS
 from compat.scoring.reader.verdict_words import MAX_VERDICTS
 
@@ -48,8 +49,8 @@ def turn_fields_round(lowered: str) -> str:
     for name in _INVERTED_NAMES:
         at = lowered.find(name)
         while at >= 0 and len(fields) < MAX_INVERTED_FIELDS:
-            field = _INVERTED_FIELD.match(lowered, at + len(name))
-            if field is not None and not lowered[at - 1 : at].isalnum():
+            field = _inverted_field(lowered, at, name)
+            if field is not None:
                 fields.append(
                     (at, field.end(), " verdict: " + ("no" if field.group("v") in ("yes", "true") else "yes"))
                 )
@@ -66,11 +67,17 @@ def turn_fields_round(lowered: str) -> str:
     return "".join(pieces)
 
 
+def _inverted_field(lowered: str, at: int, name: str) -> re.Match[str] | None:
+    """The field named ``name`` at ``at`` and its answer, where it is one to read turned round."""
+    if lowered[at - 1 : at].isalnum():
+        return None  # a longer word's inside
+    return _INVERTED_FIELD.match(lowered, at + len(name))
+
+
 def _turned_round(lowered: str, at: int) -> bool:
     """Whether the field whose name starts at ``at`` is one ``turn_fields_round`` reads."""
-    return not lowered[at - 1 : at].isalnum() and any(
-        lowered.startswith(name, at) and _INVERTED_FIELD.match(lowered, at + len(name)) is not None
-        for name in _INVERTED_NAMES
+    return any(
+        lowered.startswith(name, at) and _inverted_field(lowered, at, name) is not None for name in _INVERTED_NAMES
     )
 
 
@@ -160,9 +167,9 @@ def _question_words(lowered: str) -> list[tuple[int, int]]:
 def _answered(lowered: str, start: int, end: int, *, fields_turned: bool, columns_turned: bool) -> str | None:
     """The question whose word stands at ``start:end``, as written, where an answer word answers it."""
     word = lowered[start:end]
-    line_start = lowered.rfind("\n", 0, start) + 1
-    head = lowered[max(line_start, start - 40) : start]
-    whole_head = start - 40 <= line_start  # the head reaches the line's start: "^" may stand there
+    start_of_line = line_start(lowered, start)
+    head = lowered[max(start_of_line, start - 40) : start]
+    whole_head = start - 40 <= start_of_line  # the head reaches the line's start: "^" may stand there
     asked = _QUESTION.match(lowered, end)
     if asked is None and not word.startswith(_ASKED_ONLY):
         asked = _FIELD.match(lowered, end) if _starts_field(_FIELD_HEAD, head, whole_head) else None
@@ -184,6 +191,9 @@ def _answered(lowered: str, start: int, end: int, *, fields_turned: bool, column
     return f"the column {name!r}"
 
 
+_SEPARATORS = frozenset("\n{,|([:;\t")  # what a field's name may follow on its line
+
+
 def _starts_field(head_pattern: re.Pattern[str], head: str, whole_head: bool) -> bool:
     """Whether ``head`` (the text before a word on its line, 40 characters at most) lets a field's
     or a column's name start there: after a separator, or at the line's start where the head
@@ -194,23 +204,21 @@ def _starts_field(head_pattern: re.Pattern[str], head: str, whole_head: bool) ->
     return found.group()[:1] in _SEPARATORS or whole_head
 
 
-_SEPARATORS = "\n{,|([:;\t"
-
-
 def _a_header(lowered: str, at: int, name: str) -> bool:
     """Whether the line holding ``at`` is a table's header: a rule under it (``|---|---|``), or,
     for a question's column, a row."""
     end = lowered.find("\n", at)
     if end < 0:
         return False
-    following_end = lowered.find("\n", end + 1)
-    following = lowered[end + 1 : following_end if following_end >= 0 else len(lowered)]
+    following = lowered[end + 1 : line_end(lowered, end + 1)]
     return _RULE.fullmatch(following) is not None or (
         name.endswith("?") and (following.count("|") >= 2 or "\t" in following)
     )
 
 
 def _followed_by_own_verdict(lowered: str, at: int) -> bool:
+    """Whether the statement's own ``Verdict:`` line follows, within the block: then the answer at
+    ``at`` was a sub-question's, a step of the grader's reasoning."""
     block_end = lowered.find("\n\n", at)
     reach = at + _OWN_VERDICT_REACH if block_end < 0 else min(block_end, at + _OWN_VERDICT_REACH)
     verdict = _OWN_VERDICT.search(lowered, at, reach)

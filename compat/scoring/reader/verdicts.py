@@ -112,13 +112,14 @@ def parse_verdicts(
         parsed = parsed._replace(
             unclear=f'it answers several cases at once ("{batch.evidence}"), and which part is this case\'s is not said'
         )
-    if parsed is not None and parsed.unclear is None and parsed.valid_count and parsed.format in _JSON_FORMATS:
-        inverted = numbers_inverted(text.lower())  # "{'s1': 0, 's2': 1}" beside "1 = hallucinated"
+    lowered = text.lower() if parsed is not None and parsed.unclear is None and parsed.valid_count else ""
+    if lowered and parsed is not None and parsed.format in _JSON_FORMATS:
+        inverted = numbers_inverted(lowered)  # "{'s1': 0, 's2': 1}" beside "1 = hallucinated"
         if inverted is not None:
             parsed = parsed._replace(unclear=f"its 1s and 0s say the other way round from verdicts ({inverted})")
-    if parsed is not None and parsed.unclear is None and parsed.valid_count:
+    if lowered and parsed is not None and parsed.unclear is None:
         question = asked_the_other_way(
-            text.lower(),
+            lowered,
             fields_turned=parsed.format not in _JSON_FORMATS,
             columns_turned=parsed.format is VerdictFormat.TEXT_TABLE,
         )
@@ -223,7 +224,7 @@ _VERDICT_FIELD = re.compile(r"[\"'](?:" + "|".join(map(re.escape, VERDICT_KEYS))
 
 def _fields_unread(text: str, parsed: ParsedVerdicts, statements: Sequence[str] | None) -> str | None:
     """Where fewer verdicts were read than there are statements while more verdict fields stand
-    in the output, how many: a partial read, which the fewer-verdicts policy must not turn into
+    in the output, what is unclear: a partial read, which the fewer-verdicts policy must not turn into
     a number (one tool call per statement, of which one was read)."""
     if not statements or len(parsed.values) >= len(statements):
         return None
