@@ -2,7 +2,7 @@
 
     python -m tests.scoring.blind.measure --set NAME --seed S --n N [--examples K]
 
-NAME is dev, heldout, heldout2 to heldout36, or both (dev and heldout).
+NAME is dev, heldout, heldout2 to heldout36, heldout38, or both (dev and heldout).
 
 Draws N outputs per set (a layout chosen uniformly for each, drawn with its dimensions)
 from ``random.Random`` seeded by the set's name and S, scores each with
@@ -60,6 +60,7 @@ from tests.scoring.blind.heldout33 import HELDOUT33
 from tests.scoring.blind.heldout34 import HELDOUT34
 from tests.scoring.blind.heldout35 import HELDOUT35
 from tests.scoring.blind.heldout36 import HELDOUT36
+from tests.scoring.blind.heldout38 import HELDOUT38
 from tests.scoring.blind.layouts import DEV
 from tests.scoring.graders import RandomChooser
 
@@ -101,6 +102,7 @@ SETS: dict[str, LayoutSet] = {
     "heldout34": HELDOUT34,
     "heldout35": HELDOUT35,
     "heldout36": HELDOUT36,
+    "heldout38": HELDOUT38,
 }
 
 

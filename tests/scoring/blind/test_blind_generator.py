@@ -50,6 +50,7 @@ from tests.scoring.blind.heldout33 import HELDOUT33
 from tests.scoring.blind.heldout34 import HELDOUT34
 from tests.scoring.blind.heldout35 import HELDOUT35
 from tests.scoring.blind.heldout36 import HELDOUT36
+from tests.scoring.blind.heldout38 import HELDOUT38
 from tests.scoring.blind.layouts import DEV, dev_outputs
 from tests.scoring.blind.measure import main, measure
 from tests.scoring.graders import SHAPES, RandomChooser
@@ -208,6 +209,7 @@ LATER_SETS = (
     HELDOUT34,
     HELDOUT35,
     HELDOUT36,
+    HELDOUT38,
 )
 
 
