@@ -13,9 +13,10 @@ from collections.abc import Mapping, Sequence
 from itertools import pairwise
 
 from compat.scoring.reader.checkboxes import UNTICKED, choose_ticked
+from compat.scoring.reader.criteria import OTHER_CRITERIA_TELLTALES, blank_other_criteria
 from compat.scoring.reader.formulas import blank_formulas
 from compat.scoring.reader.legend import MARKS_IN_PARENTHESIS
-from compat.scoring.reader.lines import LineStarts, blanked, blanked_spans, line_end, line_start, occurrences
+from compat.scoring.reader.lines import LineStarts, blanked, blanked_spans, line_end, line_start
 from compat.scoring.reader.options import apply_options
 from compat.scoring.reader.pairs import STATEMENT_KEY
 from compat.scoring.reader.polarity import turn_fields_round
@@ -216,8 +217,8 @@ def prepare_folded(lowered: str, statements: Sequence[str] | None, words: Verdic
     lowered = blank_counts(lowered)  # "N = 5", "0 supported, 2 not supported": counted, not judged
     if "statement " in lowered or "claim " in lowered:
         lowered = _COLUMN_NAMES_LINE.sub(lambda names: blanked(names.group()), lowered)
-    if any(telltale in lowered for telltale in _OTHER_CRITERIA_TELLTALES):
-        lowered = _blank_other_criteria(lowered)
+    if any(telltale in lowered for telltale in OTHER_CRITERIA_TELLTALES):
+        lowered = blank_other_criteria(lowered)
     lowered = turn_fields_round(lowered)  # "Hallucination: yes" is read "verdict: no"
     if statements and "overall" in lowered:
         lowered = _overall_per_statement(lowered, len(statements))
@@ -236,54 +237,6 @@ _TERM_DEFINED = re.compile(
 _MAX_TERMS = 12
 _MAX_HEADING_CHARS = 100
 _MAX_HEADINGS = 16  # telltales looked at, each: a heading stands near the top, once
-
-
-def _blank_other_criteria(lowered: str) -> str:
-    """Each other criterion's field blanked, found from its name by substring search (the pattern,
-    tried at every position, cost more than the rest of the preparation)."""
-    spans: list[tuple[int, int]] = []
-    for name in _OTHER_CRITERIA_TELLTALES:
-        for at in occurrences(lowered, name, _MAX_CRITERIA_FIELDS):
-            field = _OTHER_CRITERION.match(lowered, at) if at == 0 or not _WORD_BEFORE.match(lowered[at - 1]) else None
-            if field is not None:
-                spans.append(field.span())
-    return blanked_spans(lowered, _disjoint(spans))
-
-
-def _disjoint(spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
-    """``spans`` in order, each joined with any it overlaps."""
-    joined: list[tuple[int, int]] = []
-    for start, end in sorted(spans):
-        if joined and start < joined[-1][1]:
-            joined[-1] = (joined[-1][0], max(joined[-1][1], end))
-        else:
-            joined.append((start, end))
-    return joined
-
-
-_MAX_CRITERIA_FIELDS = 64
-_WORD_BEFORE = re.compile(r"[\w§]")
-# A criterion graded beside faithfulness ("Clarity: Yes | Grounded in context: No"): its value
-# is no verdict on support, and the field is blanked. Each name is looked for by its first letters.
-_OTHER_CRITERIA = {
-    "clar": ("clarity",),
-    "clear": ("clear",),
-    "relevan": ("relevance", "relevancy", "relevant"),
-    "specific": ("specificity", "specific"),
-    "complete": ("completeness", "complete"),
-    "fluen": ("fluency", "fluent"),
-    "coheren": ("coherence", "coherent"),
-    "concise": ("conciseness", "concise"),
-    "helpful": ("helpfulness", "helpful"),
-    "readab": ("readability",),
-    "tone": ("tone",),
-    "needs review": ("needs review",),
-}
-_OTHER_CRITERIA_TELLTALES = tuple(_OTHER_CRITERIA)
-_OTHER_CRITERION = re.compile(
-    "(?:" + "|".join(name for names in _OTHER_CRITERIA.values() for name in names) + ")"
-    r"(?:[ \t]+(?:score|rating))?[ \t*]*[:=][ \t*]*[^|\n;,]{0,40}"
-)
 
 
 # "**Overall: Yes**" once a statement, under each statement's facts: each is its statement's verdict,

@@ -24,6 +24,7 @@ import re
 from bisect import bisect_right
 from collections.abc import Iterable, Iterator, Sequence
 
+from compat.scoring.reader.collective import collective_reference, first_reference, read_collective
 from compat.scoring.reader.degrees import rates_each_statement
 from compat.scoring.reader.final_line import read_final_block
 from compat.scoring.reader.grouped import Grouped, may_be_grouped, read_grouped, read_grouped_sentences, read_ranges
@@ -112,7 +113,9 @@ def _read_sources(lowered: str, expected: int | None, words: VerdictWords) -> Te
     rated = expected is not None and rates_each_statement(lowered, expected, [spot.end for spot in found.spots])
     if expected is not None and not rated:
         grouped = read_grouped(lowered, expected, words) if may_be_grouped(lowered, found.places, words) else None
-        grouped = grouped or read_grouped_sentences(lowered, expected, words)
+        grouped = (
+            grouped or read_grouped_sentences(lowered, expected, words) or read_collective(lowered, expected, words)
+        )
         if grouped is not None:
             return _read_grouped(lowered, grouped, expected, words)
     readings: list[Reading] = []
@@ -201,6 +204,20 @@ def _read_sources(lowered: str, expected: int | None, words: VerdictWords) -> Te
                 chosen,
                 f"{says(chosen)} for {expected} statements, and {unread} more verdict word"
                 f"{'s' if unread > 1 else ''} stand{'' if unread > 1 else 's'} outside it",
+            )
+        # Marked verdicts are looked at where they stand; others beside the whole text (a list's line
+        # it could not read: "**Claims 1 to 3**: only claim 3 is supported.").
+        reference = (
+            collective_reference(lowered, chosen.spans)
+            if chosen.source in _MARKED
+            else first_reference(lowered[since : since + CHECKED_CHARS], positions=False)
+        )
+        if reference is not None:
+            # "Supported for every statement", "both check out": one verdict said of several statements.
+            return unclear_answer(
+                chosen,
+                f"{says(chosen)}: {read} verdict{'s' if read > 1 else ''} for {expected} statements, and the grader "
+                f'speaks of several statements at once ("{reference}")',
             )
         # The grader wrote about more statements (it repeated them) than verdicts were read: the
         # layout was not understood, and the statements it judged in words not read are no missing

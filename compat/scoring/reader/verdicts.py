@@ -20,14 +20,16 @@ from typing import Any, Literal, NamedTuple
 
 from compat.scoring._score import ScoreWarning, VerdictFormat, ordered_warnings
 from compat.scoring.reader.batches import batch_reply
+from compat.scoring.reader.collective import first_reference
 from compat.scoring.reader.degrees import numbers_inverted, numbers_rate
+from compat.scoring.reader.doubts import doubt_over_the_whole
 from compat.scoring.reader.envelope import message_answer
 from compat.scoring.reader.json_items import NESTED_VERDICT_KEYS, VERDICT_KEYS, Values, verdict_items
 from compat.scoring.reader.json_scan import FoundJson, first_strict_value_end, iter_json_values
 from compat.scoring.reader.legend import legend_marks, partial_rule
-from compat.scoring.reader.polarity import asked_the_other_way
 from compat.scoring.reader.prepare import fold, prepare_folded, strip_reasoning, without_list_mark
 from compat.scoring.reader.scan import candidate_starts
+from compat.scoring.reader.second_readings import CHECKED_CHARS
 from compat.scoring.reader.shown import shown_string
 from compat.scoring.reader.streams import streamed_reply
 from compat.scoring.reader.tally import stated_tally
@@ -113,20 +115,9 @@ def parse_verdicts(
             unclear=f'it answers several cases at once ("{batch.evidence}"), and which part is this case\'s is not said'
         )
     lowered = text.lower() if parsed is not None and parsed.unclear is None and parsed.valid_count else ""
-    if lowered and parsed is not None and parsed.format in _JSON_FORMATS:
-        inverted = numbers_inverted(lowered)  # "{'s1': 0, 's2': 1}" beside "1 = hallucinated"
-        if inverted is not None:
-            parsed = parsed._replace(unclear=f"its 1s and 0s say the other way round from verdicts ({inverted})")
-    if lowered and parsed is not None and parsed.unclear is None:
-        question = asked_the_other_way(
-            lowered,
-            fields_turned=parsed.format not in _JSON_FORMATS,
-            columns_turned=parsed.format is VerdictFormat.TEXT_TABLE,
-        )
-        if question is not None:
-            # "Hallucinated? Yes": read as a verdict, every answer would be the wrong way round.
-            asked = f'its yes and no answer a question asked the other way round ("{question}")'
-            parsed = parsed._replace(unclear=asked)
+    if lowered and parsed is not None:
+        doubt = doubt_over_the_whole(lowered, parsed.format)
+        parsed = parsed if doubt is None else parsed._replace(unclear=doubt)
     if parsed is not None and reasoning:
         warnings = set(parsed.warnings) | {ScoreWarning.REASONING_IGNORED}
         parsed = parsed._replace(warnings=ordered_warnings(warnings))
@@ -135,7 +126,6 @@ def parse_verdicts(
 
 # ------------------------------------------------------------------------- JSON
 
-_JSON_FORMATS = frozenset({VerdictFormat.JSON, VerdictFormat.JSON_LIST})
 # At most this many separate verdict-bearing JSON values are compared (an echoed
 # few-shot example, drafts, the answer); one object per line merges into one.
 MAX_CANDIDATES = 64
@@ -210,7 +200,7 @@ def _checked_against_text(
     """The JSON's verdicts, unclear where the text around them judges every statement otherwise,
     or counts the supported ones otherwise ("In total, 5 out of 9 statements are supported")."""
     disagreement = (
-        _fields_unread(text, parsed, statements)
+        _read_in_part(text, parsed, statements)
         or _text_disagrees(text, spans, parsed, statements, words)
         or _count_disagrees(text, spans, parsed, statements)
     )
@@ -222,19 +212,21 @@ def _checked_against_text(
 _VERDICT_FIELD = re.compile(r"[\"'](?:" + "|".join(map(re.escape, VERDICT_KEYS)) + r")\\?[\"'][ \t]*:", re.IGNORECASE)
 
 
-def _fields_unread(text: str, parsed: ParsedVerdicts, statements: Sequence[str] | None) -> str | None:
-    """Where fewer verdicts were read than there are statements while more verdict fields stand
-    in the output, what is unclear: a partial read, which the fewer-verdicts policy must not turn into
-    a number (one tool call per statement, of which one was read)."""
+def _read_in_part(text: str, parsed: ParsedVerdicts, statements: Sequence[str] | None) -> str | None:
+    """Where fewer verdicts were read than there are statements while more verdict fields stand in
+    the output (one tool call per statement, of which one was read), or the grader speaks of several
+    statements at once ("support for every claim"), what is unclear: a partial read, which the
+    fewer-verdicts policy must not turn into a number."""
     if not statements or len(parsed.values) >= len(statements):
         return None
     fields = sum(1 for _ in islice(_VERDICT_FIELD.finditer(text), len(parsed.values) + 1))
-    if fields <= len(parsed.values):
-        return None
-    return (
-        f"only {len(parsed.values)} verdicts were read for {len(statements)} statements, and more "
-        "verdict fields stand in it unread"
-    )
+    read = f"only {len(parsed.values)} verdicts were read for {len(statements)} statements"
+    if fields > len(parsed.values):
+        return f"{read}, and more verdict fields stand in it unread"
+    together = first_reference(
+        text[:CHECKED_CHARS].lower(), positions=False
+    )  # "support for every claim": one verdict for all
+    return None if together is None else f'{read}, and the grader speaks of several statements at once ("{together}")'
 
 
 def _count_disagrees(
