@@ -52,6 +52,7 @@ from tests.scoring.blind.heldout35 import HELDOUT35
 from tests.scoring.blind.heldout36 import HELDOUT36
 from tests.scoring.blind.heldout37 import HELDOUT37
 from tests.scoring.blind.heldout38 import HELDOUT38
+from tests.scoring.blind.heldout39 import HELDOUT39
 from tests.scoring.blind.layouts import DEV, dev_outputs
 from tests.scoring.blind.measure import main, measure
 from tests.scoring.graders import SHAPES, RandomChooser
@@ -212,6 +213,7 @@ LATER_SETS = (
     HELDOUT36,
     HELDOUT37,
     HELDOUT38,
+    HELDOUT39,
 )
 
 
