@@ -6,8 +6,11 @@ from compat import get_scorer
 from compat.cases import parse_case
 from compat.scoring import Cause, Score, Status
 
+# Three statements, for the outputs that judge three.
+THREE = ["The store opens at 9 am.", "Refunds are possible for sale items.", "The claim was filed in March."]
 
-def score(grader_output: str, statements: list[str]) -> Score:
+
+def score(grader_output: str, statements: list[str] = THREE) -> Score:
     return get_scorer("ragas").score(parse_case({"id": "c", "statements": statements, "grader_output": grader_output}))
 
 

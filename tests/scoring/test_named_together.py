@@ -13,16 +13,10 @@ import json
 
 import pytest
 
-from compat import get_scorer
-from compat.cases import parse_case
-from compat.scoring import Cause, Score, Status
+from compat.scoring import Cause, Status
 from compat.scoring.reader.collective import first_reference
-
-STATEMENTS = ["The store opens at 9 am.", "Refunds are possible for sale items.", "The claim was filed in March."]
-
-
-def score(grader_output: str, statements: list[str] = STATEMENTS) -> Score:
-    return get_scorer("ragas").score(parse_case({"id": "c", "statements": statements, "grader_output": grader_output}))
+from tests.scoring._reading import THREE as STATEMENTS
+from tests.scoring._reading import score
 
 
 @pytest.mark.parametrize(

@@ -439,6 +439,22 @@ def test_the_fuzz_script_reports() -> None:
     )
 )
 @example(ANGLED_YES)
+# Found by the ci profile (reader 11): the echo "Statement 2: No, ..." after its key was taken for a
+# verdict, and the verdicts below for a second one: "several verdicts". An echo is the statement's.
+@example(
+    GraderOutput(
+        statements=(JOHN[0], "No, the bridge was not completed in 1935."),
+        statements_output=f"{JOHN[0]}\nNo, the bridge was not completed in 1935.",
+        grader_output=(
+            f"Statement 1: {JOHN[0]}\nExplanation: The context states this explicitly.\n\n"
+            "Statement 2: No, the bridge was not completed in 1935.\nExplanation: The context states this explicitly."
+            "\n\nStatement 1: Yes.\nStatement 2: Yes."
+        ),
+        truth=(True, True),
+        refusal=False,
+        dimensions={},
+    )
+)
 def test_an_output_built_from_known_verdicts_reads_as_those_verdicts(output: GraderOutput) -> None:
     score = ragas_score(output)
     assert output.truth is not None

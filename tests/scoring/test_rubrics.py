@@ -12,16 +12,9 @@ import json
 
 import pytest
 
-from compat import get_scorer
-from compat.cases import parse_case
-from compat.scoring import Cause, Score, Status
+from compat.scoring import Cause, Status
 from compat.scoring.reader.criteria import rubric_criteria
-
-STATEMENTS = ["The store opens at 9 am.", "Refunds are possible for sale items.", "The claim was filed in March."]
-
-
-def score(grader_output: str) -> Score:
-    return get_scorer("ragas").score(parse_case({"id": "c", "statements": STATEMENTS, "grader_output": grader_output}))
+from tests.scoring._reading import score
 
 
 @pytest.mark.parametrize(

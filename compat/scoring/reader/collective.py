@@ -19,6 +19,7 @@ The words are how people refer to members of a set, not any layout's.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from typing import NamedTuple
 
 from compat.scoring.reader.final_line import FINAL_HEADER
@@ -60,6 +61,14 @@ _POSITION_ALONE = re.compile(
     r"|\bthe[ \t]+" + _ORDINAL + r"\b" + _AFTER_POSITION
 )
 _HEADER = re.compile(FINAL_HEADER)
+# The word every reference begins with, or follows "the", "for", "all" or "with" with (the patterns
+# above, word by word).
+_TELLTALE = re.compile(
+    r"\b(?:every|each|all|both|neither|none|either|rest|others|remaining|remainder|everything|but|except|apart"
+    r"|save|first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|last|final|next|following|previous"
+    r"|statements|claims|only|exception)\b|#"
+)
+_WORD_BEFORE = re.compile(r"\b(?:the|for|all|with(?:[ \t]+the)?)[ \t]+$")
 _PROCESS = r"(?:judged|checked|evaluated|assessed|reviewed|analy[sz]ed|considered|examined|compared|graded|scored|read)"
 _PROCESS_AFTER = re.compile(
     r"[ \t]+(?:(?:were|was|are|is|have[ \t]+been|has[ \t]+been)[ \t]+)?(?:\w+ly[ \t]+)?" + _PROCESS
@@ -90,13 +99,22 @@ def first_reference(text: str, *, positions: bool = True) -> str | None:
     a final block's header left out; or ``None``. ``positions=False``: bare positions ("the
     last") are not looked for (in a whole reply, they are too often something else)."""
     headers = [header.span() for header in _HEADER.finditer(text)] if "final" in text or "verdicts" in text else []
-    found = [_COLLECTIVE.finditer(text)] + ([_POSITION_ALONE.finditer(text)] if positions else [])
-    references = sorted((reference for matches in found for reference in matches), key=lambda match: match.start())
-    for reference in references:
+    patterns = (_COLLECTIVE, _POSITION_ALONE) if positions else (_COLLECTIVE,)
+    # Every reference begins at one of its telltale words, or at the word before it ("the second",
+    # "for each", "all but"): the patterns are tried there, anchored, not at every position.
+    found: dict[int, re.Match[str]] = {}
+    for telltale in _TELLTALE.finditer(text):
+        before = _WORD_BEFORE.search(text, max(0, telltale.start() - 12), telltale.start())
+        for start in (telltale.start(),) if before is None else (before.start(), telltale.start()):
+            for pattern in patterns:
+                match = pattern.match(text, start)
+                if match is not None:
+                    found.setdefault(match.start(), match)
+    for _, reference in sorted(found.items()):
         if any(start <= reference.start() < end for start, end in headers):
             continue
-        before = max(0, reference.start() - 40)
-        if _PROCESS_AFTER.match(text, reference.end()) or _PROCESS_BEFORE.search(text, before, reference.start()):
+        reach = max(0, reference.start() - 40)
+        if _PROCESS_AFTER.match(text, reference.end()) or _PROCESS_BEFORE.search(text, reach, reference.start()):
             continue  # "all statements were judged against the context", "i checked every claim": how, not what
         return reference.group().strip()
     return None
@@ -200,14 +218,15 @@ def read_collective(lowered: str, expected: int, words: VerdictWords) -> Grouped
     """Each statement's verdict where sentences say verdicts of sets of statements and name every
     statement exactly once (``the rest`` and the other side of ``only`` / ``except`` included); else
     ``None``. The span is where those sentences stand."""
-    if expected < 2 or len(lowered) > _MAX_CHARS or first_reference(lowered) is None:
+    if expected < 2 or len(lowered) > _MAX_CHARS:
         return None
-    text = lowered.translate(_MARKUP)
     clauses: list[_Clause] = []
     first = last = -1
     cursor = 0
     frame = _NONE_YET
-    for start, sentence in _sentences(text):
+    collective = False  # one sentence at least speaks of several statements or by position
+    for start, raw in _sentences(lowered):
+        sentence = raw.translate(_MARKUP)  # one character for one: places stay
         read = _read_sentence(sentence, expected, words, cursor, frame)
         if read is None:
             if _may_judge(sentence, words):
@@ -215,9 +234,10 @@ def read_collective(lowered: str, expected: int, words: VerdictWords) -> Grouped
             continue
         said, cursor, frame = read
         clauses += said
+        collective = collective or first_reference(sentence) is not None
         first = start if first < 0 else first
         last = start + len(sentence)
-    values = _assigned(clauses, expected)
+    values = _assigned(clauses, expected) if collective else None  # one statement a sentence is prose's
     if values is None:
         return None
     return Grouped(tuple(Item(value, _SAID[value]) for value in values), (first, last))
@@ -242,17 +262,22 @@ def _may_judge(sentence: str, words: VerdictWords) -> bool:
     )
 
 
-def _sentences(text: str) -> list[tuple[int, str]]:
-    """Each sentence (cut at a line's end, or at ". ", "; ", "! ", "? ") and where it starts."""
-    found: list[tuple[int, str]] = []
+def _sentences(text: str) -> Iterator[tuple[int, str]]:
+    """Each sentence (cut at a line's end, or at ". ", "; ", "! ", "? ") and where it starts, one at a
+    time: the reading stops at the first it cannot read, which is most often near the start."""
     start = 0
-    for end in [*_SENTENCE_END.finditer(text), None]:
+    for end in _ends(text):
         raw = text[start : len(text) if end is None else end.start()]
         sentence = raw.strip(_SENTENCE_EDGES)
         if sentence:
-            found.append((start + len(raw) - len(raw.lstrip(_SENTENCE_EDGES)), sentence))
+            yield start + len(raw) - len(raw.lstrip(_SENTENCE_EDGES)), sentence
         start = -1 if end is None else end.end()
-    return found
+
+
+def _ends(text: str) -> Iterator[re.Match[str] | None]:
+    """Where each sentence ends, then ``None`` for the last one's end: the text's."""
+    yield from _SENTENCE_END.finditer(text)
+    yield None
 
 
 def _read_sentence(

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import re
 
-from compat.scoring.reader.lines import blanked_spans, occurrences
+from compat.scoring.reader.lines import blanked_spans, occurrences, windows_around
 
 # ----------------------------------------------------------------------------- fields blanked
 
@@ -130,6 +130,14 @@ _RUBRIC = re.compile(
 _OVER_ALL = re.compile(
     r"overall\b[^\n:,.]{0,30}[:=|]|\bgate\b|all[ \t]+criteria|every[ \t]+criterion|each[ \t]+criterion|composite"
 )
+# A stem of every name above: a rubric's forms are searched only around one (a scorer's name as a
+# value stands at most 40 characters after its key, a legend's letter 6 before its name; a field's
+# answer follows its name within a few words).
+_STEMS = (
+    "relevan", "on topic", "on-topic", "on_topic", "toxic", "harm", "hateful", "violent", "profanity", "pii",
+    "privacy", "bias", "safe", "fluen", "coheren", "concise", "clarity", "readability", "grammar", "tone",
+    "complete", "helpful", "correctness", "matches", "answers", "cites", "citation", "retrieval",
+)  # fmt: skip
 _HEADER_CELL = re.compile(r"\|[ \t*_]*(?P<column>" + _NAMES + r")[ \t*_]*(?=\|)")
 _ANSWER_CELL = re.compile(r"[ \t*_`]*(?:" + _ANSWER + r")[ \t*_`]*(?:\||$)")
 
@@ -143,12 +151,17 @@ def rubric_criteria(lowered: str, *, fields_blanked: bool, column_named: bool = 
     ``column_named``: the reply was read as a table, by the column its header names (``Support``,
     ``Verdict``): another criterion's column could not have been read, unless that column is a
     verdict over every criterion ("Verdict (all criteria)")."""
-    over_all = _OVER_ALL.search(lowered) is not None
-    for found in _RUBRIC.finditer(lowered):
-        if found.group("field") and fields_blanked and not over_all and _blanked_field(lowered, found.start()):
-            continue
+    windows = windows_around(lowered, _STEMS, 72, 72)
+    if not windows:
+        return None  # no criterion named at all: most replies
+    over_all: bool | None = None  # looked for once, where it matters
+    for found in (match for start, end in windows for match in _RUBRIC.finditer(lowered, start, end)):
+        if found.group("field") and fields_blanked and _blanked_field(lowered, found.start()):
+            over_all = _OVER_ALL.search(lowered) is not None if over_all is None else over_all
+            if not over_all:
+                continue
         return found.group().strip(" \t;,(\n")
-    if "|" in lowered and not (column_named and not over_all):
+    if "|" in lowered and not (column_named and _OVER_ALL.search(lowered) is None):
         return _rubric_column(lowered)
     return None
 

@@ -5,23 +5,31 @@ seem, whatever source read them:
 
 * a legend that turns a JSON answer's 1s and 0s round ("1 = hallucinated");
 * a question asked the other way round ("Hallucinated? Yes": ``polarity``);
-* a rubric over other criteria beside faithfulness ("Relevant: No | Toxic: No": ``criteria``).
+* a rubric over other criteria beside faithfulness ("Relevant: No | Toxic: No": ``criteria``);
+* several verdicts for one statement: votes, runs, jurors ("S1: Pass, Fail, Pass": ``votes``).
 
 Each makes the case undetermined, saying why.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from compat.scoring._score import VerdictFormat
 from compat.scoring.reader.criteria import rubric_criteria
 from compat.scoring.reader.degrees import numbers_inverted
 from compat.scoring.reader.polarity import asked_the_other_way
+from compat.scoring.reader.verdict_words import VerdictWords
+from compat.scoring.reader.votes import several_verdicts
 
 JSON_FORMATS = frozenset({VerdictFormat.JSON, VerdictFormat.JSON_LIST})
 
 
-def doubt_over_the_whole(lowered: str, read_as: VerdictFormat | None) -> str | None:
-    """Why the verdicts read from a reply (``lowered``, read as ``read_as``) are no answer, or ``None``."""
+def doubt_over_the_whole(
+    lowered: str, read_as: VerdictFormat | None, words: VerdictWords, statements: Sequence[str] = ()
+) -> str | None:
+    """Why the verdicts read from a reply (``lowered``, read as ``read_as``; call 1's ``statements``
+    where known) are no answer, or ``None``."""
     if read_as in JSON_FORMATS:
         inverted = numbers_inverted(lowered)  # "{'s1': 0, 's2': 1}" beside "1 = hallucinated"
         if inverted is not None:
@@ -41,6 +49,14 @@ def doubt_over_the_whole(lowered: str, read_as: VerdictFormat | None) -> str | N
             f'it grades other criteria beside faithfulness ("{criteria}"), and which answer is '
             + "faithfulness' is not read"
         )
+    several = (
+        several_verdicts(lowered, words, rows=read_as is not VerdictFormat.TEXT_TABLE, statements=statements)
+        if read_as not in JSON_FORMATS
+        else None
+    )
+    if several is not None:
+        # "run 1: s1=no … run 2: s1=yes", "S1: Pass, Fail, Pass": votes, whose decision is not read.
+        return f'it gives a statement several verdicts ("{several}"), and which decides is not read'
     return None
 
 

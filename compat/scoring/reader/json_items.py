@@ -20,6 +20,16 @@ MAX_VISITED = 4_096
 # The keys an item's verdict stands under, most telling first: RAGAS's own, then the names graders
 # give it when they rename it (each seen in the wild), and the words of four other languages.
 VERDICT_KEYS = (
+    # A decision over votes first: a jury's item may hold each juror's "verdict" below its own.
+    "final_verdict",
+    "panel_verdict",
+    "majority_verdict",
+    "consensus_verdict",
+    "aggregate_verdict",
+    "final_decision",
+    "final_label",
+    "majority",
+    "consensus",
     "verdict",
     "supported",
     "is_supported",

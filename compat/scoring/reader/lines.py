@@ -86,3 +86,21 @@ def occurrences(text: str, word: str, most: int) -> Iterator[int]:
             return
         yield at
         at = text.find(word, at + len(word))
+
+
+def windows_around(
+    text: str, words: tuple[str, ...], before: int, after: int, most: int = 256
+) -> list[tuple[int, int]]:
+    """The stretches of ``text`` around each place one of ``words`` stands (``before`` characters
+    before it, ``after`` after), joined where they overlap, in order. A pattern that can only match
+    near such a word is searched there, not tried at every position of the text: substring search
+    runs at C speed, and most texts hold few of the words or none."""
+    places = sorted(at for word in words for at in occurrences(text, word, most))
+    windows: list[tuple[int, int]] = []
+    for at in places[:most]:
+        start, end = max(0, at - before), min(len(text), at + after)
+        if windows and start <= windows[-1][1]:
+            windows[-1] = (windows[-1][0], max(windows[-1][1], end))
+        else:
+            windows.append((start, end))
+    return windows

@@ -113,6 +113,8 @@ def _read_sources(lowered: str, expected: int | None, words: VerdictWords) -> Te
     rated = expected is not None and rates_each_statement(lowered, expected, [spot.end for spot in found.spots])
     if expected is not None and not rated:
         grouped = read_grouped(lowered, expected, words) if may_be_grouped(lowered, found.places, words) else None
+        # Sentences about sets of statements ("all but the second", "the rest are not"), where they
+        # name every statement once: as groups by value, the rest of the text may only disagree.
         grouped = (
             grouped or read_grouped_sentences(lowered, expected, words) or read_collective(lowered, expected, words)
         )

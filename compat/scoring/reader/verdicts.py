@@ -24,10 +24,21 @@ from compat.scoring.reader.collective import first_reference
 from compat.scoring.reader.degrees import numbers_inverted, numbers_rate
 from compat.scoring.reader.doubts import doubt_over_the_whole
 from compat.scoring.reader.envelope import message_answer
+from compat.scoring.reader.json_answers import (
+    Candidate,
+    add_candidate,
+    choose,
+    echo_of,
+    get_key,
+    in_parts,
+    is_whole,
+    squeezed,
+    squeezed_statements,
+)
 from compat.scoring.reader.json_items import NESTED_VERDICT_KEYS, VERDICT_KEYS, Values, verdict_items
 from compat.scoring.reader.json_scan import FoundJson, first_strict_value_end, iter_json_values
 from compat.scoring.reader.legend import legend_marks, partial_rule
-from compat.scoring.reader.prepare import fold, prepare_folded, strip_reasoning, without_list_mark
+from compat.scoring.reader.prepare import fold, prepare_folded, strip_reasoning
 from compat.scoring.reader.scan import candidate_starts
 from compat.scoring.reader.second_readings import CHECKED_CHARS
 from compat.scoring.reader.shown import shown_string
@@ -116,7 +127,7 @@ def parse_verdicts(
         )
     lowered = text.lower() if parsed is not None and parsed.unclear is None and parsed.valid_count else ""
     if lowered and parsed is not None:
-        doubt = doubt_over_the_whole(lowered, parsed.format)
+        doubt = doubt_over_the_whole(lowered, parsed.format, words, statements or ())
         parsed = parsed if doubt is None else parsed._replace(unclear=doubt)
     if parsed is not None and reasoning:
         warnings = set(parsed.warnings) | {ScoreWarning.REASONING_IGNORED}
@@ -134,16 +145,9 @@ MAX_CANDIDATES = 64
 MAX_JSON_VALUES = MAX_VERDICTS + 256
 
 
-class _Candidate(NamedTuple):
-    items: list[Any]
-    repaired: bool
-    single: bool  # one item object on its own (JSON lines merge these)
-    values_only: bool  # words or numbers, not item objects
-
-
 def _parse_json(text: str, statements: Sequence[str] | None, words: VerdictWords) -> ParsedVerdicts | None:
     values = words.values
-    candidates: list[_Candidate] = []
+    candidates: list[Candidate] = []
     spans: list[tuple[int, int]] = []  # where verdict-bearing JSON stands: the rest is text
     resume = 0
     # Well-formed output: its first JSON value holds the verdicts, nothing after it
@@ -152,30 +156,48 @@ def _parse_json(text: str, statements: Sequence[str] | None, words: VerdictWords
     first = first_strict_value_end(text)
     if first is not None:
         value, start, end = first
-        found = verdict_items(value, _is_whole(text, start, end), values)
+        found = verdict_items(value, is_whole(text, start, end), values)
         if found is not None and text.find("{", end) < 0 and text.find("[", end) < 0:
             items, values_only = found
             parsed = _read_items(items, values, repaired=False, values_only=values_only)
             return _checked_against_text(parsed, text, ((start, end),), statements, words)
         if found is not None:
-            _add_candidate(candidates, FoundJson(value, start, end, repaired=False), *found)
+            add_candidate(candidates, FoundJson(value, start, end, repaired=False), *found)
             spans.append((start, end))
         resume = end
     for json_value in islice(iter_json_values(text, resume), MAX_JSON_VALUES):
         if len(candidates) >= MAX_CANDIDATES:
             break
-        found = verdict_items(json_value.value, _is_whole(text, json_value.start, json_value.end), values)
+        found = verdict_items(json_value.value, is_whole(text, json_value.start, json_value.end), values)
         if found is not None:
-            _add_candidate(candidates, json_value, *found)
+            add_candidate(candidates, json_value, *found)
             spans.append((json_value.start, json_value.end))
     if not candidates:
         return None
-    in_parts = _in_parts(candidates, statements)
-    chosen = in_parts or _choose(candidates, statements)
+    parts = in_parts(candidates, statements)
+    chosen = parts or choose(candidates, statements)
     parsed = _read_items(chosen.items, values, repaired=chosen.repaired, values_only=chosen.values_only)
-    if len(candidates) > 1 and in_parts is None:
+    if len(candidates) > 1 and parts is None:
         parsed = parsed._replace(warnings=ordered_warnings({*parsed.warnings, ScoreWarning.SUPERSEDED_VERDICTS}))
+        other = _another_answer(candidates, chosen, parsed, values)
+        if other is not None:
+            return parsed._replace(
+                unclear=f"it holds {other} answers of every statement that differ, none said to decide"
+            )
     return _checked_against_text(parsed, text, spans, statements, words)
+
+
+def _another_answer(
+    candidates: list[Candidate], chosen: Candidate, parsed: ParsedVerdicts, values: Values
+) -> int | None:
+    """How many whole answers the JSON holds where, echoing no statement, another of the chosen one's
+    length reads otherwise (runs of a judge, jurors): a first pick among them is a guess."""
+    if any(echo_of(item) is not None for item in chosen.items):
+        return None  # chosen by the statements it echoes
+    alike = [other for other in candidates if len(other.items) == len(chosen.items)]
+    read = [_read_items(other.items, values, repaired=other.repaired, values_only=other.values_only) for other in alike]
+    # Only answers that give verdicts: a tool's result echoing the statements gives none.
+    return len(alike) if any(other.valid_count and other.values != parsed.values for other in read) else None
 
 
 # Text around the JSON shorter than this holds no verdict per statement ("```json", "Here you go:").
@@ -186,8 +208,8 @@ def _echoes_each(parsed: ParsedVerdicts, statements: Sequence[str] | None) -> bo
     """Whether the verdicts read echo call 1's statements, one each: then they say whose they are."""
     if not statements or parsed.statements is None or len(parsed.statements) != len(statements):
         return False
-    echoed = {_squeezed(echo) for echo in parsed.statements if echo is not None}
-    return echoed == _wanted(statements)
+    echoed = {squeezed(echo) for echo in parsed.statements if echo is not None}
+    return echoed == squeezed_statements(statements)
 
 
 def _checked_against_text(
@@ -295,148 +317,6 @@ def _listed(values: Sequence[Literal[0, 1] | None]) -> str:
     return ", ".join("yes" if value == 1 else "no" for value in values)
 
 
-def _add_candidate(candidates: list[_Candidate], found: FoundJson, items: list[Any], values_only: bool) -> None:
-    candidate = _candidate(found, items, values_only)
-    last = candidates[-1] if candidates else None
-    if candidate.single and last is not None and last.single and not _judged_again(last.items, candidate.items[0]):
-        last.items.extend(candidate.items)  # JSON lines: one item object a line (prose may stand between)
-        candidates[-1] = last._replace(repaired=last.repaired or candidate.repaired)
-    else:
-        candidates.append(candidate)
-
-
-def _candidate(found: FoundJson, items: list[Any], values_only: bool) -> _Candidate:
-    if found.incomplete:
-        # An item cut off after its verdict keeps it: the grader gave that verdict, and a token limit
-        # stopped it in the reason that follows. One cut off before its verdict is dropped.
-        items = [item for item in items if id(item) not in found.incomplete or _verdict_given(item, found.cut)]
-    # One item, on its own or as the one item of its value (a tool call's arguments): JSON lines merge these.
-    single = type(found.value) is dict and len(items) == 1 and type(items[0]) is dict
-    return _Candidate(items, found.repaired, single, values_only)
-
-
-def _verdict_given(item: Any, cut: tuple[int, str] | None) -> bool:
-    """Whether a half-written item holds a whole verdict (a value the text did not end on)."""
-    return type(item) is dict and any(
-        isinstance(key, str) and key.lower() in VERDICT_KEYS and value is not None and (id(item), key) != cut
-        for key, value in item.items()
-    )
-
-
-def _judged_again(items: list[Any], item: Any) -> bool:
-    """Whether ``item`` echoes a statement one of ``items`` already judged: a second answer (a
-    draft corrected), not the next line of one."""
-    echo = _echo(item)
-    return echo is not None and any(_echo(earlier) == echo for earlier in items)
-
-
-def _is_whole(text: str, start: int, end: int) -> bool:
-    """Whether the JSON value is all the text holds, but for a code fence around it."""
-    before = text[max(0, start - 16) : start].strip()
-    if start > 16 or before not in ("", "```", "```json"):
-        return False
-    return len(text) - end <= 8 and text[end:].strip() in ("", "```")
-
-
-_SQUEEZE = re.compile(r"[\W_]+")
-
-
-def _wanted(statements: Sequence[str]) -> set[str]:
-    """Call 1's statements as an echo of them is compared: its lines may keep their list marks
-    ("1. The store opens at 9."); an echo does not."""
-    return {_squeezed(without_list_mark(statement)) for statement in statements}
-
-
-def _squeezed(text: str) -> str:
-    return _SQUEEZE.sub("", text.casefold())
-
-
-def _in_parts(candidates: list[_Candidate], statements: Sequence[str] | None) -> _Candidate | None:
-    """The answer given in parts (the statements sent in chunks, one reply each; a reply cut off and
-    continued; pages of results): where the values that judge call 1's statements echo them, item by
-    item, each statement once across them all and in call 1's order, their items joined. A draft
-    and its correction judge the same statements twice, and are chosen between (``_choose``)."""
-    if not statements or len(candidates) < 2:
-        return None
-    order = [_squeezed(without_list_mark(statement)) for statement in statements]
-    wanted = set(order)
-    parts = [
-        candidate
-        for candidate in candidates
-        if _judges(candidate)
-        and any(echo is not None and _squeezed(echo) in wanted for echo in map(_part_echo, candidate.items))
-    ]
-    items = [item for part in parts for item in part.items]
-    echoes = [_part_echo(item) for item in items]
-    if len(parts) < 2 or len(wanted) != len(order) or any(echo is None for echo in echoes):
-        return None
-    if [_squeezed(echo) for echo in echoes if echo is not None] != order:
-        return None
-    return _Candidate(items, any(part.repaired for part in parts), False, False)
-
-
-def _judges(candidate: _Candidate) -> bool:
-    """Whether ``candidate``'s items stand under a verdict's name, given or left null (a part whose
-    statements were all undecided is a part)."""
-    return any(type(item) is dict and any(str(key).lower() in VERDICT_KEYS for key in item) for item in candidate.items)
-
-
-def _part_echo(item: Any) -> str | None:
-    """The statement an item of a part echoes: under ``statement`` or ``claim``, or its ``text`` (a
-    results page's rows)."""
-    echo = _echo(item)
-    if echo is None and type(item) is dict and type(item.get("text")) is str:
-        return str(item["text"])
-    return echo
-
-
-def _choose(candidates: list[_Candidate], statements: Sequence[str] | None) -> _Candidate:
-    """The answer among several verdict values.
-
-    The one whose echoed statements match call 1's most (the last on a tie: a grader's
-    final answer follows its drafts); else, of those that echo no foreign statement (an
-    echoed few-shot example judges statements that are not the case's), the one with a
-    verdict for each statement where only one has, else the first.
-    """
-    if len(candidates) == 1:
-        return candidates[0]
-    wanted = _wanted(statements or ())
-    best: _Candidate | None = None
-    best_hits = 0
-    neutral: list[_Candidate] = []
-    for candidate in candidates:
-        echoes = [_echo(item) for item in candidate.items]
-        echoed = [echo for echo in echoes if echo is not None]
-        hits = sum(_squeezed(echo) in wanted for echo in echoed)
-        if hits and hits >= best_hits and _gives_verdicts(candidate):
-            best, best_hits = candidate, hits
-        if not echoed:
-            neutral.append(candidate)
-    if best is not None:
-        return best
-    if neutral and wanted:
-        # One of them gives each statement a verdict, the others fewer or more (a submission the
-        # tool rejected, then the one it took): that one.
-        whole = [candidate for candidate in neutral if len(candidate.items) == len(statements or ())]
-        return whole[0] if len(whole) == 1 else neutral[0]
-    return candidates[0]
-
-
-def _gives_verdicts(candidate: _Candidate) -> bool:
-    """Whether any item of ``candidate`` holds a verdict (a tool's result echoes statements, and judges none)."""
-    return candidate.values_only or any(
-        type(item) is dict and (_get(item, VERDICT_KEYS) is not None or _get(item, NESTED_VERDICT_KEYS) is not None)
-        for item in candidate.items
-    )
-
-
-def _echo(item: Any) -> str | None:
-    if type(item) is not dict:
-        return None
-    statement = _get(item, ("statement", "claim"))
-    return statement if type(statement) is str else None
-
-
 _VERDICT_STATEMENT_REASON = itemgetter("verdict", "statement", "reason")
 
 
@@ -485,8 +365,8 @@ def _read_items_one_by_one(
     for item in items:
         if type(item) is dict:
             values.append(_read_verdict(_verdict_of(item, words), warnings, words))
-            statement = _get(item, _STATEMENT_KEYS)
-            reason = _get(item, ("reason", "explanation"))
+            statement = get_key(item, _STATEMENT_KEYS)
+            reason = get_key(item, ("reason", "explanation"))
         else:
             values.append(_read_verdict(item, warnings, words) if values_only else _invalid(warnings))
             statement = reason = None
@@ -511,27 +391,15 @@ def _verdict_of(item: dict[Any, Any], words: Values) -> Any:
     """The item's verdict: under a verdict key, or one level down in an object that holds one
     (``"result": {"supported": true}``; ``"verdict": {"value": 1, "label": "supported"}``, whose
     value and label must say the same, or it is no verdict)."""
-    raw = _get(item, VERDICT_KEYS)
+    raw = get_key(item, VERDICT_KEYS)
     if raw is None:
-        nested = _get(item, NESTED_VERDICT_KEYS)
-        raw = _get(nested, VERDICT_KEYS) if isinstance(nested, dict) else None
+        nested = get_key(item, NESTED_VERDICT_KEYS)
+        raw = get_key(nested, VERDICT_KEYS) if isinstance(nested, dict) else None
     if isinstance(raw, dict):
-        inner = [value for value in (_get(raw, ("value",)), _get(raw, VERDICT_KEYS)) if value is not None]
+        inner = [value for value in (get_key(raw, ("value",)), get_key(raw, VERDICT_KEYS)) if value is not None]
         agree = len({_read_verdict(value, set(), words) for value in inner}) == 1
         return inner[0] if inner and agree else raw  # a dict left as it is reads as no verdict
     return raw
-
-
-def _get(item: dict[Any, Any], keys: tuple[str, ...]) -> Any:
-    """The value of the first of ``keys`` in ``item``, keys compared case-insensitively."""
-    for key in keys:
-        if key in item:
-            return item[key]
-    lowered = {key.strip().lower(): value for key, value in item.items() if isinstance(key, str)}
-    for key in keys:
-        if key in lowered:
-            return lowered[key]
-    return None
 
 
 def _read_verdict(raw: Any, warnings: set[ScoreWarning], words: Values) -> Literal[0, 1] | None:
