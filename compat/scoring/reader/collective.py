@@ -26,11 +26,14 @@ from compat.scoring.reader.final_line import FINAL_HEADER
 from compat.scoring.reader.grouped import Grouped
 from compat.scoring.reader.items import Item
 from compat.scoring.reader.lines import line_start
-from compat.scoring.reader.verdict_words import Value, VerdictWords
+from compat.scoring.reader.verdict_words import ORDINALS, Value, VerdictWords
 
 _NOUN = r"(?:statements?|claims?|facts?|ones?|items?|points?|sentences?|assertions?)"
-_COUNT = r"(?:\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten)"
-_ORDINAL = r"(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|last)"
+_NUMBER_WORDS = {word: at for at, word in enumerate(("one", "two", "three", "four", "five", "six", "seven",
+                                                      "eight", "nine", "ten"), start=1)}  # fmt: skip
+_ORDINAL_WORDS = {word: at for at, word in enumerate(ORDINALS, start=1)}
+_N = r"(?:\d{1,2}|" + "|".join(_NUMBER_WORDS) + r")"  # a count, or a statement's number
+_ORDINAL = r"(?:" + "|".join(ORDINALS) + r"|last)"
 # What may follow a position that names a statement ("the second is", "the first and third,"), not a
 # thing of its own ("the first super bowl").
 _AFTER_POSITION = (
@@ -41,7 +44,7 @@ _COLLECTIVE = re.compile(
     # "every statement", "all of the claims", "both statements", "all three claims", "for each one" (not "I
     # checked each statement": an intro)
     r"\b(?:every|for[ \t]+each|all|both|neither|none|either)\b[ \t]+(?:of[ \t]+)?"
-    r"(?:(?:the|these|those|them|your)\b[ \t]*)?(?:" + _COUNT + r"[ \t]+)?(?:other[ \t]+)?" + _NOUN + r"\b"
+    r"(?:(?:the|these|those|them|your)\b[ \t]*)?(?:" + _N + r"[ \t]+)?(?:other[ \t]+)?" + _NOUN + r"\b"
     # "both check out", "none of them", "all are supported"
     r"|\b(?:both|all|neither|none)\b[ \t]+(?:of[ \t]+them|are|is|were|was|check|hold|look|seem|appear|pass|fail)\b"
     # the rest, and exceptions to a whole
@@ -50,14 +53,14 @@ _COLLECTIVE = re.compile(
     # a position with a noun for statements: "the final claim", "first statement", "next one"
     r"|\b(?:" + _ORDINAL + r"|final|next|following)[ \t]+" + _NOUN + r"\b"
     # numbers listed or run together: "statements 1 and 3", "claims 2-4", "#1, #2", "only claim 3"
-    r"|\b(?:statements|claims)[ \t]+#?(?:\d{1,3}|" + _COUNT + r")[ \t]*(?:,|&|and\b|to\b|through\b|thru\b|-|–|—)"
+    r"|\b(?:statements|claims)[ \t]+#?(?:\d{1,3}|" + _N + r")[ \t]*(?:,|&|and\b|to\b|through\b|thru\b|-|–|—)"
     r"|#\d{1,3}[ \t]*(?:,|&|and\b|to\b|-|–)[ \t]*#?\d"
-    r"|\bonly[ \t]+(?:the[ \t]+)?(?:" + _NOUN + r"[ \t]+)?(?:#?\d|" + _COUNT + r"\b|" + _ORDINAL + r"\b)"
+    r"|\bonly[ \t]+(?:the[ \t]+)?(?:" + _NOUN + r"[ \t]+)?(?:#?\d|" + _N + r"\b|" + _ORDINAL + r"\b)"
 )
 # A bare position ("the second", "the first two", "the next one"): a reference in a verdict's own line,
 # but in a whole reply too often a thing of its own ("over the last decade").
 _POSITION_ALONE = re.compile(
-    r"\bthe[ \t]+(?:first|next|following|last|final|previous)[ \t]+" + _COUNT + r"\b"
+    r"\bthe[ \t]+(?:first|next|following|last|final|previous)[ \t]+" + _N + r"\b"
     r"|\bthe[ \t]+" + _ORDINAL + r"\b" + _AFTER_POSITION
 )
 _HEADER = re.compile(FINAL_HEADER)
@@ -129,12 +132,7 @@ def first_reference(text: str, *, positions: bool = True) -> str | None:
 # A set is numbers ("statements 1, 2 and 4", "#3", "one through three"), positions ("the first and
 # third", "the last one", "the next two"), a whole ("all of the claims", "both"), a whole but some
 # ("all except the second"), only some ("only claim 3": the others the other way), or the rest.
-_NUMBER_WORDS = {word: at for at, word in enumerate(("one", "two", "three", "four", "five", "six", "seven",
-                                                      "eight", "nine", "ten"), start=1)}  # fmt: skip
-_ORDINAL_WORDS = {word: at for at, word in enumerate(("first", "second", "third", "fourth", "fifth", "sixth",
-                                                      "seventh", "eighth", "ninth", "tenth"), start=1)}  # fmt: skip
-_N = r"(?:\d{1,2}|" + "|".join(_NUMBER_WORDS) + r")"
-_O = r"(?:" + "|".join(_ORDINAL_WORDS) + r"|last|final)"
+_O = r"(?:" + "|".join(ORDINALS) + r"|last|final)"
 _NOUNS = r"(?:statements?|claims?|ones?|facts?|sentences?)"
 _WHOLE = re.compile(
     r"(?:all|every|each|both)(?:[ \t]+of)?(?:[ \t]+(?:the|them|these))?(?:[ \t]+" + _N + r")?(?:[ \t]+" + _NOUNS + r")?"
@@ -183,7 +181,7 @@ _CHECKED = re.compile(
     r"|could[ \t]+|can[ \t]+|was[ \t]+able[ \t]+to[ \t]+)?"
     r"(?:verify|confirm|find[ \t]+support[ \t]+for|corroborate)[ \t]+"
 )
-_COUNTED = re.compile(
+_NED = re.compile(
     r"(?P<k>" + _N + r")[ \t]+(?:out[ \t]+)?of[ \t]+(?:the[ \t]+|these[ \t]+)?(?:" + _N + r"[ \t]+)?" + _NOUNS
 )
 _CONNECTOR = re.compile(r"[ \t]*(?:[,;:][ \t]*)?(?:(?:and|but|while|whereas|then|so|whilst)[ \t]+)?")
@@ -192,6 +190,7 @@ _SENTENCE_END = re.compile(r"(?<=[.!?;])[ \t]+|[ \t]*\n[ \t\n]*")
 _LEAD_IN = re.compile(r"[^:\n]{1,60}:[ \t]*|[a-z ]{1,40},[ \t]+|(?:and|but|while|whereas|so|then|also)[ \t]+")
 _NONE_YET = "no clause yet"
 _NEGATION = re.compile(r"\bnot\b|n't\b|\bno\b")
+_COUNT_IN = re.compile(r"\b" + _N + r"\b")  # "all three claims": a count
 _COUNT_WORD = re.compile(r"(?:" + "|".join(_NUMBER_WORDS) + r")\b")
 _SET_OFF = re.compile(r"[,;:(—–]| - ")
 _NAMES_ONE = re.compile(
@@ -337,7 +336,7 @@ def _read_clause(
         value: Value = 0 if (checked.group("modal") or "").strip() in _NOT_ABLE else 1
         return _Clause(target[0], value), _CONTEXT_TAIL.match(sentence, target[1]).end()  # type: ignore[union-attr]
     # A set and what it is: "statements 1 and 3 are supported", "the rest are not", "both check out".
-    counted = _COUNTED.match(sentence, at)
+    counted = _NED.match(sentence, at)
     target = _read_set(sentence, at, expected, cursor) if counted is None else None
     subject_end = counted.end() if counted is not None else target[1] if target is not None else -1
     if subject_end < 0:
@@ -424,7 +423,7 @@ def _read_set(sentence: str, at: int, expected: int, cursor: int) -> tuple[_Set,
         return None if named is None else (_Set("only", named[0], named[1]), named[2])
     whole = _WHOLE.match(sentence, at) or _NONE_OF.match(sentence, at)
     if whole is not None and whole.end() > at:
-        count = re.search(r"\b" + _N + r"\b", whole.group())
+        count = _COUNT_IN.search(whole.group())
         if (count is not None and _count(count.group()) != expected) or (
             whole.group().startswith("both") and expected != 2
         ):

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import re
 
-from compat.scoring.reader.lines import blanked_spans, occurrences, windows_around
+from compat.scoring.reader.lines import blanked_spans, line_start, occurrences, windows_around
 
 # ----------------------------------------------------------------------------- fields blanked
 
@@ -139,6 +139,7 @@ _STEMS = (
     "complete", "helpful", "correctness", "matches", "answers", "cites", "citation", "retrieval",
 )  # fmt: skip
 _HEADER_CELL = re.compile(r"\|[ \t*_]*(?P<column>" + _NAMES + r")[ \t*_]*(?=\|)")
+_ROWS_LOOKED_AT = 2_000  # characters below a header
 _ANSWER_CELL = re.compile(r"[ \t*_`]*(?:" + _ANSWER + r")[ \t*_`]*(?:\||$)")
 
 
@@ -169,9 +170,9 @@ def rubric_criteria(lowered: str, *, fields_blanked: bool, column_named: bool = 
 def _rubric_column(lowered: str) -> str | None:
     """A table column of another criterion whose cells answer as verdicts do ("| Toxic |" over "| No |")."""
     for header in _HEADER_CELL.finditer(lowered):
-        line_start = lowered.rfind("\n", 0, header.start()) + 1
-        column = lowered.count("|", line_start, header.start()) + 1  # the cells of "| a | b |" are 1, 2
-        for row in lowered[header.end() :].split("\n")[1:5]:
+        column = lowered.count("|", line_start(lowered, header.start()), header.start()) + 1  # cells 1, 2, ...
+        below = lowered[header.end() : header.end() + _ROWS_LOOKED_AT]  # the rule and a few rows, not the rest
+        for row in below.split("\n")[1:5]:
             cells = row.split("|")
             if column < len(cells) and _ANSWER_CELL.fullmatch(cells[column] + "|") is not None:
                 return f"{header.group('column')} | {cells[column].strip()}"

@@ -195,7 +195,11 @@ def _another_answer(
     if any(echo_of(item) is not None for item in chosen.items):
         return None  # chosen by the statements it echoes
     alike = [other for other in candidates if len(other.items) == len(chosen.items)]
-    read = [_read_items(other.items, values, repaired=other.repaired, values_only=other.values_only) for other in alike]
+    read = (
+        _read_items(other.items, values, repaired=other.repaired, values_only=other.values_only)
+        for other in alike
+        if other is not chosen
+    )
     # Only answers that give verdicts: a tool's result echoing the statements gives none.
     return len(alike) if any(other.valid_count and other.values != parsed.values for other in read) else None
 

@@ -64,9 +64,10 @@ def several_verdicts(
     echoes = tuple(echo for echo in (statement.lower().rstrip(" .!?") for statement in statements) if len(echo) >= 8)
     # Looked for in the whole reply first: only where something is found is the deciding section
     # sought (a scan of every line most replies do not need), and looked in again.
-    if _keyed_twice(lowered, 0, words, echoes) is None and _votes_in_a_line(lowered, 0, words, rows=rows) is None:
-        return None
-    since = _decided_since(lowered)
+    found = _keyed_twice(lowered, 0, words, echoes) or _votes_in_a_line(lowered, 0, words, rows=rows)
+    since = _decided_since(lowered) if found is not None else 0
+    if not since:
+        return found
     return _keyed_twice(lowered, since, words, echoes) or _votes_in_a_line(lowered, since, words, rows=rows)
 
 
