@@ -2,7 +2,7 @@
 
     python -m tests.scoring.blind.measure --set NAME --seed S --n N [--examples K]
 
-NAME is dev, heldout, heldout2 to heldout39, or both (dev and heldout).
+NAME is dev, heldout, heldout2 to heldout39, heldout41, or both (dev and heldout).
 
 Draws N outputs per set (a layout chosen uniformly for each, drawn with its dimensions)
 from ``random.Random`` seeded by the set's name and S, scores each with
@@ -63,6 +63,7 @@ from tests.scoring.blind.heldout36 import HELDOUT36
 from tests.scoring.blind.heldout37 import HELDOUT37
 from tests.scoring.blind.heldout38 import HELDOUT38
 from tests.scoring.blind.heldout39 import HELDOUT39
+from tests.scoring.blind.heldout41 import HELDOUT41
 from tests.scoring.blind.layouts import DEV
 from tests.scoring.graders import RandomChooser
 
@@ -107,6 +108,7 @@ SETS: dict[str, LayoutSet] = {
     "heldout37": HELDOUT37,
     "heldout38": HELDOUT38,
     "heldout39": HELDOUT39,
+    "heldout41": HELDOUT41,
 }
 
 
