@@ -15,7 +15,7 @@ import re
 from bisect import bisect_right
 from collections.abc import Sequence
 
-from compat.scoring.reader.lines import line_end, line_start
+from compat.scoring.reader.lines import line_end, line_start, windows_around
 
 # A probability or share (0.85, .5, 1.0), a percentage (85%, 85 %), a score on a scale (4/5, 7 out of 10).
 _DEGREE = re.compile(
@@ -60,6 +60,22 @@ _CONFIDENCE_GLUE = re.compile(r"[ \t*_]*[(\[][ \t]*(?:[a-z][a-z \t]{0,20}[:=]?[ 
 
 # A number the grader gives a statement: "Statement 4: 4", "claim 2 = 5", "§1§ — 3".
 _GIVEN_NUMBER = re.compile(r"(?:statement|claim|§)[^\n:=]{0,30}(?:[:=]|[ \t][-–—])[ \t*_]*(?P<n>\d{1,3})(?![\d.,])")
+# A point beyond 1 defined by name: "Score 2: The claim is supported by the context."
+_SCORE_POINT = re.compile(r"(?<![\w.])score[ \t]+(?:[2-9]|\d\d)[ \t]*[:=][ \t]*[a-z][^\n]{0,60}")
+# A scale stated, looked for only around its names: its range beside a rating's name ("ratings are
+# 1-10", "score (1–5)"), or a heading that names one over points beyond 1 ("Scoring scale:" then "2:
+# The claim is supported").
+_SCALE_NAMES = ("rating", "rated", "score", "scale", "point")
+_SCALE_RANGE = re.compile(
+    r"(?<!\w)(?:ratings?|scores?|scale|rated|scored|points?)(?!\w)[^\n\d]{0,24}(?<![\w.])[01][ \t]*(?:-|–|to)[ \t]*"
+    r"(?:[3-9]|10|100)(?![\w.])"
+)
+_SCALE_HEADING = re.compile(
+    r"(?:scoring|rating|score)[ \t]+(?:scale|rubric)[ \t*_]*:?[ \t*_]*\n"
+    r"(?:[^\n]*\n){0,3}[ \t*_>-]*(?:score[ \t]+)?[2-9][ \t]*[:=)]"
+)
+# Prometheus' "[RESULT] 4": a point of its 1-5 scale.
+_PROMETHEUS_RESULT = re.compile(r"\[result\][ \t]*\d")
 
 
 # A point of a scale being defined: "2 = mostly not supported", "5 means fully supported".
@@ -79,6 +95,16 @@ def numbers_rate(lowered: str) -> str | None:
     for given in _GIVEN_NUMBER.finditer(lowered):
         if int(given.group("n")) >= 2:
             return given.group().strip()
+    if "[result]" in lowered and (result := _PROMETHEUS_RESULT.search(lowered)) is not None:
+        return result.group()  # Prometheus' "[RESULT] 1": a point of its 1-5 scale, whatever the scale says
+    if "score " in lowered and (point := _SCORE_POINT.search(lowered)) is not None:
+        return point.group().strip()  # "Score 2: The claim is supported by the context."
+    for start, end in windows_around(lowered, _SCALE_NAMES, 0, 48):
+        if (stated := _SCALE_RANGE.search(lowered, start, end)) is not None:
+            return stated.group().strip()  # "ratings are 1-10", "score (1–5)"
+    for start, end in windows_around(lowered, ("scale", "rubric"), 16, 320):
+        if (stated := _SCALE_HEADING.search(lowered, start, end)) is not None:
+            return stated.group().split("\n")[0].strip()  # "Scoring scale:⏎0: ...⏎1: ...⏎2: ..."
     for point in _SCALE_POINT.finditer(lowered):
         if int(point.group("n")) >= 2 and not _keyed(lowered, point.start()):
             line = lowered[line_start(lowered, point.start()) : line_end(lowered, point.start())].strip()
@@ -106,6 +132,39 @@ def numbers_inverted(lowered: str) -> str | None:
     return None
 
 
+def words_inverted(lowered: str) -> str | None:
+    """Where the grader defines its yes (true, pass) as a failing verdict or its no (false, fail) as a
+    passing one ("Yes = risk detected (the claim is NOT grounded)", as a guardrail model's risk
+    question is answered), the definition: its verdict words then say the other way round."""
+    if "=" not in lowered and "means" not in lowered and "when " not in lowered and "if " not in lowered:
+        return None
+    spoken = windows_around(lowered, (" when ", " if "), 40, 120) if "when " in lowered or "if " in lowered else []
+    for defined in (
+        *_WORD_DEFINED.finditer(lowered),
+        *(found for start, end in spoken for found in _WORD_WHEN.finditer(lowered, start, end)),
+    ):
+        meaning = defined.group("meaning")
+        denied = _DENIED_FAILING.search(meaning) is not None
+        failing = not denied and _FAILING.search(meaning) is not None
+        passing = denied or (_PASSING.search(meaning) is not None and _FAILING.search(meaning) is None)
+        turned = _TURNED_FIELD.search(lowered, line_start(lowered, defined.start()), defined.start()) is not None
+        if not turned and (failing if defined.group("word") in _PASSING_WORDS else passing):
+            return defined.group().strip()
+    return None
+
+
+# "Hallucinated: yes means ...": the answers of a field the reader reads turned round (``polarity``).
+_TURNED_FIELD = re.compile(r"hallucinat|unsupported|fabricat")
+_PASSING_WORDS = ("yes", "true", "pass")
+# "The guardian answers Yes when the claim is not supported (a risk) and No when it is grounded."
+_WORD_WHEN = re.compile(
+    r"(?<!\w)(?:answers?|says?|returns?|outputs?|replies|responds?|prints?)[ \t]+[\"'“]?"
+    r"(?P<word>yes|no|true|false|pass|fail)[\"'”]?[ \t]+(?:when|if)[ \t]+"
+    r"(?P<meaning>(?:(?![ \t](?:and|or|but|while|otherwise)[ \t])[^.;,(\n])*)"
+)
+_WORD_DEFINED = re.compile(
+    r"(?<![\w.,§#])(?P<word>yes|no|true|false|pass|fail)[ \t]*(?:=|means(?!\w))[ \t]*(?P<meaning>[a-z][^,;\n]{0,80})"
+)
 # "1 = hallucinated", "0.0 means no hallucination", "(1: unsupported, 0: supported)" on a legend's line.
 _NUMBER_DEFINED = re.compile(
     r"(?<![\w.,§#])(?P<n>[01])(?:\.0+)?[ \t]*(?:=|means(?!\w))[ \t]*(?P<meaning>[a-z][^,;)\n]{0,60})"
@@ -118,6 +177,8 @@ _FAILING_QUANTITY = re.compile(
     r"|(?<![a-z])(?:hallucinat|contradict|fabricat)\w*[ _-](?:score|probability|prob|rate|likelihood)(?![a-z])"
 )
 # A meaning that names a failing verdict: what a hallucination metric's 1 means.
-_FAILING = re.compile(r"hallucinat|fabricat|unsupported|not supported|contradict|unfaithful|ungrounded|not grounded")
+_FAILING = re.compile(
+    r"hallucinat|fabricat|unsupported|not supported|contradict|unfaithful|ungrounded|not grounded|risk detected"
+)
 _PASSING = re.compile(r"(?<![\w-])(?:supported|faithful|grounded|entailed|consistent)(?!\w)")
 _DENIED_FAILING = re.compile(r"(?<!\w)(?:no|not|without|free of)[ \t]+(?:hallucinat|fabricat|contradict)")

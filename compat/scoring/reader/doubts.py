@@ -3,7 +3,8 @@
 Once a reading is made, some things elsewhere in the reply say its verdicts are not what they
 seem, whatever source read them:
 
-* a legend that turns a JSON answer's 1s and 0s round ("1 = hallucinated");
+* a legend that turns a JSON answer's 1s and 0s round ("1 = hallucinated"), or the verdict
+  words ("Yes = risk detected (not grounded)");
 * a question asked the other way round ("Hallucinated? Yes": ``polarity``);
 * a rubric over other criteria beside faithfulness ("Relevant: No | Toxic: No": ``criteria``);
 * several verdicts for one statement: votes, runs, jurors ("S1: Pass, Fail, Pass": ``votes``).
@@ -17,7 +18,7 @@ from collections.abc import Sequence
 
 from compat.scoring._score import VerdictFormat
 from compat.scoring.reader.criteria import rubric_criteria
-from compat.scoring.reader.degrees import numbers_inverted
+from compat.scoring.reader.degrees import numbers_inverted, words_inverted
 from compat.scoring.reader.polarity import asked_the_other_way
 from compat.scoring.reader.verdict_words import VerdictWords
 from compat.scoring.reader.votes import several_verdicts
@@ -34,6 +35,10 @@ def doubt_over_the_whole(
         inverted = numbers_inverted(lowered)  # "{'s1': 0, 's2': 1}" beside "1 = hallucinated"
         if inverted is not None:
             return f"its 1s and 0s say the other way round from verdicts ({inverted})"
+    defined = words_inverted(lowered)
+    if defined is not None:
+        # "Yes = risk detected (NOT grounded)": a guardrail's answer to its risk question.
+        return f'its verdict words are defined the other way round ("{defined}")'
     question = asked_the_other_way(
         lowered, fields_turned=read_as not in JSON_FORMATS, columns_turned=read_as is VerdictFormat.TEXT_TABLE
     )

@@ -25,16 +25,20 @@ from collections.abc import Sequence
 from typing import NamedTuple
 
 from compat.scoring.reader.items import Item
-from compat.scoring.reader.verdict_words import MARKS, VerdictWords
+from compat.scoring.reader.verdict_words import MARKS, ORDINALS, VerdictWords
 
 # A group's heading: a label, then ":" and references on the line, or nothing (a list follows).
-_HEADING = re.compile(r"^[ \t>#*_]*(?P<label>[^\n:*_#|]{1,40}?)[ \t*_]*(?::[ \t*_]*(?P<rest>[^\n]*))?$")
+_HEADING = re.compile(
+    r"^[ \t>#*_]*(?:[-•+][ \t]+)?[ \t*_]*(?P<label>[^\n:*_#|]{1,40}?)[ \t*_]*(?::[ \t*_]*(?P<rest>[^\n]*))?$"
+)
 _LIST_ITEM = re.compile(r"^[ \t]*(?:[-*•+]|\d{1,3}[.)])[ \t]+(?P<item>[^\n]*)$")
 _REFERENCE_SPLIT = re.compile(r"[ \t]*(?:,|;|&|\band\b)[ \t]*|[ \t]+")
 _ECHO = re.compile(r"§(\d+)§")
 _CELL = re.compile(r"[|;]")
-_STATEMENT_WORD = re.compile(r"\bstatements?\b")
-_NUMBER = re.compile(r"^(?:s|#)?\(?\[?(\d{1,4})[)\].:]?$")
+_STATEMENT_WORD = re.compile(r"\b(?:statements?|claims?|stmts?|idx|index)\b")
+_NUMBER = re.compile(
+    r"^(?:(?:s|#)?\(?\[?(?P<number>\d{1,4})|\(?\[?(?:(?P<roman>[ivx]{1,4})|(?P<letter>[a-j])))[)\].:]?$"
+)
 _NOTHING = frozenset({"", "none", "(none)", "[none]", "—", "–", "-", "n/a", "nothing", "(nothing)", "no statements"})
 _EMPHASIS = "*_`\"' \t."
 # Groups are read only in outputs this long or shorter: a grouped answer is short by nature.
@@ -50,7 +54,7 @@ class Grouped(NamedTuple):
 
 # A group's label may carry the mark its verdict is drawn with: "| ✅ Supported | 1, 3 |".
 _MARKS = MARKS + "⚠\ufe0f"
-_HEADING_MARKUP = frozenset(" \t>#*_" + _MARKS)
+_HEADING_MARKUP = frozenset(" \t>#*_-•+" + _MARKS)
 _HEADING_END = re.compile(r"[ \t*_]*(?:\([^()\n]{1,30}\)[ \t*_]*)?(?::|\n|$|\|)")  # "yes (supported) |"
 
 
@@ -77,15 +81,17 @@ def read_grouped(lowered: str, expected: int, words: VerdictWords) -> Grouped | 
     """The verdicts of a text grouped by value, or ``None`` unless every statement is named once."""
     if expected < 1 or len(lowered) > _MAX_CHARS or not (":" in lowered or "#" in lowered or "|" in lowered):
         return None
-    assigned: dict[int, Item] = {}
+    assigned: dict[_Key, Item] = {}
     groups = 0
     first = last = -1
     open_group: Item | None = None  # the heading whose list items follow
     tabled = False  # a group read from a table's row: one group naming every statement is enough
+    several = False  # a group on one line names several statements
+    aliases = _aliases(lowered)
     for start, line, from_table in _lines(lowered):
         end = start + len(line)
         if open_group is not None and (listed := _LIST_ITEM.match(line)) is not None:
-            references = _references(listed.group("item").strip(_EMPHASIS), expected, item=True)
+            references = _references(listed.group("item").strip(_EMPHASIS), expected, item=True, aliases=aliases)
             if not _assign(references, open_group, assigned):
                 return None
             last = end
@@ -103,14 +109,80 @@ def read_grouped(lowered: str, expected: int, words: VerdictWords) -> Grouped | 
         first = start if first < 0 else first
         rest = (heading.group("rest") or "").strip(_EMPHASIS)
         if rest:
-            if not _assign(_references(rest, expected, item=False), group, assigned):
+            references = _references(rest, expected, item=False, aliases=aliases)
+            several = several or (references is not None and len(references) > 1)
+            if not _assign(references, group, assigned):
                 return None
             open_group, last = None, end
         else:
             open_group, last = group, end
-    if groups < (1 if tabled else 2) or len(assigned) != expected:
+    if groups < (1 if tabled else 2):
         return None
-    return Grouped(tuple(assigned[index] for index in range(expected)), (first, last))
+    # Counts from 0 are names only where a group names several or a 0 is named so ("s0", "[0]"): a
+    # tally of three statements ("supported: 2, not supported: 1, unclear: 0") counts 0, 1, 2 too.
+    from_zero = ("number", 0) in assigned and (several or _ZERO_NAMED.search(lowered) is not None)
+    items = _by_statement(assigned, expected, from_zero=from_zero)
+    return None if items is None else Grouped(items, (first, last))
+
+
+# A name a group may give a statement by: "C", "iv", "s0", "stmt 2", "[3]", "claim-7f3a", "q47 s2" (an
+# underscore is a space by now): letters alone, or a token with a digit, after a word at most.
+_NAME_LIKE = re.compile(r"(?:[a-z][a-z0-9]{0,11}[ \t])?[#(\[]?(?:(?=[\w.-]*\d)[a-z0-9][\w.-]{0,15}|[a-z]{1,3})[)\]]?")
+
+
+def unread_groups(lowered: str, expected: int, words: VerdictWords) -> str | None:
+    """A group this module could not read, or ``None``: a verdict word heading a line, then names
+    (``Supported: A, C, D``, ``Not entailed: claim-7f3a, claim-09b1``), several, or one beside a group
+    that names none (``Entailed: none⏎Not entailed: stmt 1``). Read a line a verdict, such a text
+    gives several statements one statement's verdict, or a statement the verdict of none."""
+    named: list[str] = []  # the lines that name statements
+    empty = False  # a group that names none
+    aliases = _aliases(lowered)
+    for line in lowered.split("\n")[:_MAX_GROUP_LINES]:
+        heading = _HEADING.match(line) if ":" in line else None
+        if heading is None or not (rest := (heading.group("rest") or "").strip(_EMPHASIS)):
+            continue
+        if _group(heading.group("label").strip(_EMPHASIS).lstrip(_MARKS + " "), words) is None:
+            continue
+        if rest in _NOTHING:
+            empty = True
+            continue
+        names = [name.strip(_EMPHASIS) for name in _NAMES_SPLIT.split(rest)]
+        if not all(_NAME_LIKE.fullmatch(name) and words.bare.fullmatch(name) is None for name in names):
+            continue
+        if _references(rest, expected, item=False, aliases=aliases) is not None:
+            continue  # names this module reads ("statement 3"): the group failed for another reason
+        if len(names) > 1:
+            return line.strip(" \t")
+        if not names[0].isdigit():
+            named.append(line.strip(" \t"))  # a lone number may be a count ("Supported: 3")
+    return named[0] if named and (empty or len(named) > 1) else None
+
+
+# "- F1: <statement 1>", "IDs: c-03 = <statement 3>": a name the text gives a statement by echoing it.
+# "claim-2b16 = the first statement": by its place.
+_ALIAS = re.compile(
+    r"(?:^|[,;(:])[ \t>*-]*(?P<name>[a-z][\w.-]{0,15}(?:[ \t][a-z0-9][\w.-]{0,8})?)[*_`]*[ \t]*(?:[:=]|->|→)[ \t*_`\"]*"
+    r"(?:§(?P<echo>\d+)§|the[ \t]+(?P<place>" + "|".join(ORDINALS) + r")[ \t]+(?:statement|claim)(?!\w))",
+    re.MULTILINE,
+)
+
+
+def _aliases(lowered: str) -> dict[str, int]:
+    """Each name the text gives a statement by echoing it, with the statement's index; a name given
+    two statements is none."""
+    if "§" not in lowered and " the " not in lowered:
+        return {}
+    found: dict[str, int] = {}
+    for alias in _ALIAS.finditer(lowered):
+        name = alias.group("name")
+        index = int(alias.group("echo")) if alias.group("echo") else ORDINALS.index(alias.group("place"))
+        found[name] = index if found.get(name, index) == index else -1
+    return {name: index for name, index in found.items() if index >= 0}
+
+
+_NAMES_SPLIT = re.compile(r"[ \t]*(?:,|;|&|\band\b)[ \t]*")
+_MAX_GROUP_LINES = 400
 
 
 # "Statements 3 and 5 are not supported by the context": a group said in a sentence.
@@ -128,7 +200,7 @@ def read_grouped_sentences(lowered: str, expected: int, words: VerdictWords) -> 
     # a group names several ("statements 1 and 3 are"), and where one does, so may the rest.
     if expected < 1 or len(lowered) > _MAX_CHARS or "statements " not in lowered:
         return None
-    assigned: dict[int, Item] = {}
+    assigned: dict[_Key, Item] = {}
     first = last = -1
     plural = False
     for sentence in _PROSE_GROUP.finditer(lowered):
@@ -142,9 +214,8 @@ def read_grouped_sentences(lowered: str, expected: int, words: VerdictWords) -> 
             return None
         first = sentence.start() if first < 0 else first
         last = sentence.end()
-    if not plural or len(assigned) != expected:
-        return None
-    return Grouped(tuple(assigned[index] for index in range(expected)), (first, last))
+    items = _by_statement(assigned, expected, from_zero=True) if plural else None
+    return None if items is None else Grouped(items, (first, last))
 
 
 # "1..3: NOT SUPPORTED, 4: SUPPORTED", "S1-S5=Y", "1–2 → Entailed": a verdict for a run of statements.
@@ -179,8 +250,9 @@ def read_ranges(lowered: str, expected: int, words: VerdictWords) -> Grouped | N
             return None  # "Verdicts 3–4: YES, CANNOT BE DETERMINED": one verdict each, not a run's one
         ranged = ranged or last > first
         item = Item(words.values.get(word.group("v"), None), word.group("v"))
-        if not _assign(list(range(first - 1, last)), item, assigned):
-            return None
+        for index in range(first - 1, last):
+            if assigned.setdefault(index, item) is not item:
+                return None  # a statement in two runs
         first_at = key.start() if first_at < 0 else first_at
         last_at = word.end("v")
     if not ranged or len(assigned) != expected:
@@ -256,8 +328,17 @@ _STATEMENTS_COLUMN = re.compile(r"(?:statements?|claims?|ids?|statement (?:numbe
 _RULE = frozenset("-: ")
 
 
-def _references(text: str, expected: int, *, item: bool) -> list[int] | None:
-    """The statements ``text`` names (0-based), or ``None`` where it holds anything else."""
+# A statement's name in a group: an echo (``§i§``, the statement's index), a number (``3``, ``s0``,
+# ``#2``, ``[1]``), a letter (``b``, ``(c)``) or a roman numeral (``iv``). Which numbering the grader
+# used (from 1 or from 0, letters, numerals) is told by the whole answer (``_by_statement``).
+_Key = tuple[str, int]
+_ZERO_NAMED = re.compile(r"(?:statement|claim|\bs|#|\[|\bidx|\bindex)[ \t]*0(?!\d)")
+_ROMAN = {"i": 1, "ii": 2, "iii": 3, "iv": 4, "v": 5, "vi": 6, "vii": 7, "viii": 8, "ix": 9, "x": 10}
+
+
+def _references(text: str, expected: int, *, item: bool, aliases: dict[str, int] | None = None) -> list[_Key] | None:
+    """The statements ``text`` names, or ``None`` where it holds anything else. ``aliases``: names the
+    text gave statements by echoing them ("F1: <statement 1>")."""
     if text in _NOTHING:
         return []
     echoes = [int(index) for index in _ECHO.findall(text)]
@@ -265,34 +346,73 @@ def _references(text: str, expected: int, *, item: bool) -> list[int] | None:
         if not item or len(echoes) != 1:
             return None
         number = _NUMBER.match(_ECHO.sub("", text).strip(_EMPHASIS + "-:"))
-        if number is not None and int(number.group(1)) - 1 != echoes[0]:
+        if number is not None and number.group("number") and int(number.group("number")) - 1 != echoes[0]:
             return None  # "(2) <statement 1>": the number and the echo disagree
-        return echoes
-    found: list[int] = []
-    for token in _REFERENCE_SPLIT.split(_STATEMENT_WORD.sub(" ", text).strip()):
-        token = token.strip(_EMPHASIS)
-        if not token:
-            continue
-        number = _NUMBER.match(token)
-        if number is None:
-            return None
-        index = int(number.group(1)) - 1
-        if not 0 <= index < expected:
-            return None
-        found.append(index)
-    if item and len(found) != 1:
+        return [("echo", echoes[0])]
+    if aliases:
+        named = [aliases.get(part.strip(_EMPHASIS), -1) for part in _NAMES_SPLIT.split(text)]
+        if -1 not in named and (not item or len(named) == 1):
+            return [("echo", index) for index in named]  # "F1, F3", "q14 s2": names the text gave
+    found: list[_Key] = []
+    split = _REFERENCE_SPLIT.split(_STATEMENT_WORD.sub(" ", text).strip())
+    tokens = [token for token in split if token.strip(_EMPHASIS)]
+    if item and len(tokens) != 1:
         return None
+    for token in tokens:
+        name = _NUMBER.match(token.strip(_EMPHASIS))
+        if name is None:
+            return None
+        if name.group("number"):
+            if int(name.group("number")) > expected:
+                return None
+            found.append(("number", int(name.group("number"))))
+        elif name.group("roman") and len(name.group("roman")) > 1:
+            if name.group("roman") not in _ROMAN:
+                return None
+            found.append(("roman", _ROMAN[name.group("roman")]))
+        else:
+            letter = name.group("roman") or name.group("letter")
+            found.append(("letter", ord(letter) - ord("a")))
+            if letter in _ROMAN:
+                found.append(("roman", _ROMAN[letter]))  # "i", "v", "x": either; the answer tells
     return found
 
 
-def _assign(references: list[int] | None, group: Item, assigned: dict[int, Item]) -> bool:
+def _assign(references: list[_Key] | None, group: Item, assigned: dict[_Key, Item]) -> bool:
     if references is None:
         return False
-    for index in references:
-        if index in assigned:
+    for key in references:
+        if key in assigned:
             return False  # a statement in two groups, or named twice
-        assigned[index] = group
+        assigned[key] = group
     return True
 
 
-__all__ = ["Grouped", "may_be_grouped", "read_grouped", "read_grouped_sentences", "read_ranges"]
+def _by_statement(assigned: dict[_Key, Item], expected: int, *, from_zero: bool) -> tuple[Item, ...] | None:
+    """Each statement's item, in statement order, where the names given name every statement once
+    in one numbering: numbers from 1 (or from 0, where ``from_zero`` and a 0 is named), letters from ``a``, roman
+    numerals from ``i``; ``None`` otherwise. A letter that is also a numeral ("i", "v") counts as the
+    numbering the rest of the answer uses."""
+    echoes = {index: item for (kind, index), item in assigned.items() if kind == "echo"}
+    numbers = {number: item for (kind, number), item in assigned.items() if kind == "number"}
+    letters = {index: item for (kind, index), item in assigned.items() if kind == "letter"}
+    romans = {value - 1: item for (kind, value), item in assigned.items() if kind == "roman"}
+    readings: list[dict[int, Item]] = []
+    if numbers:
+        start = 0 if from_zero and 0 in numbers else 1
+        readings.append({number - start: item for number, item in numbers.items()})
+    else:
+        readings += [named for named in (letters, romans) if named]
+    complete: list[tuple[Item, ...]] = []
+    for named in readings or [{}]:
+        if named.keys() & echoes.keys() or len(named) + len(echoes) != expected:
+            continue
+        by_index = {**named, **echoes}
+        if by_index.keys() == set(range(expected)):
+            complete.append(tuple(by_index[index] for index in range(expected)))
+    if numbers and (letters or romans):
+        return None  # numbers beside letters: two namings
+    return complete[0] if len(complete) == 1 else None
+
+
+__all__ = ["Grouped", "may_be_grouped", "read_grouped", "read_grouped_sentences", "read_ranges", "unread_groups"]

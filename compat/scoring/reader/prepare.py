@@ -29,9 +29,33 @@ from compat.scoring.reader.verdict_words import BUILT_IN, MARKS, VerdictWords
 _LEGEND_PAREN = re.compile(
     r"\([ \t]*[\"']?(?:yes|y|true)[\"']?[ \t]*(?:/|\||or)[ \t]*[\"']?(?:no|n|false)[\"']?[ \t]*\)"
 )
-_LEGEND_OR = re.compile(r"yes(?<!\wyes)[\"”']?[ \t]+or[ \t]+[\"“']?no(?!\w)")
+# The choices offered: "yes or no", "(Yes / No / UNCLEAR)".
+_LEGEND_OR = re.compile(
+    r"yes(?<!\wyes)[\"”']?[ \t]+or[ \t]+[\"“']?no(?!\w)|yes(?<!\wyes)[ \t]*/[ \t]*no(?!\w)(?:[ \t]*/[ \t]*[a-z]{1,15})*"
+)
 # "Yes = supported", "No means not supported": a verdict word being defined, not given.
 _LEGEND_DEFINES = re.compile(r"(?:yes(?<!\wyes)|no(?<!\wno))[\"”']?[ \t]*(?:=|means(?!\w))[^.,;\n]{0,60}")
+# Another verdict word defined, where no legend's line was blanked around it ("unclear = cannot be
+# determined" in a JSON line's field): only where a meaning in words follows (not "=True=" in org-mode,
+# nor "1/3 Unclear => UNDECIDED").
+_OTHER_DEFINES = re.compile(
+    r"(?<![\w/=])(?:unclear|unknown|undetermined|uncertain|n/a)[\"”']?[ \t]*"
+    r"(?:=|means(?!\w))(?=[ \t]*[\"“']?[a-z])[^.,;\n]{0,60}"
+)
+# The field a definition defines a value of ('entailed="unknown" means ...'): its name is no verdict either.
+_FIELD_DEFINED = re.compile(r"(?<![\w-])[a-z][\w-]{0,30}[ \t]*=[ \t]*[\"“']?$")
+
+
+def _without_definitions(lowered: str, defines: re.Pattern[str]) -> str:
+    pieces: list[str] = []
+    last = 0
+    for definition in defines.finditer(lowered):
+        field = _FIELD_DEFINED.search(lowered, max(last, definition.start() - 40), definition.start())
+        pieces += (lowered[last : definition.start() if field is None else field.start()], " ")
+        last = definition.end()
+    return "".join(pieces) + lowered[last:] if pieces else lowered
+
+
 # A legend's line: "Key: ✔ supported, ✖ not", or two symbols defined on one line ("(t = supported,
 # f = not supported)", "✅ = supported; ❌ = not supported"). It says what marks mean, it gives none.
 _LEGEND_HEAD = re.compile(r"^[ \t*_(\[]*(?:legend|key)[ \t*_]*:[^\n]*", re.MULTILINE)
@@ -62,6 +86,20 @@ def _blank_legend_lines(lowered: str) -> str:
 
 # A name that numbers a statement and goes on in words ("claim_1_grounded", "statement_2_is_supported"):
 # a metric's or a field's name, whatever its value says. Its words are no verdict; its number stays.
+# A Python session pasted whole: what was typed (">>> " and its "... " continuations) is code; its
+# words are the script's, not the grader's. Blanked only where a typed line is plainly code.
+_SESSION_INPUT = re.compile(r"^(?:>>>|\.\.\.)(?:[ \t][^\n]*)?$", re.MULTILINE)
+_CODE_TYPED = re.compile(r"^>>> [^\n]*(?:\bimport\b|[\w\])] ?=[^=]|\w\(|\bfor\b[^\n]*\bin\b)", re.MULTILINE)
+
+
+def _blank_session_input(lowered: str) -> str:
+    if _CODE_TYPED.search(lowered) is None:
+        return lowered  # ">>> Supported" in a nested blockquote is no session
+    return blanked_spans(lowered, [typed.span() for typed in _SESSION_INPUT.finditer(lowered)])
+
+
+# DSPy's chat adapter heads each output field with its name in a marker, its value on the lines below.
+_DSPY_FIELD = re.compile(r"\[\[ ## ([a-z][a-z0-9_]{0,40}) ## \]\][ \t]*\n?")
 _NUMBERED_NAME = re.compile(r"(?<![\w-])([a-z]+_\d{1,4})((?:_[a-z]+)+)(?![\w-])")
 
 
@@ -167,6 +205,10 @@ def prepare(text: str, statements: Sequence[str] | None, words: VerdictWords = B
 
 def prepare_folded(lowered: str, statements: Sequence[str] | None, words: VerdictWords = BUILT_IN) -> str:
     """``prepare`` for a text ``fold`` already gave (folded once where it is read twice)."""
+    if ">>> " in lowered:
+        lowered = _blank_session_input(lowered)  # ">>> label = lambda p: 'SUPPORTED' if ...": code typed, not verdicts
+    if "[[ ##" in lowered:
+        lowered = _DSPY_FIELD.sub(r"\1: ", lowered)  # "[[ ## verdict_0 ## ]]⏎Supported" is "verdict_0: supported"
     if "_" in lowered:
         if any(f"_{digit}" in lowered for digit in "0123456789"):
             lowered = _NUMBERED_NAME.sub(_statement_of_name, lowered)  # "claim_1_grounded": a field's name
@@ -196,7 +238,7 @@ def prepare_folded(lowered: str, statements: Sequence[str] | None, words: Verdic
     # costs ten times a substring search, and most outputs hold no legend at all.
     if "(" in lowered:
         lowered = _LEGEND_PAREN.sub(" ", lowered)
-    if " or " in lowered:
+    if " or " in lowered or "/" in lowered:
         lowered = _LEGEND_OR.sub(" ", lowered)
     if ") " in lowered:
         lowered = apply_options(lowered)  # "(A) Supported (B) Not supported", answered "1 - B"
@@ -205,7 +247,8 @@ def prepare_folded(lowered: str, statements: Sequence[str] | None, words: Verdic
         if ": supported" in lowered or ": not supported" in lowered:  # two such definitions, at least one of these
             lowered = blanked_spans(lowered, [match.span() for match in _DEFINING_PARENTHESIS.finditer(lowered)])
     if "=" in lowered or " means" in lowered:
-        lowered = _blank_legend_lines(_LEGEND_DEFINES.sub(" ", lowered))
+        lowered = _blank_legend_lines(_without_definitions(lowered, _LEGEND_DEFINES))
+        lowered = _without_definitions(lowered, _OTHER_DEFINES)
     if "legend" in lowered or "key" in lowered:
         lowered = _LEGEND_HEAD.sub(" ", lowered)
     if any(telltale in lowered for telltale in _CRITERIA_TELLTALES):

@@ -47,6 +47,8 @@ _FIELD_NAMES = ("label", "result", "assessment", "determination", "decision", "r
 _MARKER = re.compile(
     r"(?:verdict|conclusion|answer|judge?ment)(?:[ \t]+is)?(?!\w)|supported[ \t]*\?"
     r"|(?:" + "|".join(_FIELD_NAMES) + r")[ \t*_`]*(?=[:=\-–—→])"
+    # Prometheus' "[RESULT] PASS"; its "[RESULT] 4" is a point of a 1-5 scale, no verdict.
+    r"|result\](?=[ \t]*[a-z])"
 )
 _NOT_BEFORE_A_MARKER = ("overall", "final", "in")
 
@@ -106,6 +108,32 @@ def _in_a_callout(lowered: str, start: int) -> bool:
 _SENTENCE_REACH = 400
 _WHETHER_REACH = 120  # "whether" is looked for this far back in the keyword's sentence
 _CALLOUT_LINES = 8  # a callout's header is looked for this many lines up its blockquote
+
+
+# "Verdict 2: Supported", "verdict_0: no": a marker that names its statement by number.
+_MARKER_NUMBER = re.compile(
+    r"(?:verdict|conclusion|answer|judge?ment|label|result|assessment|decision|rating)[ \t]*"
+    r"(?:for[ \t]+)?(?:(?:statement|claim)[ \t]*|s)?#?(\d{1,3})[ \t*_]*(?::|\)|=|\.(?=[ \t]))"
+)
+
+
+def markers_by_number(lowered: str, markers: list[tuple[Item, int]], expected: int) -> tuple[Item, ...] | None:
+    """Markers that each name their statement by number, out of order ("Verdict 2: yes⏎Verdict 1:
+    no"), read by the numbers: every statement named once, from 1 (or from 0, where a 0 is named).
+    ``None`` where the markers are in order (position reads them) or not all name one."""
+    if len(markers) != expected or expected < 2:
+        return None
+    numbers: list[int] = []
+    for _item, at in markers:
+        named = _MARKER_NUMBER.match(lowered, at)
+        if named is None:
+            return None
+        numbers.append(int(named.group(1)))
+    start = min(numbers)
+    if start not in (0, 1) or sorted(numbers) != list(range(start, start + expected)) or numbers == sorted(numbers):
+        return None
+    by_number = dict(zip(numbers, (item for item, _at in markers), strict=True))
+    return tuple(by_number[number] for number in range(start, start + expected))
 
 
 _LIST_LINE = re.compile(r"[ \t>*]*(?:[-*•+][ \t]|(?:" + ENUMERATION + "))")

@@ -27,7 +27,14 @@ from collections.abc import Iterable, Iterator, Sequence
 from compat.scoring.reader.collective import collective_reference, first_reference, read_collective
 from compat.scoring.reader.degrees import rates_each_statement
 from compat.scoring.reader.final_line import read_final_block
-from compat.scoring.reader.grouped import Grouped, may_be_grouped, read_grouped, read_grouped_sentences, read_ranges
+from compat.scoring.reader.grouped import (
+    Grouped,
+    may_be_grouped,
+    read_grouped,
+    read_grouped_sentences,
+    read_ranges,
+    unread_groups,
+)
 from compat.scoring.reader.items import GAP, MAX_ITEM_CHARS, NO_WORD, Item
 from compat.scoring.reader.lines import LineStarts, line_start
 from compat.scoring.reader.pairs import read_pairs
@@ -60,6 +67,7 @@ from compat.scoring.reader.second_readings import (
 from compat.scoring.reader.tables import UNALIGNED_ROW, UNREAD_CELL, read_table
 from compat.scoring.reader.tally import stated_tally
 from compat.scoring.reader.text_sources import (
+    markers_by_number,
     read_bare_run,
     read_list,
     read_markers,
@@ -112,7 +120,8 @@ def _read_sources(lowered: str, expected: int | None, words: VerdictWords) -> Te
     # Degrees for every statement: only marked verdicts (a final block, markers, a table) are read.
     rated = expected is not None and rates_each_statement(lowered, expected, [spot.end for spot in found.spots])
     if expected is not None and not rated:
-        grouped = read_grouped(lowered, expected, words) if may_be_grouped(lowered, found.places, words) else None
+        headed = may_be_grouped(lowered, found.places, words)
+        grouped = read_grouped(lowered, expected, words) if headed else None
         # Sentences about sets of statements ("all but the second", "the rest are not"), where they
         # name every statement once: as groups by value, the rest of the text may only disagree.
         grouped = (
@@ -120,6 +129,11 @@ def _read_sources(lowered: str, expected: int | None, words: VerdictWords) -> Te
         )
         if grouped is not None:
             return _read_grouped(lowered, grouped, expected, words)
+        named = unread_groups(lowered, expected, words) if headed else None
+        if named is not None:
+            # "Supported: A, C, D" with names not read: a line each is no verdict each.
+            why = f'it groups statements under verdicts ("{named}") by names not read'
+            return TextVerdicts("grouped", (), frozenset(), unclear=why)
     readings: list[Reading] = []
     for reading in _readings(lowered, expected, words, found.places):
         if reading is _CHECKPOINT:
@@ -471,6 +485,9 @@ def _readings(
     if markers:
         anchors = tuple(at for _item, at in markers)
         yield Reading("markers", tuple(item for item, _at in markers), frozenset(), marker_spans, anchors)
+        by_number = markers_by_number(lowered, markers, expected) if expected is not None else None
+        if by_number is not None:
+            yield Reading("markers", by_number, frozenset(), marker_spans, keyed=True)
     # A header naming the verdict column marks its cells as the markers do theirs.
     table = read_table(lowered, words)
     if table is not None:

@@ -75,6 +75,7 @@ _ENDS = (
 _NUMBER = (
     r"(?<![-−])(?P<n>[01])(?![^\n]{0,3}\d)(?![):][ \t]*(?:\?|[a-z](?!\w)))(?![ \t]+(?:§|statement|claim))"
     r"(?![ \t]*\|[ \t]*(?:§|statement|claim))"  # "1 | §0§ | ...": a row's number
+    r"(?!\][ \t]*[a-z])"  # "[1] UNSUPPORTED p=0.17": a bracket that numbers the line
     r"(?(l)(?!\w)|(?!\w|[.)][ \t]*\S|[ \t]*(?:→|->|=>)))"
 )
 _TAIL_JOINER = r"(?:[ \t]*(?:[-–—:=|→⇒➔➜,]|->|=>)[ \t*_`\"'“”‘’«»<\[(]*)"
