@@ -248,3 +248,46 @@ def test_any_verdicts_grouped_by_value_and_named_in_one_numbering_read_exactly(a
     scored = score(output, _STATEMENTS[: len(verdicts)])
     assert scored.status is Status.SCORED, (output, scored.reason)
     assert [verdict.verdict for verdict in scored.verdicts] == verdicts, output
+
+
+# ------------------------------------------------------------------ counts, comments and rows
+
+
+def test_votes_counted_by_verdict_before_the_decision_are_counts_and_the_decision_is_read() -> None:
+    output = "Votes per statement (5 judges, majority rule):\n"
+    output += "Statement 1: supported: 0, unsupported: 3, abstain: 2 => FAIL\n"
+    output += "Statement 2: [supported 3 | unsupported 2 | abstain 0] ⇒ PASS\n"
+    output += "Statement 3: supported: 4, unsupported: 1 => PASS"
+    scored = score(output)
+    assert scored.status is Status.SCORED, scored.reason
+    assert [verdict.verdict for verdict in scored.verdicts] == [0, 1, 1]
+
+
+@pytest.mark.parametrize(
+    ("grader_output", "expected"),
+    [
+        # Groups, not counts: no decision follows them.
+        ("Supported: 2, 3; Not Supported: 1", 2 / 3),
+        ("1 unclear 2 true 3 true", 2 / 3),
+    ],
+)
+def test_verdict_words_beside_numbers_without_a_decision_are_not_counted_away(
+    grader_output: str, expected: float
+) -> None:
+    scored = score(grader_output)
+    assert scored.status is Status.SCORED, scored.reason
+    assert scored.value == pytest.approx(expected)
+
+
+def test_a_markup_comment_is_no_verdict() -> None:
+    output = '<report version="1">\n  <!-- verdict: one of SUPPORTED | NOT_SUPPORTED | UNDETERMINED -->\n'
+    output += '  <statement id="1">\n    <verdict>SUPPORTED</verdict>\n  </statement>\n</report>'
+    scored = score(output, STATEMENTS[:1])
+    assert (scored.status, scored.value) == (Status.SCORED, 1.0), scored.reason
+
+
+def test_a_latex_rows_number_is_no_verdict() -> None:
+    output = "\\begin{tabular}{|c|p{0.5\\linewidth}|c|}\n\\hline\n\\# & Statement & Verdict \\\\\n\\hline\n"
+    output += "1 & The store opens at 9 am. & not supported \\\\\n\\hline\n\\end{tabular}"
+    scored = score(output, STATEMENTS[:1])
+    assert (scored.status, scored.value) == (Status.SCORED, 0.0), scored.reason

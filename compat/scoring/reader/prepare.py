@@ -113,6 +113,8 @@ def _statement_of_name(name: re.Match[str]) -> str:
 _STRUCK = re.compile(
     r"~~[^~\n]{1,24}~~|<(del|strike|s)>[^<\n]{1,24}</\1>|<(del|strike)[ \t][^<>\n]{0,200}>[^<\n]{1,24}</\2>"
 )
+# A comment in XML or HTML ("<!-- verdict: one of SUPPORTED | NOT_SUPPORTED -->"): no one reads it as the answer.
+_MARKUP_COMMENT = re.compile(r"<!--.{0,2000}?-->", re.DOTALL)
 _HTML_TAG = re.compile(
     r"</?(?:b|i|u|p|br|em|strong|span|div|li|ul|ol|code|td|tr|th|mark|sup|sub|ins)(?:[ \t][^<>\n]{0,200})?/?>"
 )
@@ -215,6 +217,8 @@ def prepare_folded(lowered: str, statements: Sequence[str] | None, words: Verdic
         lowered = lowered.replace("_", " ")  # markdown emphasis, statement_1
     if "~~" in lowered or "<s" in lowered or "<del" in lowered:
         lowered = _STRUCK.sub(lambda struck: blanked(struck.group()), lowered)  # "~~Supported~~ **Not supported**"
+    if "<!--" in lowered:
+        lowered = _MARKUP_COMMENT.sub(lambda comment: blanked(comment.group()), lowered)  # shown to no one
     if "<" in lowered:
         lowered = _HTML_TAG.sub(" ", lowered)  # <b>No</b>: the markup is not the verdict
         if "<" in lowered:

@@ -99,6 +99,8 @@ def blank_counts(lowered: str) -> str:
         lowered = _COUNT_LINE.sub(lambda count: blanked(count.group()), lowered)
     if "," in lowered and _counted(lowered):
         lowered = _COUNTS_BY_VERDICT.sub(lambda counts: blanked(counts.group()), lowered)
+    if _counted_after(lowered):
+        lowered = _VOTES_BY_VERDICT.sub(lambda counts: blanked(counts.group()), lowered)
     return lowered
 
 
@@ -139,3 +141,25 @@ _COUNTS_BY_VERDICT = re.compile(
     rf"{_COUNTED}(?:{_COUNT_JOINT}(?:{_COUNTED}|{_COUNTED_OTHER}))+|(?:{_COUNTED_OTHER}{_COUNT_JOINT})+{_COUNTED}"
 )
 _MAX_COUNTED_PLACES = 64  # places a counted word is looked at, at most
+# Votes counted by verdict, the word first, then the verdict they decide ("supported: 0, unsupported: 3,
+# abstain: 2 => FAIL", "[supported 2 | unsupported 3 | abstain 0] ⇒ PASS"): two counts or more in a row
+# before an arrow, blanked; the decision stays. (Without the arrow, "Supported: 3; Not supported: 1" may
+# name statements, and "1 unclear 2 true" numbers them.)
+_VOTED = (
+    r"(?<![\w-])(?:not[ \t]+)?(?:un|in)?(?:" + "|".join(_COUNTED_WORDS) + r"|support|correct|incorrect|yes|no"
+    r"|pass|fail|true|false|abstain(?:ed|s)?|abstentions?)[ \t]*[:=]?[ \t]*\d{1,3}(?![\d.%/\w])"
+)
+_VOTES_BY_VERDICT = re.compile(
+    rf"{_VOTED}(?:[ \t]*(?:,|;|\||/|·|and)?[ \t]*{_VOTED})+(?=[ \t\])]*(?:=>|⇒|→|->|==>|—>))"
+)
+_VOTE_WORDS = ("supported", "entailed", "abstain", "yes", "pass", "true")
+_COUNT_AFTER = re.compile(r"[ \t]*[:=]?[ \t]*\d")
+
+
+def _counted_after(lowered: str) -> bool:
+    """Whether a number follows a verdict word ("supported: 3", "yes=2"), found by substring search."""
+    return any(
+        _COUNT_AFTER.match(lowered, at + len(word)) is not None
+        for word in _VOTE_WORDS
+        for at in occurrences(lowered, word, _MAX_COUNTED_PLACES)
+    )
