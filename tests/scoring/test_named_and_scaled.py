@@ -291,3 +291,32 @@ def test_a_latex_rows_number_is_no_verdict() -> None:
     output += "1 & The store opens at 9 am. & not supported \\\\\n\\hline\n\\end{tabular}"
     scored = score(output, STATEMENTS[:1])
     assert (scored.status, scored.value) == (Status.SCORED, 0.0), scored.reason
+
+
+# ------------------------------------------------------------------ chat templates decoded whole
+
+
+def test_a_model_that_ran_on_past_its_end_of_turn_token_is_read_up_to_it() -> None:
+    # Before, the next example it made up was read too: its "Pass" for the second statement.
+    output = "Statement: a\nVerdict: Fail.\nStatement: b\nVerdict: Fail.<|eot_id|>Now here is another example.\n"
+    output += (
+        "Statements:\nWater freezes at 0 degrees.\nVerdicts:\nStatement: Water freezes at 0 degrees.\nVerdict: Pass."
+    )
+    scored = score(output, STATEMENTS[:2])
+    assert (scored.status, scored.value) == (Status.SCORED, 0.0), scored.reason
+
+
+def test_a_chat_template_decoded_whole_is_read_by_its_assistant_turn() -> None:
+    output = "<|begin_of_text|><|start_header_id|>user<|end_header_id|>\n"
+    output += "Answer exactly in this form:\nFinal verdict for each statement in order: Yes. No.\n<|eot_id|>"
+    output += (
+        "<|start_header_id|>assistant<|end_header_id|>\n\nFinal verdict for each statement in order: No. No.<|eot_id|>"
+    )
+    scored = score(output, STATEMENTS[:2])
+    assert (scored.status, scored.value) == (Status.SCORED, 0.0), scored.reason
+
+
+def test_a_struck_word_in_html_is_no_end_of_turn() -> None:
+    # "</s>" closes a strikethrough in HTML as often as it ends a turn: it is not taken for one.
+    scored = score("1. <s>Supported</s> Not supported\n2. Supported", STATEMENTS[:2])
+    assert (scored.status, scored.value) == (Status.SCORED, 0.5), scored.reason

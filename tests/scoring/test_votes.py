@@ -157,3 +157,26 @@ def test_tool_results_that_give_no_verdict_are_no_second_answer() -> None:
     scored = score(f"{results}\nASSISTANT (final)\n{answer}")
     assert scored.status is Status.SCORED, scored.reason
     assert scored.value == pytest.approx(2 / 3)
+
+
+def test_a_sheets_row_of_verdict_cells_that_differ_is_undetermined() -> None:
+    # A sheet's answer column beside its checkbox columns: which cell is the verdict is not read.
+    output = "#,Statement,GPT response,In context,Not in context,Unclear\n"
+    output += "stmt_01,The store opens at 9 am.,entailed,TRUE,FALSE,FALSE\n"
+    output += "stmt_02,Refunds are possible for sale items.,entailed,TRUE,FALSE,FALSE\n"
+    output += "stmt_03,The claim was filed in March.,not entailed,FALSE,TRUE,FALSE"
+    scored = score(output)
+    assert scored.status is Status.UNDETERMINED, scored.reason
+    assert scored.cause is Cause.UNCLEAR_READING
+
+
+@pytest.mark.parametrize("grader_output", ["yes,no,yes", "Verdicts: yes, no, yes", "1,yes\n2,no\n3,yes"])
+def test_an_answers_own_comma_list_is_no_row_of_votes(grader_output: str) -> None:
+    scored = score(grader_output)
+    assert scored.status is Status.SCORED, scored.reason
+    assert scored.value == pytest.approx(2 / 3)
+
+
+def test_an_answers_own_comma_list_of_four_is_no_row_of_votes() -> None:
+    scored = score("yes,no,yes,no", [*STATEMENTS, "Prices include VAT."])
+    assert (scored.status, scored.value) == (Status.SCORED, 0.5), scored.reason

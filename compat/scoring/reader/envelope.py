@@ -64,6 +64,10 @@ def message_answer(text: str) -> MessageAnswer | None:
     """The answer of the message ``text`` is; ``None`` where ``text`` is no stored message."""
     if _HARMONY_FINAL in text:
         return MessageAnswer(_harmony_final(text), True)
+    if "<|" in text or "<end_of_turn>" in text:
+        turn = _assistant_turn(text)
+        if turn is not None:
+            return MessageAnswer(turn, False)
     if text.startswith("analysis") and _STRIPPED_FINAL in text:
         return MessageAnswer(text[text.rfind(_STRIPPED_FINAL) + len(_STRIPPED_FINAL) :], True)
     # Every output passes here: the first character decides before the text is copied or searched.
@@ -91,6 +95,27 @@ def message_answer(text: str) -> MessageAnswer | None:
 
 
 _FIRST_CHARACTER = re.compile(r"\s*(\S)")
+
+
+def _assistant_turn(text: str) -> str | None:
+    """The assistant's turn of a chat template decoded whole, up to its end-of-turn token
+    (``<|start_header_id|>assistant<|end_header_id|>…<|eot_id|>``, ``<|im_start|>assistant…<|im_end|>``),
+    or, with no turn headers, the text before its first end-of-turn token where a model ran on past
+    it ("Verdict: Fail.<|eot_id|>Now here is another example. ..."); ``None`` where there is none."""
+    start = max(text.rfind(header) + len(header) if header in text else -1 for header in _ASSISTANT_HEADERS)
+    if start < 0 and any(header in text for header in _TURN_HEADERS):
+        return None  # turns, none of them the assistant's
+    ends = [at for end in _TURN_ENDS if (at := text.find(end, max(start, 0))) >= 0]
+    if start < 0 and (not ends or not text[min(ends) :].strip()):
+        return None  # no token, or nothing ran on past it
+    answer = text[max(start, 0) : min(ends)] if ends else text[start:]
+    return answer.strip() or None
+
+
+# The turns of Llama 3's, ChatML's and Gemma's chat templates, and the tokens that end a turn.
+_ASSISTANT_HEADERS = ("<|start_header_id|>assistant<|end_header_id|>", "<|im_start|>assistant", "<start_of_turn>model")
+_TURN_HEADERS = ("<|start_header_id|>", "<|im_start|>", "<start_of_turn>")
+_TURN_ENDS = ("<|eot_id|>", "<|im_end|>", "<end_of_turn>", "<|endoftext|>", "<|end_of_text|>")
 
 
 def _harmony_final(text: str) -> str:

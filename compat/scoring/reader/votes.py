@@ -101,6 +101,8 @@ def _decided_since(lowered: str) -> int:
 
 
 def _votes_in_a_line(lowered: str, since: int, words: VerdictWords, *, rows: bool) -> str | None:
+    if rows and (cells := _verdict_cells(lowered, since, words)) is not None:
+        return cells
     for line_key in _LINE_KEY.finditer(lowered, since):
         if not rows and "|" in line_key.group():
             continue
@@ -110,6 +112,32 @@ def _votes_in_a_line(lowered: str, since: int, words: VerdictWords, *, rows: boo
         if len(run) >= 3 and len({words.values.get(word) for word in run}) > 1:
             return f"{line_key.group().strip()} {', '.join(run)}"
     return None
+
+
+def _verdict_cells(lowered: str, since: int, words: VerdictWords) -> str | None:
+    """A comma-separated row holding three verdict cells or more side by side that differ
+    (``stmt_01,<statement>,entailed,TRUE,FALSE,FALSE``: a sheet's answer and its checkbox columns),
+    after a first cell that is none (the row's key), what they say; or ``None``. Which cell is the
+    verdict is not read from the row."""
+    if lowered.count(",", since) < 3:
+        return None
+    for line in lowered[since:].split("\n")[:_MAX_CELL_LINES]:
+        if line.count(",") < 3:
+            continue
+        run: list[str] = []
+        cells = line.split(",")[:_MAX_VOTES]
+        if words.bare.fullmatch(cells[0].strip(" \t\"'*_`")) is not None:
+            continue  # "yes,no,yes,no": the answer's own list, no row of a sheet
+        for cell in cells[1:]:
+            # A sheet's cell stands between bare commas; "yes, no, yes, no" is one answer's list.
+            found = words.bare.fullmatch(cell.strip("\"'*_`")) if cell == cell.strip(" \t") else None
+            run = [*run, found.group("v")] if found is not None else []
+            if len(run) >= 3 and len({words.values.get(word) for word in run}) > 1:
+                return ",".join(run)
+    return None
+
+
+_MAX_CELL_LINES = 400
 
 
 def _run_of_verdicts(line: str, words: VerdictWords) -> list[str]:
