@@ -93,6 +93,9 @@ def test_three_cases_labelled_by_keyboard_survive_a_reload_and_save_as_labels_th
     )
 
     tab.page.reload()  # nothing lost: local storage, and the page opens on the first statement left
+    # The page's script restores the name from local storage; wait for it rather than race it (one CI
+    # run of many read the field empty right after the reload).
+    tab.page.wait_for_function("() => document.getElementById('labeller').value !== ''")
     assert tab.page.input_value("#labeller") == "alice"
     assert tab.page.text_content("#case h2").startswith("Case 4 of 4: ")
     assert "3 case(s) and" in tab.page.text_content("#progress")
