@@ -123,11 +123,7 @@ def numbers_inverted(lowered: str) -> str | None:
     if "=" not in lowered and "means" not in lowered:
         return None
     for defined in _NUMBER_DEFINED.finditer(lowered):
-        meaning = defined.group("meaning")
-        denied = _DENIED_FAILING.search(meaning) is not None
-        failing = not denied and _FAILING.search(meaning) is not None
-        passing = denied or (_PASSING.search(meaning) is not None and _FAILING.search(meaning) is None)
-        if failing if defined.group("n") == "1" else passing:
+        if _defined_the_other_way(defined.group("meaning"), passing_word=defined.group("n") == "1"):
             return defined.group().strip()
     return None
 
@@ -143,14 +139,20 @@ def words_inverted(lowered: str) -> str | None:
         *_WORD_DEFINED.finditer(lowered),
         *(found for start, end in spoken for found in _WORD_WHEN.finditer(lowered, start, end)),
     ):
-        meaning = defined.group("meaning")
-        denied = _DENIED_FAILING.search(meaning) is not None
-        failing = not denied and _FAILING.search(meaning) is not None
-        passing = denied or (_PASSING.search(meaning) is not None and _FAILING.search(meaning) is None)
         turned = _TURNED_FIELD.search(lowered, line_start(lowered, defined.start()), defined.start()) is not None
-        if not turned and (failing if defined.group("word") in _PASSING_WORDS else passing):
+        passing_word = defined.group("word") in _PASSING_WORDS
+        if not turned and _defined_the_other_way(defined.group("meaning"), passing_word=passing_word):
             return defined.group().strip()
     return None
+
+
+def _defined_the_other_way(meaning: str, *, passing_word: bool) -> bool:
+    """Whether a verdict's word or number (``passing_word``: its yes, true, pass or 1) is defined by
+    ``meaning`` as the other verdict: a failing one for the passing word, a passing one otherwise."""
+    denied = _DENIED_FAILING.search(meaning) is not None  # "no hallucination" passes
+    failing = not denied and _FAILING.search(meaning) is not None
+    passing = denied or (_PASSING.search(meaning) is not None and _FAILING.search(meaning) is None)
+    return failing if passing_word else passing
 
 
 # "Hallucinated: yes means ...": the answers of a field the reader reads turned round (``polarity``).

@@ -102,7 +102,7 @@ def _assistant_turn(text: str) -> str | None:
     (``<|start_header_id|>assistant<|end_header_id|>…<|eot_id|>``, ``<|im_start|>assistant…<|im_end|>``),
     or, with no turn headers, the text before its first end-of-turn token where a model ran on past
     it ("Verdict: Fail.<|eot_id|>Now here is another example. ..."); ``None`` where there is none."""
-    start = max(text.rfind(header) + len(header) if header in text else -1 for header in _ASSISTANT_HEADERS)
+    start = max((at + len(header) if (at := text.rfind(header)) >= 0 else -1) for header in _ASSISTANT_HEADERS)
     if start < 0 and any(header in text for header in _TURN_HEADERS):
         return None  # turns, none of them the assistant's
     ends = [at for end in _TURN_ENDS if (at := text.find(end, max(start, 0))) >= 0]

@@ -397,21 +397,19 @@ def _by_statement(assigned: dict[_Key, Item], expected: int, *, from_zero: bool)
     numbers = {number: item for (kind, number), item in assigned.items() if kind == "number"}
     letters = {index: item for (kind, index), item in assigned.items() if kind == "letter"}
     romans = {value - 1: item for (kind, value), item in assigned.items() if kind == "roman"}
-    readings: list[dict[int, Item]] = []
-    if numbers:
-        start = 0 if from_zero and 0 in numbers else 1
-        readings.append({number - start: item for number, item in numbers.items()})
-    else:
-        readings += [named for named in (letters, romans) if named]
-    complete: list[tuple[Item, ...]] = []
-    for named in readings or [{}]:
-        if named.keys() & echoes.keys() or len(named) + len(echoes) != expected:
-            continue
-        by_index = {**named, **echoes}
-        if by_index.keys() == set(range(expected)):
-            complete.append(tuple(by_index[index] for index in range(expected)))
     if numbers and (letters or romans):
         return None  # numbers beside letters: two namings
+    start = 0 if from_zero and 0 in numbers else 1
+    namings = (
+        [{number - start: item for number, item in numbers.items()}]
+        if numbers
+        else [named for named in (letters, romans) if named] or [{}]  # echoes alone: one naming
+    )
+    complete = [
+        tuple(by_index[index] for index in range(expected))
+        for by_index in ({**named, **echoes} for named in namings if not named.keys() & echoes.keys())
+        if by_index.keys() == set(range(expected))
+    ]
     return complete[0] if len(complete) == 1 else None
 
 
