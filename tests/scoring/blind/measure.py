@@ -2,7 +2,7 @@
 
     python -m tests.scoring.blind.measure --set NAME --seed S --n N [--examples K]
 
-NAME is dev, heldout, heldout2 to heldout41, or both (dev and heldout).
+NAME is dev, heldout, heldout2 to heldout41, heldout43, or both (dev and heldout).
 
 Draws N outputs per set (a layout chosen uniformly for each, drawn with its dimensions)
 from ``random.Random`` seeded by the set's name and S, scores each with
@@ -65,6 +65,7 @@ from tests.scoring.blind.heldout38 import HELDOUT38
 from tests.scoring.blind.heldout39 import HELDOUT39
 from tests.scoring.blind.heldout40 import HELDOUT40
 from tests.scoring.blind.heldout41 import HELDOUT41
+from tests.scoring.blind.heldout43 import HELDOUT43
 from tests.scoring.blind.layouts import DEV
 from tests.scoring.graders import RandomChooser
 
@@ -111,6 +112,7 @@ SETS: dict[str, LayoutSet] = {
     "heldout39": HELDOUT39,
     "heldout40": HELDOUT40,
     "heldout41": HELDOUT41,
+    "heldout43": HELDOUT43,
 }
 
 

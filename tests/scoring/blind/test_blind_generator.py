@@ -55,6 +55,7 @@ from tests.scoring.blind.heldout38 import HELDOUT38
 from tests.scoring.blind.heldout39 import HELDOUT39
 from tests.scoring.blind.heldout40 import HELDOUT40
 from tests.scoring.blind.heldout41 import HELDOUT41
+from tests.scoring.blind.heldout43 import HELDOUT43
 from tests.scoring.blind.layouts import DEV, dev_outputs
 from tests.scoring.blind.measure import main, measure
 from tests.scoring.graders import SHAPES, RandomChooser
@@ -218,6 +219,7 @@ LATER_SETS = (
     HELDOUT39,
     HELDOUT40,
     HELDOUT41,
+    HELDOUT43,
 )
 
 
