@@ -2,7 +2,7 @@
 
     python -m tests.scoring.blind.measure --set NAME --seed S --n N [--examples K]
 
-NAME is dev, heldout, heldout2 to heldout42, or both (dev and heldout).
+NAME is dev, heldout, heldout2 to heldout43, or both (dev and heldout).
 
 Draws N outputs per set (a layout chosen uniformly for each, drawn with its dimensions)
 from ``random.Random`` seeded by the set's name and S, scores each with
@@ -66,6 +66,7 @@ from tests.scoring.blind.heldout39 import HELDOUT39
 from tests.scoring.blind.heldout40 import HELDOUT40
 from tests.scoring.blind.heldout41 import HELDOUT41
 from tests.scoring.blind.heldout42 import HELDOUT42
+from tests.scoring.blind.heldout43 import HELDOUT43
 from tests.scoring.blind.layouts import DEV
 from tests.scoring.graders import RandomChooser
 
@@ -113,6 +114,7 @@ SETS: dict[str, LayoutSet] = {
     "heldout40": HELDOUT40,
     "heldout41": HELDOUT41,
     "heldout42": HELDOUT42,
+    "heldout43": HELDOUT43,
 }
 
 

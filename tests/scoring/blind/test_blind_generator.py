@@ -56,6 +56,7 @@ from tests.scoring.blind.heldout39 import HELDOUT39
 from tests.scoring.blind.heldout40 import HELDOUT40
 from tests.scoring.blind.heldout41 import HELDOUT41
 from tests.scoring.blind.heldout42 import HELDOUT42
+from tests.scoring.blind.heldout43 import HELDOUT43
 from tests.scoring.blind.layouts import DEV, dev_outputs
 from tests.scoring.blind.measure import main, measure
 from tests.scoring.graders import SHAPES, RandomChooser
@@ -220,6 +221,7 @@ LATER_SETS = (
     HELDOUT40,
     HELDOUT41,
     HELDOUT42,
+    HELDOUT43,
 )
 
 
