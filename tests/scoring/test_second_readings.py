@@ -59,17 +59,19 @@ def test_a_reading_the_grader_s_count_confirms_stands() -> None:
 # ------------------------------------------------------------------ numbers on a scale
 
 
-@pytest.mark.parametrize(
-    "grader_output",
-    [
-        "Statement 1: 1\nStatement 2: 1\nStatement 3: 4\nStatement 4: 5",
+def test_ones_and_zeros_on_a_scale_are_no_verdicts() -> None:
+    grader_output = (
         "Statement 1: 1\nStatement 2: 0\nStatement 3: 1\nStatement 4: 1\n\n"
         "Scale: 1 = not supported at all, 2 = mostly not supported, 3 = cannot tell, 4 = mostly supported, "
-        "5 = fully supported.",
-    ],
-)
-def test_ones_and_zeros_on_a_scale_are_no_verdicts(grader_output: str) -> None:
+        "5 = fully supported."
+    )
     assert_unclear(score(grader_output, FOUR), "scale")
+
+
+def test_ones_and_zeros_beside_points_of_a_scale_are_no_verdicts() -> None:
+    # Statements 3 and 4 are rated 4 and 5: the 1s of statements 1 and 2 are points too, and the units
+    # the grader numbers were read two of four (reader 13 names that first).
+    assert_unclear(score("Statement 1: 1\nStatement 2: 1\nStatement 3: 4\nStatement 4: 5", FOUR), "numbers or names 4")
 
 
 def test_ones_and_zeros_without_a_scale_are_verdicts() -> None:

@@ -23,7 +23,7 @@ from compat.scoring.reader.vocabulary import Vocabulary, load_vocabulary
 
 # Bumped whenever the reader reads some grader text otherwise: a report names it (its
 # scorers' reader), so two reports whose versions differ may differ on a case for that alone.
-READER_VERSION = "12"
+READER_VERSION = "13"
 
 __all__ = [
     "MAX_VERDICTS",

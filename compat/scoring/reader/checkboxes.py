@@ -94,8 +94,16 @@ def _close(options: list[re.Match[str]], values: Mapping[str, Value], groups: li
     if not 2 <= len(options) <= _MAX_OPTIONS:
         return  # one box is no choice; a long run of them is a checklist, not one statement's options
     words = [normalise_word(option.group("word")) for option in options]
-    if any(word not in values for word in words) or len({values[word] for word in words}) < 2:
-        return  # not verdict words of two values: no options (a checklist of statements)
+    known = [word for word in words if word in values]
+    if not known:
+        return  # no verdict word among them: a checklist of statements, whose ticks are its verdicts
+    if len(known) < len(words):
+        # A taxonomy's options ("☐ No error⏎☑ Temporal error⏎☐ Cannot determine"): a form all the same,
+        # its tick no verdict; the option ticked stands alone, read as its words are (or not at all).
+        if not any(option.group("box") in UNTICKED for option in options):
+            return
+    elif len({values[word] for word in words}) < 2:
+        return  # one value offered: no choice (a checklist of statements)
     ticked = [word for word, option in zip(words, options, strict=True) if option.group("box") not in UNTICKED]
     groups.append((options[0].start(), options[-1].end(), ticked[0] if len(ticked) == 1 else ""))
 

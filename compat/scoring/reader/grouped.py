@@ -414,3 +414,18 @@ def _by_statement(assigned: dict[_Key, Item], expected: int, *, from_zero: bool)
 
 
 __all__ = ["Grouped", "may_be_grouped", "read_grouped", "read_grouped_sentences", "read_ranges", "unread_groups"]
+
+
+# A group the grader says holds no statement ("Intrinsic hallucination — no statements", "Not
+# supported: none of the claims"): it names none, so its label is no verdict of one.
+_EMPTY_GROUP = re.compile(
+    r"^[^\n]{1,60}?(?:[:—–]|[ \t]-)[ \t*_]*(?:no|none[ \t]+of[ \t]+the)[ \t]+(?:statements|claims)[ \t*_.)]*$",
+    re.MULTILINE,
+)
+
+
+def blank_empty_groups(lowered: str) -> str:
+    """``lowered`` with each line of an empty group blanked (``prepare`` calls this)."""
+    if "no statements" not in lowered and "no claims" not in lowered and "none of the" not in lowered:
+        return lowered
+    return _EMPTY_GROUP.sub(lambda group: " " * len(group.group()), lowered)

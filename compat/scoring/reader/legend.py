@@ -123,3 +123,93 @@ def meaning_value(meaning: str) -> tuple[bool, Value]:
     if _YES.search(meaning):
         return True, 1
     return False, None
+
+
+# A codebook: codes defined in words on one line ("(OK: no error. ERR-C: conflicts with the context.
+# ND: not determinable.)"). The codes are what the reply answers with; the line gives no answer.
+_TWO_CODES = re.compile(
+    r"(?:^|(?<=[\s(]))(?P<a>[a-z][\w-]{1,4}):[ \t]+(?P<m>[^.;:\n]{2,80})[.;][ \t]+(?P<b>[a-z][\w-]{1,4}):[ \t]+"
+    r"(?P<n>[^.;:\n]{2,80})",
+    re.MULTILINE,
+)
+# Short words that name a field beside a verdict ("Label: no. Notes: the context is silent."), no code.
+_FIELD_WORDS = frozenset(
+    {"label", "score", "claim", "notes", "note", "why", "fact", "quote", "issue", "error", "type", "span", "cause"}
+    | {"check", "final", "total", "count", "stmt", "item", "text", "basis", "s", "q", "a", "id", "ref", "src"}
+)
+# What may stand before a codebook's first code on its line: a parenthesis, or a heading ("Codebook:",
+# "Error codes used —").
+_CODEBOOK_HEAD = re.compile(r"[ \t*_>(\[-]*(?:[a-z][a-z ]{0,30}[ \t]*(?::|—|–|-)[ \t]*\(?)?")
+_MIN_MEANING_WORDS = 3  # a code's meaning told in words, not a verdict word ("ERR-B: baseless (not in the context)")
+
+
+def blank_codebooks(lowered: str) -> str:
+    """``lowered`` with each codebook's line blanked (``prepare`` calls this where ": " stands twice)."""
+    spans: list[tuple[int, int]] = []
+    for codes in _two_codes(lowered):
+        if codes.group("a") in _FIELD_WORDS or codes.group("b") in _FIELD_WORDS:
+            continue
+        if _KEYED.fullmatch(codes.group("a")) or _KEYED.fullmatch(codes.group("b")):
+            continue  # "s1: yes. s2: no.": statements' verdicts
+        if max(_words_in(codes.group("m")), _words_in(codes.group("n"))) < _MIN_MEANING_WORDS:
+            continue  # "Pass: 1, 2, 4; Fail: 3": groups of statements, no meanings
+        start = lowered.rfind("\n", 0, codes.start()) + 1
+        if not _CODEBOOK_HEAD.fullmatch(lowered, start, codes.start()):
+            continue  # "Statement 1 says: … Thus: ✅ true.": a sentence's words, no codes defined
+        end = lowered.find("\n", codes.end())
+        spans.append((start, len(lowered) if end < 0 else end))
+    if not spans:
+        return lowered
+    pieces: list[str] = []
+    last = 0
+    for start, end in spans:
+        if start < last:
+            continue
+        pieces += (lowered[last:start], " " * (end - start))
+        last = end
+    return "".join(pieces) + lowered[last:]
+
+
+def _two_codes(lowered: str) -> list[re.Match[str]]:
+    """Each pair of codes defined on a line that holds two colons at least (a line a substring count)."""
+    found: list[re.Match[str]] = []
+    start = 0
+    for line in lowered.split("\n"):
+        if line.count(": ") >= 2:
+            end = start + len(line)
+            # The first code stands after the bullets, or after a heading ("Codebook:"): tried at both.
+            heads = (_BULLETS.match(lowered, start, end), _CODEBOOK_HEAD.match(lowered, start, end))
+            for at in sorted({head.end() for head in heads if head is not None}):
+                codes = _TWO_CODES.match(lowered, at, end)
+                if codes is not None:
+                    found.append(codes)
+                    break
+        start += len(line) + 1
+    return found
+
+
+_BULLETS = re.compile(r"[ \t*_>(\[-]*")
+
+
+def _words_in(meaning: str) -> int:
+    return sum(1 for word in meaning.split() if word.strip(",()").isalpha())
+
+
+_KEYED = re.compile(r"(?:s|c|q|st|stmt|claim|item|fact)[-_]?\d{1,3}")
+
+
+# The choices a reply offers or a refusal names ("(Evident Conflict / Subtle Conflict / none)"): three
+# or more in parentheses, split by slashes or bars. Blanked where two are verdict words (``prepare``).
+_CHOICES = re.compile(r"\((?P<choices>[^()\n/|]{1,40}(?:[ \t]*[/|][ \t]*[^()\n/|]{1,40}){2,11})\)")
+
+
+def blank_choices(lowered: str, values: Mapping[str, Value]) -> str:
+    """``lowered`` with each parenthesis of choices among verdict words blanked."""
+    if " / " not in lowered and " | " not in lowered:
+        return lowered
+
+    def blank(found: re.Match[str]) -> str:
+        choices = [choice.strip(" \t*_`'\"") for choice in re.split(r"[/|]", found.group("choices"))]
+        return " " * len(found.group()) if sum(choice in values for choice in choices) >= 2 else found.group()
+
+    return _CHOICES.sub(blank, lowered)

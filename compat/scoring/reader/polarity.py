@@ -109,7 +109,9 @@ _DECORATION = r"[ \t*_`\"'>)→\-–—:]*"
 # the question's, and a question word inside it ("… is false"?) asks nothing.
 _QUOTED = r'"[^"\n]{0,400}"|“[^”\n]{0,400}”'
 # The answer, alone: followed by the end of its line, its sentence, its field or its note.
-_ANSWER = r"(?:yes|no|true|false|y|n)(?=[ \t]*(?:$|[\n*_`\"'.,;:)\]}|(—–-]))"
+_ANSWER = (
+    r"(?:yes|no|true|false|y|n)(?=[ \t]*(?:$|[\n*_`\"'.,;:)\]}|(—–-])|[ \t]+[a-z_]{1,30}=)"  # or a record's next key
+)
 # After the question's word: "Is statement 2 hallucinated? **Yes**", "Does the context contradict
 # "…"?\n*no* — ...": a question of a few words ending in "?", its answer next (``Answer: **Yes**``).
 _QUESTION = re.compile(
@@ -121,7 +123,12 @@ _QUESTION = re.compile(
 # citation: yes``); a quoted key's 0 or 1 too ("hallucination": 1).
 _FIELD = re.compile(rf"[a-z_]*[\"'*_` \t]*[:=][ \t\"'*_`]*(?:\n[ \t\"'*_`>→-]*)?{_ANSWER}")
 # What may stand before a field's name on its line: a separator, markup, a list's number ("1. Contradicted:").
-_FIELD_HEAD = re.compile(r"(?:^|[\n{,|(\[:;])[ \t\"'*_`-]*(?:\(?\d{1,3}[.)][ \t]*)?[a-z_ ]{0,24}$")
+# A record's fields follow a quoted value too ('policy="grounded" violated=true'), and a statement's
+# name may lead its field ("statement 1 violated: true").
+_FIELD_HEAD = re.compile(
+    r"(?:^|[\n{,|(\[:;]|[\"'][ \t])[ \t\"'*_`-]*(?:\(?\d{1,3}[.)][ \t]*)?"
+    r"(?:(?:statement|claim|s)[ \t#]*\d{1,3}[ \t.:)-]*)?[a-z_ ]{0,24}$"
+)
 _KEY = re.compile(r"[a-z_]*[\"'][ \t]*:[ \t]*[01](?=[ \t]*[,}\n])")
 _KEY_HEAD = re.compile(r"[\"'][a-z_ ]{0,24}$")
 # A table's column named by the question (``| False claim? |``, ``| Hallucinated |``): its cells
@@ -191,7 +198,7 @@ def _answered(lowered: str, start: int, end: int, *, fields_turned: bool, column
     return f"the column {name!r}"
 
 
-_SEPARATORS = frozenset("\n{,|([:;\t")  # what a field's name may follow on its line
+_SEPARATORS = frozenset("\n{,|([:;\t\"'")  # what a field's name may follow on its line
 
 
 def _starts_field(head_pattern: re.Pattern[str], head: str, whole_head: bool) -> bool:

@@ -15,11 +15,13 @@ from itertools import pairwise
 from compat.scoring.reader.checkboxes import UNTICKED, choose_ticked
 from compat.scoring.reader.criteria import OTHER_CRITERIA_TELLTALES, blank_other_criteria
 from compat.scoring.reader.formulas import blank_formulas
-from compat.scoring.reader.legend import MARKS_IN_PARENTHESIS
+from compat.scoring.reader.grouped import blank_empty_groups
+from compat.scoring.reader.legend import MARKS_IN_PARENTHESIS, blank_choices, blank_codebooks
 from compat.scoring.reader.lines import LineStarts, blanked, blanked_spans, line_end, line_start
 from compat.scoring.reader.options import apply_options
 from compat.scoring.reader.pairs import STATEMENT_KEY
 from compat.scoring.reader.polarity import turn_fields_round
+from compat.scoring.reader.quotations import blank_quotations, blank_quoted_sentences
 from compat.scoring.reader.tally import blank_counts
 from compat.scoring.reader.terminal import displayed
 from compat.scoring.reader.verdict_words import BUILT_IN, MARKS, VerdictWords
@@ -64,6 +66,8 @@ _DEFINITION = re.compile(r"(?:(?<=[\s(\[,;])|^)[^\s=:(\[][^\s=:]{0,23}[ \t]*(?:=
 
 
 _KEY = re.compile(STATEMENT_KEY + "$")
+_ARGUMENT = re.compile(r"[a-z][a-z0-9_]+=")  # a keyword argument of a repr, its value right after it
+_VALUE_OPENS = ("'", '"', "[", "(", "{")
 
 
 def _blank_legend_lines(lowered: str) -> str:
@@ -74,7 +78,11 @@ def _blank_legend_lines(lowered: str) -> str:
     definition = _DEFINITION.search(lowered)
     while definition is not None:
         at = definition.end()
-        if not _KEY.match(definition.group().rstrip("= \t")):  # "s1=", "stmt2 =": a statement's key
+        name = definition.group().rstrip("= \t")
+        # "s1=", "stmt2 =": a statement's key; "verdict='supported'", "citations=[": an argument's value.
+        if not _KEY.match(name) and not (
+            _ARGUMENT.fullmatch(definition.group()) and lowered[at : at + 1] in _VALUE_OPENS
+        ):
             start = starts(definition.start())
             line, defined = (line, defined + 1) if start == line else (start, 1)
             if defined == 2:  # the line is a legend's: the rest of it need not be counted
@@ -115,6 +123,9 @@ _STRUCK = re.compile(
 )
 # A comment in XML or HTML ("<!-- verdict: one of SUPPORTED | NOT_SUPPORTED -->"): no one reads it as the answer.
 _MARKUP_COMMENT = re.compile(r"<!--.{0,2000}?-->", re.DOTALL)
+_DECLARATION = re.compile(
+    r"<\?[a-z][^<>\n]{0,300}\?>"
+)  # "<?xml version="1.0" standalone="yes"?>": the file's, no verdict
 _HTML_TAG = re.compile(
     r"</?(?:b|i|u|p|br|em|strong|span|div|li|ul|ol|code|td|tr|th|mark|sup|sub|ins)(?:[ \t][^<>\n]{0,200})?/?>"
 )
@@ -125,9 +136,31 @@ _ELEMENT = re.compile(
     r"<(?P<close>/)?(?P<name>[a-z][\w.-]{0,40})(?P<attributes>(?:[ \t]+[\w.-]{1,40}[ \t]*=[ \t]*"
     r"(?:\"[^\"<>\n]{0,80}\"|'[^'<>\n]{0,80}'|[\w.-]{1,40}))*)[ \t]*/?>"
 )
+# An element named as a verdict's field, on one line ("<verdict>not supported</verdict>"), and one named
+# as a statement with its number ("<statement_2>", "<claim-3>", "</statement_2>").
+_FIELD_ELEMENT = re.compile(
+    r"<(verdict|judge?ment|label|conclusion|decision|assessment|classification|answer|result)>([^<>\n]{1,80})</\1>"
+)
+_NUMBERED_ELEMENT = re.compile(r"<(/?)(?:statement|claim|stmt|item|fact)[ .-]?(\d{1,4})>")
+
+
+def _numbered_element(tag: re.Match[str]) -> str:
+    return "\n" if tag.group(1) else f"\nstatement {tag.group(2)}:\n"
+
+
 # A field that numbers its statement ("statement_id": 3, "id": "2"): the number is whose, never a verdict.
 # Led by the literal "id" (the engine skips ahead to it); what stood before it ("statement_id") stays.
 _ID_KEY = re.compile(r"id(?<![a-z0-9]id)[\"']?[ \t]*[:=][ \t]*[\"']?(\d{1,4})[\"']?(?!\d)")
+# A source's or a passage's id ("source_id": 10, "doc_id=2") numbers what was cited, not a statement.
+_CITED_ID = re.compile(r"(?:source|doc|document|chunk|passage|node|citation|page|file|context|ref)[ \t]*$")
+
+
+def _id_key(lowered: str, key: re.Match[str]) -> str:
+    if _CITED_ID.search(lowered, max(0, key.start() - 12), key.start()):
+        return blanked(key.group())
+    return f" statement {key.group(1)} "
+
+
 _NUMBERED = re.compile(r"[\"']?[a-z]{0,10}[ \t#]*(\d{1,4})[\"']?$")
 
 
@@ -211,6 +244,7 @@ def prepare_folded(lowered: str, statements: Sequence[str] | None, words: Verdic
         lowered = _blank_session_input(lowered)  # ">>> label = lambda p: 'SUPPORTED' if ...": code typed, not verdicts
     if "[[ ##" in lowered:
         lowered = _DSPY_FIELD.sub(r"\1: ", lowered)  # "[[ ## verdict_0 ## ]]⏎Supported" is "verdict_0: supported"
+    lowered = blank_quotations(lowered)  # "Evidence:⏎> - Failed: 12": the context's words, not the grader's
     if "_" in lowered:
         if any(f"_{digit}" in lowered for digit in "0123456789"):
             lowered = _NUMBERED_NAME.sub(_statement_of_name, lowered)  # "claim_1_grounded": a field's name
@@ -219,12 +253,16 @@ def prepare_folded(lowered: str, statements: Sequence[str] | None, words: Verdic
         lowered = _STRUCK.sub(lambda struck: blanked(struck.group()), lowered)  # "~~Supported~~ **Not supported**"
     if "<!--" in lowered:
         lowered = _MARKUP_COMMENT.sub(lambda comment: blanked(comment.group()), lowered)  # shown to no one
+    if "<?" in lowered:
+        lowered = _DECLARATION.sub(lambda declaration: blanked(declaration.group()), lowered)  # standalone="yes"
     if "<" in lowered:
+        lowered = _FIELD_ELEMENT.sub(r"\n\1: \2\n", lowered)  # "<verdict>No</verdict>": the element names its field
+        lowered = _NUMBERED_ELEMENT.sub(_numbered_element, lowered)  # "<statement_2>": whose the verdicts inside are
         lowered = _HTML_TAG.sub(" ", lowered)  # <b>No</b>: the markup is not the verdict
         if "<" in lowered:
             lowered = _ELEMENT.sub(lambda tag: _element(tag, words.values), lowered)
     if "id" in lowered:
-        lowered = _ID_KEY.sub(lambda key: f" statement {key.group(1)} ", lowered)  # "statement_id": 3
+        lowered = _ID_KEY.sub(lambda key: _id_key(lowered, key), lowered)  # "statement_id": 3
     lowered = blank_formulas(lowered)  # =IF(B2="PASS",1,0): a sheet's code in every row, whatever its verdict
     if "’" in lowered:
         lowered = lowered.replace("’", "'")  # can’t
@@ -238,12 +276,14 @@ def prepare_folded(lowered: str, statements: Sequence[str] | None, words: Verdic
         lowered = _blank_echoes(lowered, statements)
         if "§ " in lowered and ("(" in lowered or "[" in lowered):
             lowered = _NUMBER_OF_ECHO.sub(lambda number: blanked(number.group()), lowered)
+    lowered = blank_quoted_sentences(lowered)  # 'states “iOS 15: no …”': the context's words
     # Each legend pattern runs only where its cheapest telltale is present: a regex pass
     # costs ten times a substring search, and most outputs hold no legend at all.
     if "(" in lowered:
         lowered = _LEGEND_PAREN.sub(" ", lowered)
     if " or " in lowered or "/" in lowered:
         lowered = _LEGEND_OR.sub(" ", lowered)
+        lowered = blank_choices(lowered, words.values)  # "(Evident Conflict / Subtle Conflict / none)"
     if ") " in lowered:
         lowered = apply_options(lowered)  # "(A) Supported (B) Not supported", answered "1 - B"
     if "(" in lowered:
@@ -255,6 +295,8 @@ def prepare_folded(lowered: str, statements: Sequence[str] | None, words: Verdic
         lowered = _without_definitions(lowered, _OTHER_DEFINES)
     if "legend" in lowered or "key" in lowered:
         lowered = _LEGEND_HEAD.sub(" ", lowered)
+    if lowered.count(": ") >= 2:
+        lowered = blank_codebooks(lowered)  # "(OK: no error. ERR-C: conflicts with the context.)"
     if any(telltale in lowered for telltale in _CRITERIA_TELLTALES):
         lowered = _blank_criteria(lowered)
     if "support" in lowered and any(telltale in lowered for telltale in _THRESHOLD_TELLTALES):
@@ -262,6 +304,7 @@ def prepare_folded(lowered: str, statements: Sequence[str] | None, words: Verdic
     if "=" in lowered or "means" in lowered:
         lowered = _blank_scales(lowered)
     lowered = blank_counts(lowered)  # "N = 5", "0 supported, 2 not supported": counted, not judged
+    lowered = blank_empty_groups(lowered)  # "Intrinsic hallucination — no statements": names none
     if "statement " in lowered or "claim " in lowered:
         lowered = _COLUMN_NAMES_LINE.sub(lambda names: blanked(names.group()), lowered)
     if any(telltale in lowered for telltale in OTHER_CRITERIA_TELLTALES):

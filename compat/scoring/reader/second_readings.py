@@ -133,7 +133,14 @@ _REVISION_TELLTALES = (
 
 def judged_together_or_in_parts(lowered: str) -> str | None:
     """A key naming two statements or part of one ("4–5:", "1 & 2:", "2.1:"), where one stands."""
-    found = _JUDGED_TOGETHER_OR_IN_PARTS.search(lowered, 0, CHECKED_CHARS)
+    found = next(
+        (
+            key
+            for key in _JUDGED_TOGETHER_OR_IN_PARTS.finditer(lowered, 0, CHECKED_CHARS)
+            if not _CITED_BEFORE.search(lowered, max(0, key.start() - 12), key.start())
+        ),
+        None,
+    )
     if found is None and ("together" in lowered or "as one" in lowered or "both" in lowered):
         found = _JUDGED_TOGETHER.search(lowered, 0, CHECKED_CHARS)
     return found.group().strip() if found is not None else None
@@ -195,6 +202,8 @@ _JUDGED_TOGETHER_OR_IN_PARTS = re.compile(
     r"(?<![\w.,=])(?:\d{1,2}(?:[ \t]*(?:&|and|–|—|\+)[ \t]*\d{1,2}|-\d{1,2}|[a-c])|[1-9]\d?\.\d)[ \t*]*[:)]"
     r"|(?<![\w.,=])\d{1,2}-(?:i{1,3}|iv|[a-c])(?!\w)[ \t*]*[:.)]"  # "3-i: PASS", "1-ii. TRUE": a part's key
 )
+# The context's lines, pages or sources cited by a range ("(lines 7-8)", "pp. 3-4)"): no statements' key.
+_CITED_BEFORE = re.compile(r"(?:lines?|l|pp?\.|pages?|paras?|¶|sections?|docs?|sources?|chunks?)[ \t]*$")
 _JUDGED_TOGETHER = re.compile(
     r"(?:statements|claims)[ \t]+\d{1,2}[ \t]+and[ \t]+\d{1,2}(?![\d.])[^\n.]{0,60}(?:together|as one|both)"
 )

@@ -20,6 +20,8 @@ from __future__ import annotations
 import json
 import re
 
+from compat.scoring.reader.quotations import names_a_quotation
+
 _LITERAL_LINE = re.compile(
     r"""[ \t]*(?:out\[\d{1,6}\]:[ \t]*)?\(?[ \t]*(?P<q>['"])(?P<body>.*)(?P=q)[ \t]*\)?[ \t]*""", re.IGNORECASE
 )
@@ -40,7 +42,8 @@ def shown_string(text: str) -> str | None:
     if "\n" not in text:
         if text[:1] in "{[":
             return None  # a JSON document: its escapes belong to its strings
-        return _unescaped(_literal_around(text, text.find("\\n")))
+        around = _literal_around(text, text.find("\\n"))
+        return None if around is None else _unescaped(around)
     bodies: list[str] = []
     for line in text.split("\n"):
         if not line.strip() or _PROMPT_LINE.fullmatch(line):
@@ -53,12 +56,15 @@ def shown_string(text: str) -> str | None:
     return _unescaped(joined) if "\\n" in joined else None
 
 
-def _literal_around(text: str, at: int) -> str:
+def _literal_around(text: str, at: int) -> str | None:
     """The quoted literal that holds ``at`` (``content='...'`` of a message repr, without the
-    metadata after it), or the whole text where no quote opens before it and closes after it."""
+    metadata after it), or the whole text where no quote opens before it and closes after it;
+    ``None`` where the literal is a quotation's (``quote='...'``: the context's words, not the reply)."""
     opened = max(text.rfind("'", 0, at), text.rfind('"', 0, at))
     if opened < 0:
         return text
+    if names_a_quotation(text[max(0, opened - 40) : opened]):
+        return None
     closing = _CLOSING[text[opened]].search(text, at)
     return text[opened + 1 : closing.start()] if closing is not None else text
 

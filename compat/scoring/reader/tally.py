@@ -97,6 +97,8 @@ def blank_counts(lowered: str) -> str:
     word is no item (``prepare`` calls this; ``stated_tally`` reads the count itself)."""
     if "=" in lowered or ":" in lowered:
         lowered = _COUNT_LINE.sub(lambda count: blanked(count.group()), lowered)
+    if "counts" in lowered or "tally" in lowered or "totals" in lowered:
+        lowered = _COUNTS_LINE.sub(lambda count: blanked(count.group()), lowered)
     if "," in lowered and _counted(lowered):
         lowered = _COUNTS_BY_VERDICT.sub(lambda counts: blanked(counts.group()), lowered)
     if _counted_after(lowered):
@@ -109,6 +111,8 @@ _COUNT_LINE = re.compile(
     r"^[ \t*_>-]*(?:n|total|count|n statements|num statements|statements)[ \t*_]*[:=][ \t*_]*\d{1,3}[ \t*_.,;]*$",
     re.MULTILINE,
 )
+# "Label counts — E2: 1.", "Tally: OK 3, E1 1": a line the grader heads as counts counts, whatever its words.
+_COUNTS_LINE = re.compile(r"^[ \t*_>#-]*(?:[a-z]+[ \t]+)?(?:counts|tally|totals)[ \t*_]*[:—–-][^\n]*$", re.MULTILINE)
 # "0 supported, 2 not supported, 1 undetermined": how many statements got each verdict, no verdict.
 _COUNTED_WORDS = (
     "supported",

@@ -208,6 +208,7 @@ def _read_sources(lowered: str, expected: int | None, words: VerdictWords) -> Te
         chosen, unclear = by_units(lowered, chosen, spots, expected, since)
         return unclear or _second_thoughts(lowered, chosen, found.places, expected, words) or answer(chosen)
     chosen = readings[0]
+    named_beyond = 0  # the statements the grader numbers or names beside a short reading, where more than it read
     if len(chosen.items) < expected or GAP in chosen.items:
         covered = _merged(span for reading in readings if reading.values == chosen.values for span in reading.spans)
         places = [at for at in found.places if at >= since]
@@ -269,7 +270,17 @@ def _read_sources(lowered: str, expected: int | None, words: VerdictWords) -> Te
                 chosen,
                 f'{says(chosen)} for {expected} statements, and the grader judges outside it ("{judging.group()}")',
             )
+        numbered = _numbered_units_after(lowered, chosen.spans[0][0] if chosen.spans else since, expected)
+        # More units numbered than verdicts read, or a unit numbered past the last item read.
+        if len(numbered) > read or max(numbered, default=0) > len(chosen.items):
+            named_beyond = len(numbered)
     chosen, unclear = by_units(lowered, chosen, spots, expected, since)
+    if unclear is None and named_beyond:
+        # "Verdicts:⏎1 - X⏎2 - X⏎…⏎6 - E1": the grader numbered a unit a statement, and the reading
+        # stopped at the first (its "1" read as a verdict): a partial read, no finding of the grader's.
+        return unclear_answer(
+            chosen, f"{says(chosen)} for {expected} statements, and the grader numbers or names {named_beyond}"
+        )
     extra = unclear is None and len(chosen.items) > expected and len(set(chosen.values)) > 1
     if extra and _names_each(lowered, expected):
         # The grader wrote one part per statement and more verdicts were read than statements: the
@@ -279,6 +290,24 @@ def _read_sources(lowered: str, expected: int | None, words: VerdictWords) -> Te
         why = f"{says(chosen)}, more than the {expected} statements the grader names each of"
         return unclear_answer(chosen, why)
     return unclear or _second_thoughts(lowered, chosen, found.places, expected, words) or answer(chosen)
+
+
+# A unit the grader numbers at its line's head or after a comma or a colon: "2 - X", "3. …", "Statement 4:", "(5)";
+# not "s3  -1", a pandas series' row.
+_NUMBERED_UNIT = re.compile(
+    r"(?:^[ \t*_>#-]*|(?<=[,;:][ \t]))(?:(?:statement|claim|s)[ \t#]*)?\(?(\d{1,3})"
+    r"(?:[ \t]*[-–—:](?!\d)|[.)])[ \t*_]*\S",
+    re.MULTILINE,
+)
+
+
+def _numbered_units_after(lowered: str, start: int, expected: int) -> set[int]:
+    """The statements' numbers that head a line from ``start`` on, or that the text names there
+    (``"statement_id": 7``, read ``statement 7``)."""
+    end = start + CHECKED_CHARS
+    numbers = [int(unit.group(1)) for unit in _NUMBERED_UNIT.finditer(lowered, start, end)]
+    numbers += [int(number) if number else int(echo) + 1 for number, echo in _NAMED.findall(lowered, start, end)]
+    return {number for number in numbers if 1 <= number <= expected}
 
 
 def _second_thoughts(

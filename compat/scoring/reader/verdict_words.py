@@ -74,6 +74,7 @@ _ENDS = (
 # Never "[1, 2, 3]", nor the 1 of "-1" (a code of its own: "-1 = cannot tell").
 _NUMBER = (
     r"(?<![-−])(?P<n>[01])(?![^\n]{0,3}\d)(?![):][ \t]*(?:\?|[a-z](?!\w)))(?![ \t]+(?:§|statement|claim))"
+    r"(?![):][ \t]*[a-z][a-z \t]{0,30}:)"  # "1: Incorrect: not supported": the 1 numbers a line of fields
     r"(?![ \t]*[|&][ \t]*(?:§|statement|claim))"  # "1 | §0§ | ...", LaTeX's "1 & §0§ &": a row's number
     r"(?!\][ \t]*[a-z])"  # "[1] UNSUPPORTED p=0.17": a bracket that numbers the line
     r"(?(l)(?!\w)|(?!\w|[.)][ \t]*\S|[ \t]*(?:→|->|=>)))"
