@@ -25,6 +25,8 @@ quotation. Every pattern is linear; each runs only where its telltale stands.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
+from itertools import chain, islice
 
 from compat.scoring.reader.lines import blanked, blanked_spans, line_end, line_start
 
@@ -46,6 +48,8 @@ _FIELD_VALUE = re.compile(
     r"[ \t]*[:=][ \t]*"
     r"(?P<value>'(?:[^'\\\n]|\\.){1,2000}'|\"(?:[^\"\\\n]|\\.){1,2000}\"|“[^”\n]{1,2000}”)"
 )
+_LONGEST_RESULT_NAME = len("functionexecution")
+_MAX_FIELD = 2_200  # a field's name, a tool result's other arguments and its value of at most 2,000 characters
 _FIELD_NAME_BEFORE = re.compile(_QUOTATION_NAMES + r"[\"']?[ \t]*[:=][ \t]*$", re.IGNORECASE)
 
 
@@ -82,6 +86,7 @@ _FOOTNOTE_REFERENCE = re.compile(r"\[\^[\w.-]{1,24}\](?![ \t]*:)")
 # statement. Matched at each "[" (substring search) after a word or a parenthesis.
 _CITATION_MARK = re.compile(r"\[\d{1,3}(?:[ \t]*[,–-][ \t]*\d{1,3}){0,5}\](?=[.,;]|[ \t]*(?:\n|$))")
 _MAX_LINES = 200  # a quotation is looked for this far below its lead-in
+_MAX_LEAD_INS = 1_000  # lines that end in a colon, or cite lines, looked at: a reply quotes a few hundred at most
 
 
 def blank_quotations(lowered: str) -> str:
@@ -109,7 +114,10 @@ def _citation_marks(lowered: str) -> list[tuple[int, int]]:
     marks: list[tuple[int, int]] = []
     at = lowered.find("[")
     while at >= 0:
-        before = lowered[:at].rstrip(" \t")[-1:]
+        back = at
+        while back > 0 and lowered[back - 1] in " \t":
+            back -= 1  # only the spaces right before this "[": each stretch of the text is walked once
+        before = lowered[back - 1] if back else ""
         mark = _CITATION_MARK.match(lowered, at) if before and (before.isalnum() or before in "_)") else None
         if mark is not None:
             marks.append(mark.span())
@@ -123,10 +131,14 @@ def _blank_field_values(lowered: str) -> str:
     for telltale in _FIELD_TELLTALES:
         at = lowered.find(telltale)
         while at >= 0:
-            start = at
-            while start > 0 and lowered[start - 1].isalpha():
-                start -= 1  # the word's start: "functionexecutionresult(", "supporting_quote" from "quote"
-            field = _FIELD_VALUE.match(lowered, start) if start == at or telltale == "result(" else None
+            if telltale == "result(":
+                # The word it ends: "functionexecutionresult(", looked for no further back than the longest name.
+                start = max(0, at - _LONGEST_RESULT_NAME)
+                field = _FIELD_VALUE.search(lowered, start, at + _MAX_FIELD)
+                field = field if field is not None and field.start() <= at else None
+            else:
+                # A name that starts a word ("quote=", "supporting_quote="), never one inside a word.
+                field = _FIELD_VALUE.match(lowered, at) if at == 0 or not lowered[at - 1].isalpha() else None
             if field is not None:
                 value_start, value_end = field.span("value")
                 spans.append((value_start + 1, value_end - 1))
@@ -230,7 +242,7 @@ def _introduced_quotations(lowered: str) -> list[tuple[int, int]]:
 def _lead_ins(lowered: str) -> list[re.Match[str]]:
     """Each line that may introduce a quotation: it ends in a colon, and names one."""
     found: list[re.Match[str]] = []
-    for colon in _LINE_ENDING_COLON.finditer(lowered):
+    for colon in islice(_LINE_ENDING_COLON.finditer(lowered), _MAX_LEAD_INS):
         lead_in = _LEAD_IN.match(lowered, line_start(lowered, colon.start()), colon.end())
         if lead_in is not None:
             found.append(lead_in)
@@ -243,16 +255,17 @@ _LINE_ENDING_COLON = re.compile(r":[ \t*_`]*(?=\n|$)")  # led by a literal: the 
 def _block_below(lowered: str, start: int, indent: int, lead_in: re.Match[str]) -> tuple[int, int] | None:
     """The fenced block, blockquote, deeper-indented lines, or a bare label's paragraph starting at
     ``start`` (one blank line may come first); ``None`` where none stands there."""
-    lines = _lines_from(lowered, start)
-    if lines and not lowered[lines[0][0] : lines[0][1]].strip():
-        lines = lines[1:]  # one blank line between the lead-in and its block
-    if not lines:
+    lines = _lines_from(lowered, start)  # lazily: most lead-ins are told apart by their next line
+    head = next(lines, None)
+    if head is not None and not lowered[head[0] : head[1]].strip():
+        head = next(lines, None)  # one blank line between the lead-in and its block
+    if head is None:
         return None
-    first_start, first_end = lines[0]
+    first_start, first_end = head
     first = lowered[first_start:first_end]
     fence = _FENCE.match(first)
     if fence is not None:
-        for line_start_at, line_end_at in lines[1:]:
+        for line_start_at, line_end_at in lines:
             if lowered[line_start_at:line_end_at].strip().startswith(fence.group(1)):
                 return (first_end, line_start_at)  # the fence's content, its fences kept
         return None  # an unclosed fence is no block set apart
@@ -262,7 +275,7 @@ def _block_below(lowered: str, start: int, indent: int, lead_in: re.Match[str]) 
     bare = _BARE_LABEL.fullmatch(lead_in.group("text")) is not None
     if not (quoted or deeper or bare):
         return None
-    for line_start_at, line_end_at in lines:
+    for line_start_at, line_end_at in chain((head,), lines):
         line = lowered[line_start_at:line_end_at]
         if not line.strip():
             break
@@ -279,16 +292,15 @@ def _block_below(lowered: str, start: int, indent: int, lead_in: re.Match[str]) 
     return (kept[0][0], kept[-1][1]) if kept else None
 
 
-def _lines_from(lowered: str, start: int, most: int = _MAX_LINES) -> list[tuple[int, int]]:
-    lines: list[tuple[int, int]] = []
+def _lines_from(lowered: str, start: int, most: int = _MAX_LINES) -> Iterator[tuple[int, int]]:
+    """Where each line from ``start`` on starts and ends, at most ``most`` of them, as they are asked for."""
     at = start
-    while at <= len(lowered) and len(lines) < most:
+    for _ in range(most):
+        if at > len(lowered):
+            return
         end = line_end(lowered, at)
-        lines.append((at, end))
-        if end >= len(lowered):
-            break
+        yield at, end
         at = end + 1
-    return lines
 
 
 def _indent_of(line: str) -> int:
@@ -299,7 +311,7 @@ def _indent_of(line: str) -> int:
 def _cites(lowered: str) -> list[re.Match[str]]:
     """Each citation of the context's lines, not where an "l" ends a word or stands inside one ("html5")."""
     cites: list[re.Match[str]] = []
-    for start in _CITE_START.finditer(lowered):
+    for start in islice(_CITE_START.finditer(lowered), _MAX_LEAD_INS):
         at = start.start()
         if at and (lowered[at - 1].isalnum() or lowered[at - 1] in "_-"):
             continue
