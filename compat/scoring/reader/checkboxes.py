@@ -97,13 +97,12 @@ def _close(options: list[re.Match[str]], values: Mapping[str, Value], groups: li
     known = [word for word in words if word in values]
     if not known:
         return  # no verdict word among them: a checklist of statements, whose ticks are its verdicts
-    if len(known) < len(words):
-        # A taxonomy's options ("☐ No error⏎☑ Temporal error⏎☐ Cannot determine"): a form all the same,
-        # its tick no verdict; the option ticked stands alone, read as its words are (or not at all).
-        if not any(option.group("box") in UNTICKED for option in options):
-            return
-    elif len({values[word] for word in words}) < 2:
+    if len(known) < len(words) and not any(option.group("box") in UNTICKED for option in options):
+        return  # other words, every box ticked: no form to choose from
+    if len(known) == len(words) and len({values[word] for word in words}) < 2:
         return  # one value offered: no choice (a checklist of statements)
+    # A taxonomy's options ("☐ No error⏎☑ Temporal error⏎☐ Cannot determine") are a form all the same:
+    # the option ticked stands alone, read as its words are (or not at all).
     ticked = [word for word, option in zip(words, options, strict=True) if option.group("box") not in UNTICKED]
     groups.append((options[0].start(), options[-1].end(), ticked[0] if len(ticked) == 1 else ""))
 

@@ -25,6 +25,7 @@ from collections.abc import Sequence
 from typing import NamedTuple
 
 from compat.scoring.reader.items import Item
+from compat.scoring.reader.lines import blanked
 from compat.scoring.reader.verdict_words import MARKS, ORDINALS, VerdictWords
 
 # A group's heading: a label, then ":" and references on the line, or nothing (a list follows).
@@ -428,4 +429,4 @@ def blank_empty_groups(lowered: str) -> str:
     """``lowered`` with each line of an empty group blanked (``prepare`` calls this)."""
     if "no statements" not in lowered and "no claims" not in lowered and "none of the" not in lowered:
         return lowered
-    return _EMPTY_GROUP.sub(lambda group: " " * len(group.group()), lowered)
+    return _EMPTY_GROUP.sub(lambda group: blanked(group.group()), lowered)

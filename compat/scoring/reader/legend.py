@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 
+from compat.scoring.reader.lines import blanked_spans, line_end
 from compat.scoring.reader.verdict_words import Value
 
 _TELLTALES = ("key", "legend", "means", "checked", "ticked")
@@ -156,18 +157,8 @@ def blank_codebooks(lowered: str) -> str:
         start = lowered.rfind("\n", 0, codes.start()) + 1
         if not _CODEBOOK_HEAD.fullmatch(lowered, start, codes.start()):
             continue  # "Statement 1 says: … Thus: ✅ true.": a sentence's words, no codes defined
-        end = lowered.find("\n", codes.end())
-        spans.append((start, len(lowered) if end < 0 else end))
-    if not spans:
-        return lowered
-    pieces: list[str] = []
-    last = 0
-    for start, end in spans:
-        if start < last:
-            continue
-        pieces += (lowered[last:start], " " * (end - start))
-        last = end
-    return "".join(pieces) + lowered[last:]
+        spans.append((start, line_end(lowered, codes.end())))
+    return blanked_spans(lowered, spans)  # a line each, in order: one pass
 
 
 def _two_codes(lowered: str) -> list[re.Match[str]]:

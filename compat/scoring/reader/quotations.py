@@ -95,17 +95,16 @@ def blank_quotations(lowered: str) -> str:
         lowered = _FOOTNOTE_REFERENCE.sub(lambda reference: blanked(reference.group()), lowered)
     if "]" in lowered and any(f"[{digit}" in lowered for digit in "0123456789"):
         lowered = blanked_spans(lowered, _citation_marks(lowered))
-    if not any(telltale in lowered for telltale in _TELLTALES) and not _may_cite_lines(lowered):
+    cites = _may_cite_lines(lowered)
+    if not cites and not any(telltale in lowered for telltale in _TELLTALES):
         return lowered
     if "</" in lowered:
-        lowered = _ELEMENT.sub(
-            lambda element: element.group().replace(element.group(2), blanked(element.group(2))), lowered
-        )
+        lowered = blanked_spans(lowered, [element.span(2) for element in _ELEMENT.finditer(lowered)])
     if "'" in lowered or '"' in lowered or "“" in lowered:
         lowered = _blank_field_values(lowered)
     if ":" in lowered:
         lowered = blanked_spans(lowered, _introduced_quotations(lowered))
-    if _may_cite_lines(lowered):
+    if cites:
         lowered = blanked_spans(lowered, _cited_lines(lowered))
     return lowered
 

@@ -271,16 +271,13 @@ def _read_sources(lowered: str, expected: int | None, words: VerdictWords) -> Te
                 f'{says(chosen)} for {expected} statements, and the grader judges outside it ("{judging.group()}")',
             )
         numbered = _numbered_units_after(lowered, chosen.spans[0][0] if chosen.spans else since, expected)
-        # More units numbered than verdicts read, or a unit numbered past the last item read.
         if len(numbered) > read or max(numbered, default=0) > len(chosen.items):
             named_beyond = len(numbered)
     chosen, unclear = by_units(lowered, chosen, spots, expected, since)
     if unclear is None and named_beyond:
-        # "Verdicts:⏎1 - X⏎2 - X⏎…⏎6 - E1": the grader numbered a unit a statement, and the reading
-        # stopped at the first (its "1" read as a verdict): a partial read, no finding of the grader's.
-        return unclear_answer(
-            chosen, f"{says(chosen)} for {expected} statements, and the grader numbers or names {named_beyond}"
-        )
+        # More units numbered than read, or one past the last item ("Verdicts:⏎1 - X⏎2 - E2": "1" read): a partial read.
+        why = f"{says(chosen)} for {expected} statements, and the grader numbers or names {named_beyond}"
+        return unclear_answer(chosen, why)
     extra = unclear is None and len(chosen.items) > expected and len(set(chosen.values)) > 1
     if extra and _names_each(lowered, expected):
         # The grader wrote one part per statement and more verdicts were read than statements: the
@@ -302,11 +299,9 @@ _NUMBERED_UNIT = re.compile(
 
 
 def _numbered_units_after(lowered: str, start: int, expected: int) -> set[int]:
-    """The statements' numbers that head a line from ``start`` on, or that the text names there
-    (``"statement_id": 7``, read ``statement 7``)."""
+    """The statements' numbers heading a line from ``start`` on, or named there (``statement 7``)."""
     end = start + CHECKED_CHARS
-    numbers = [int(unit.group(1)) for unit in _NUMBERED_UNIT.finditer(lowered, start, end)]
-    numbers += [int(number) if number else int(echo) + 1 for number, echo in _NAMED.findall(lowered, start, end)]
+    numbers = _named(lowered, start, end) | {int(unit[1]) for unit in _NUMBERED_UNIT.finditer(lowered, start, end)}
     return {number for number in numbers if 1 <= number <= expected}
 
 
@@ -329,8 +324,12 @@ def _names_each(lowered: str, expected: int) -> bool:
     """Whether the text names every statement, by its number (``statement 3``) or its echo."""
     if "statement" not in lowered and "claim" not in lowered and "§" not in lowered:
         return False
-    named = {int(number) if number else int(echo) + 1 for number, echo in _NAMED.findall(lowered)}
-    return named.issuperset(range(1, expected + 1))
+    return _named(lowered, 0, len(lowered)).issuperset(range(1, expected + 1))
+
+
+def _named(lowered: str, start: int, end: int) -> set[int]:
+    """The statements ``lowered[start:end]`` names by number (``statement 3``) or by echo (``§2§``), from 1."""
+    return {int(number) if number else int(echo) + 1 for number, echo in _NAMED.findall(lowered, start, end)}
 
 
 def _read_grouped(lowered: str, grouped: Grouped, expected: int, words: VerdictWords) -> TextVerdicts:
